@@ -1,0 +1,35 @@
+import { Link } from "react-router";
+import type { CardProduct } from "../../features/catalogue/card-data.ts";
+import { Price } from "./price.tsx";
+
+export const CARD_IMAGE_SIZE = 180;
+
+/** A product tile: image, brand, title, size, price and bundle deal; the whole card links to the product page. */
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+  return (
+    <article className="product-card">
+      <Link className="product-card__link" to={product.url} prefetch="intent">
+        <div className="product-card__media">
+          <img
+            src={product.image}
+            alt=""
+            width={CARD_IMAGE_SIZE}
+            height={CARD_IMAGE_SIZE}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+          {product.engravable ? <span className="badge badge--engrave">Engravable</span> : null}
+        </div>
+        <div className="product-card__body">
+          {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
+          <h3 className="product-card__title">{product.title}</h3>
+          {product.volume ? <p className="product-card__volume">{product.volume}</p> : null}
+          <p className="product-card__price">
+            <Price cents={product.price} />
+          </p>
+          {product.deal ? <p className="deal">{product.deal}</p> : null}
+        </div>
+      </Link>
+    </article>
+  );
+}

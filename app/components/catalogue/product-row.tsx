@@ -1,0 +1,46 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import type { CardProduct } from "../../features/catalogue/card-data.ts";
+import { ChevronRightIcon } from "../icons.tsx";
+import { ProductCard } from "./product-card.tsx";
+
+/** A titled row of cards that scrolls sideways, with "See all" when the row has a page of its own. */
+export function ProductRow({
+  title,
+  products,
+  seeAll,
+  count,
+  eager = false,
+}: {
+  title: string;
+  products: CardProduct[];
+  seeAll?: string;
+  count?: number;
+  eager?: boolean;
+}) {
+  const headingId = useId();
+  if (products.length === 0) return null;
+  return (
+    <section className="product-row" aria-labelledby={headingId}>
+      <div className="product-row__head">
+        <h2 id={headingId} className="product-row__title">
+          {title}
+        </h2>
+        {seeAll ? (
+          <Link className="see-all" to={seeAll}>
+            See all{count ? ` ${count.toLocaleString("en-US")}` : ""}
+            <span className="visually-hidden"> {title}</span>
+            <ChevronRightIcon size={16} />
+          </Link>
+        ) : null}
+      </div>
+      <ul className="product-row__list">
+        {products.map((product, i) => (
+          <li key={product.sku}>
+            <ProductCard product={product} eager={eager && i < 3} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { AddressPrompt } from "../../features/address/address-prompt.tsx";
+import { AddressRoot } from "../../features/address/address-root.tsx";
+import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
+import { CartRoot } from "../../features/cart/cart-root.tsx";
+import type { NavItem } from "../../features/catalogue/navigation.ts";
+import { type FooterCity, SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
+import { ToastProvider } from "./toast.tsx";
+
+/** The main shell (spec §2 "Pages inside the main shell"): skip link, header, main content, footer. */
+export function SiteShell({
+  nav,
+  cities,
+  year,
+  address = null,
+  children,
+}: {
+  nav: NavItem[];
+  cities: FooterCity[];
+  year: number;
+  /** The saved delivery address (root loader), for the address chip, prompt and cart. */
+  address?: SavedAddress | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <ToastProvider>
+      <AddressRoot initial={address}>
+        <CartRoot>
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          <SiteHeader nav={nav} />
+          <AddressPrompt />
+          <StoreChangedNotice />
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter nav={nav} cities={cities} year={year} />
+        </CartRoot>
+      </AddressRoot>
+    </ToastProvider>
+  );
+}

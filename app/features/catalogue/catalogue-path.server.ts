@@ -1,0 +1,279 @@
+import { bundleDeal } from "../../../domain/catalogue/bundle-deal.ts";
+import { isPriceVisible } from "../../../domain/catalogue/price-visibility.ts";
+import { isSku } from "../../../domain/catalogue/sku.ts";
+import type {
+  CategoryGroup,
+  CategoryPage,
+  CityPage,
+  Facets,
+  Product,
+  ProductList,
+  SearchResults,
+} from "../../../domain/catalogue/types.ts";
+import type { ApiFetch } from "../../lib/api.ts";
+import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
+import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
+import { type CardProduct, toCards } from "./card-data.ts";
+import { type ListingQuery, pageCount, parseListingQuery, searchOptionsFor } from "./listing-query.ts";
+import { breadcrumbListLd, type Crumb, productLd } from "./structured-data.ts";
+
+/** Spec §2: the category-group pages. */
+export const GROUP_PAGES = new Set(["wine", "spirits", "nicotine-tobacco", "gifting", "more"]);
+export const CITY_PREFIX = "alcohol-delivery-";
+
+const URL_NAME = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/i;
+const CITY_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+interface Ctx {
+  api: ApiFetch;
+  origin: string;
+}
+
+export interface ListingResults {
+  products: CardProduct[];
+  count: number;
+  facets: Facets;
+  page: number;
+  pages: number;
+}
+
+export interface CategoryView {
+  kind: "category";
+  name: string;
+  description: string | null;
+  path: string;
+  /** Links to narrow the category: its children, or its siblings when it is a child. */
+  related: { name: string; path: string; current: boolean }[];
+  query: ListingQuery;
+  results: ListingResults;
+  crumbs: Crumb[];
+  ld: unknown[];
+  seo: PageSeo;
+}
+
+export interface GroupView {
+  kind: "group";
+  name: string;
+  description: string | null;
+  path: string;
+  groups: { key: string; title: string; url: string; count: number; products: CardProduct[] }[];
+  crumbs: Crumb[];
+  ld: unknown[];
+  seo: PageSeo;
+}
+
+export interface ProductView {
+  kind: "product";
+  product: Product;
+  priceVisible: boolean;
+  deal: string | null;
+  similar: CardProduct[];
+  related: CardProduct[];
+  crumbs: Crumb[];
+  ld: unknown[];
+  seo: PageSeo;
+}
+
+export interface CityView {
+  kind: "city";
+  page: CityPage;
+  seo: PageSeo;
+}
+
+export type CatalogueView = CategoryView | GroupView | ProductView | CityView;
+
+/**
+ * Resolves a storefront path that no static route took (spec §2): a product when the last segment is a SKU, a city
+ * landing page for /alcohol-delivery-{slug}, a category-group page for the group names, a category page for
+ * /{category} and /{parent}/{url_name} (a category first, then a group /{category}/{name}); else not found.
+ */
+export async function resolveCataloguePath(segments: string[], url: URL, ctx: Ctx): Promise<CatalogueView> {
+  const last = segments[segments.length - 1];
+  if (last && isSku(last)) return productView(last, ctx);
+  if (segments.length === 1) {
+    const [name] = segments;
+    if (name.startsWith(CITY_PREFIX)) return cityView(name.slice(CITY_PREFIX.length), ctx);
+    if (!URL_NAME.test(name)) notFound();
+    if (GROUP_PAGES.has(name)) return groupView(`/menu/category-group/${name}`, `/${name}`, ctx);
+    return (await categoryView(name, null, url, ctx)) ?? notFound();
+  }
+  if (segments.length === 2) {
+    const [parent, name] = segments;
+    if (!URL_NAME.test(parent) || !URL_NAME.test(name)) notFound();
+    const category = await categoryView(name, parent, url, ctx);
+    return category ?? groupView(`/menu/category-group/${parent}/${name}`, `/${parent}/${name}`, ctx);
+  }
+  notFound();
+}
+
+/** A category page, or null when there is no such category (under that parent). */
+async function categoryView(
+  name: string,
+  parent: string | null,
+  url: URL,
+  ctx: Ctx,
+): Promise<CategoryView | null> {
+  const query = parseListingQuery(url.searchParams);
+  const [pageRes, searchRes] = await Promise.all([
+    ctx.api<CategoryPage>(`/menu/category/${name}${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`),
+    ctx.api<SearchResults>("/menu/search/v4/categories", {
+      method: "POST",
+      body: { url_names: [name], ...searchOptionsFor(query) },
+    }),
+  ]);
+  if (pageRes.status === 404) return null;
+  const { category, parent: parentCategory } = dataOrThrow(pageRes);
+  const results = dataOrThrow(searchRes);
+  const path = parentCategory ? `/${parentCategory.url_name}/${category.url_name}` : `/${category.url_name}`;
+  const siblingsSource = category.subcategories.length > 0 ? category : parentCategory;
+  const related = (siblingsSource?.subcategories ?? []).map((c) => ({
+    name: c.web_display_name || c.name,
+    path: `/${siblingsSource!.url_name}/${c.url_name}`,
+    current: c.url_name === category.url_name,
+  }));
+  const displayName = category.web_display_name || category.name;
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    ...(parentCategory
+      ? [
+          {
+            name: parentCategory.web_display_name || parentCategory.name,
+            path: `/${parentCategory.url_name}`,
+          },
+        ]
+      : []),
+    { name: displayName, path },
+  ];
+  const canonicalPath = query.page > 1 ? `${path}?page=${query.page}` : path;
+  return {
+    kind: "category",
+    name: displayName,
+    description: category.description,
+    path,
+    related,
+    query,
+    results: {
+      products: toCards(results.products),
+      count: results.count,
+      facets: results.facets,
+      page: query.page,
+      pages: pageCount(results.count),
+    },
+    crumbs,
+    ld: [breadcrumbListLd(ctx.origin, crumbs, path)],
+    seo: {
+      title: `${displayName} delivery${query.page > 1 ? ` – page ${query.page}` : ""}`,
+      description: clampDescription(
+        `Order ${displayName.toLowerCase()} online for delivery in about 30 minutes. ${category.description ?? ""}`,
+      ),
+      canonical: absoluteUrl(ctx.origin, canonicalPath),
+    },
+  };
+}
+
+async function groupView(apiPath: string, path: string, ctx: Ctx): Promise<GroupView> {
+  const group = dataOrThrow(await ctx.api<CategoryGroup>(apiPath));
+  const name = group.category.web_display_name || group.category.name;
+  const title = group.parent ? `${group.parent.web_display_name || group.parent.name}: ${name}` : name;
+  const crumbs: Crumb[] = [
+    { name: "Home", path: "/" },
+    ...(group.parent
+      ? [{ name: group.parent.web_display_name || group.parent.name, path: `/${group.parent.url_name}` }]
+      : []),
+    { name, path },
+  ];
+  return {
+    kind: "group",
+    name,
+    description: group.category.description,
+    path,
+    groups: group.groups
+      .filter((g) => g.products.length > 0)
+      .map((g) => ({
+        key: g.key,
+        title: g.title,
+        url: g.url,
+        count: g.count,
+        products: toCards(g.products),
+      })),
+    crumbs,
+    ld: [breadcrumbListLd(ctx.origin, crumbs, path)],
+    seo: {
+      title: `${title} delivery`,
+      description: clampDescription(
+        `Shop ${name.toLowerCase()} from local stores, delivered in about 30 minutes. ${group.category.description ?? ""}`,
+      ),
+      canonical: absoluteUrl(ctx.origin, path),
+    },
+  };
+}
+
+async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
+  const res = await ctx.api<ProductList>(`/menu/product/${encodeURIComponent(sku)}`, {
+    headers: { "accept-version": "4" },
+  });
+  const product = dataOrThrow(res).products[0];
+  if (!product) notFound();
+  const list = (r: Awaited<ReturnType<typeof ctx.api<ProductList>>> | null) =>
+    r?.ok ? r.data.products.filter((p) => p.sku_id !== product.sku_id) : [];
+  const [similarRes, relatedRes, categoryRes] = await Promise.all([
+    ctx
+      .api<ProductList>(`/menu/recommendation/similar/${encodeURIComponent(product.sku_id)}`)
+      .catch(() => null),
+    ctx
+      .api<ProductList>(`/menu/recommendation/related/${encodeURIComponent(product.sku_id)}`)
+      .catch(() => null),
+    ctx.api<CategoryPage>(`/menu/category/${encodeURIComponent(product.default_category)}`).catch(() => null),
+  ]);
+  const similar = list(similarRes);
+  const seen = new Set(similar.map((p) => p.sku_id));
+  const related = list(relatedRes).filter((p) => !seen.has(p.sku_id));
+
+  const crumbs: Crumb[] = [{ name: "Home", path: "/" }];
+  if (categoryRes?.ok) {
+    const { category, parent } = categoryRes.data;
+    if (parent) crumbs.push({ name: parent.web_display_name || parent.name, path: `/${parent.url_name}` });
+    crumbs.push({
+      name: category.web_display_name || category.name,
+      path: parent ? `/${parent.url_name}/${category.url_name}` : `/${category.url_name}`,
+    });
+  }
+  crumbs.push({ name: product.title, path: product.url });
+
+  const priceVisible = isPriceVisible(product) && product.price != null;
+  const facts = [product.volume_label, product.type, product.country].filter(Boolean).join(" · ");
+  return {
+    kind: "product",
+    product,
+    priceVisible,
+    deal: priceVisible ? bundleDeal(product.price, product.package_item_price, product.package_qty) : null,
+    similar: toCards(similar),
+    related: toCards(related),
+    crumbs,
+    ld: [productLd(ctx.origin, product), breadcrumbListLd(ctx.origin, crumbs, product.url)],
+    seo: {
+      title: `${product.title}${product.volume_label ? ` ${product.volume_label}` : ""}`,
+      description: clampDescription(
+        `Buy ${product.title}${facts ? ` (${facts})` : ""} for delivery in about 30 minutes. ${product.description ?? ""}`,
+      ),
+      canonical: absoluteUrl(ctx.origin, product.url),
+    },
+  };
+}
+
+async function cityView(slug: string, ctx: Ctx): Promise<CityView> {
+  if (!CITY_SLUG.test(slug)) notFound();
+  const page = dataOrThrow(await ctx.api<CityPage>(`/order/cities/${slug}`));
+  const { city } = page;
+  return {
+    kind: "city",
+    page,
+    seo: {
+      title: `Alcohol delivery in ${city.name}, ${city.state}`,
+      description: clampDescription(
+        `Beer, wine and spirits delivered in ${city.name} in about 30 minutes from local stores. ${page.intro}`,
+      ),
+      canonical: absoluteUrl(ctx.origin, `/${CITY_PREFIX}${city.slug}`),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
+import { JsonLd } from "../../components/json-ld.tsx";
+import type { CategoryView } from "./catalogue-path.server.ts";
+import { ListingView } from "./listing-view.tsx";
+
+export function CategoryPage({ view }: { view: CategoryView }) {
+  return (
+    <div className="page page--listing">
+      <Breadcrumbs crumbs={view.crumbs} />
+      <header className="page-head">
+        <h1 className="page-head__title">{view.name}</h1>
+        {view.description ? <p className="page-head__lead">{view.description}</p> : null}
+      </header>
+      {view.related.length > 0 ? (
+        <nav className="chip-row" aria-label={`Kinds of ${view.name}`}>
+          <ul>
+            {view.related.map((c) => (
+              <li key={c.path}>
+                <Link className="chip" to={c.path} aria-current={c.current ? "page" : undefined}>
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <ListingView
+        query={view.query}
+        results={view.results}
+        emptyState={
+          <div className="empty-state">
+            <p>Nothing in {view.name} at your store right now.</p>
+            <Link className="button" to="/">
+              Keep shopping
+            </Link>
+          </div>
+        }
+      />
+      {view.ld.map((ld, i) => (
+        <JsonLd key={i} data={ld} />
+      ))}
+    </div>
+  );
+}

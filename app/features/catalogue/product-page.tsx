@@ -1,0 +1,136 @@
+import { Link } from "react-router";
+import { ETCH_SUFFIX } from "../../../domain/catalogue/sku.ts";
+import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
+import { Price } from "../../components/catalogue/price.tsx";
+import { ProductRow } from "../../components/catalogue/product-row.tsx";
+import { SparkleIcon } from "../../components/icons.tsx";
+import { JsonLd } from "../../components/json-ld.tsx";
+import { AddToCartButton } from "../cart/add-to-cart.tsx";
+import type { ProductView } from "./catalogue-path.server.ts";
+
+export const PRODUCT_IMAGE_SIZE = 480;
+
+export function ProductPage({ view }: { view: ProductView }) {
+  const { product } = view;
+  const sizes = product.volume_variants.length > 1 ? product.volume_variants : [];
+  const details = [
+    ["Type", product.type],
+    ["Size", product.volume_label],
+    ["Country", product.country],
+    ["Alcohol", product.abv != null ? `${product.abv}% ABV` : null],
+    ["Producer", product.company],
+  ].filter((d): d is [string, string] => Boolean(d[1]));
+
+  return (
+    <div className="page page--product">
+      <Breadcrumbs crumbs={view.crumbs} />
+      <article className="product">
+        <div className="product__media">
+          <img
+            src={product.image_large || product.image}
+            alt={product.title}
+            width={PRODUCT_IMAGE_SIZE}
+            height={PRODUCT_IMAGE_SIZE}
+            fetchPriority="high"
+          />
+          {product.etch_sku || product.etch_of ? (
+            <span className="badge badge--engrave product__badge">
+              <SparkleIcon size={14} />
+              {product.etch_of ? "Engraved bottle" : "Engraving available"}
+            </span>
+          ) : null}
+        </div>
+        <div className="product__info">
+          {product.brand ? (
+            product.brand_slug ? (
+              <Link className="product__brand" to={`/brands/${product.brand_slug}`}>
+                {product.brand}
+              </Link>
+            ) : (
+              <p className="product__brand">{product.brand}</p>
+            )
+          ) : null}
+          <h1 className="product__title">{product.title}</h1>
+          {product.subtitle ? <p className="product__subtitle">{product.subtitle}</p> : null}
+
+          <div className="product__buy">
+            <p className="product__price">
+              <Price cents={view.priceVisible ? product.price : null} />
+            </p>
+            {view.deal ? <p className="deal deal--large">{view.deal}</p> : null}
+            {view.priceVisible ? (
+              <p className={`stock ${product.in_stock ? "stock--in" : "stock--out"}`}>
+                {product.in_stock ? "In stock" : "Out of stock"}
+                {product.seller ? ` at ${product.seller.name}` : ""}
+              </p>
+            ) : null}
+
+            {sizes.length > 0 ? (
+              <nav className="sizes" aria-label="Sizes">
+                <p className="sizes__label" id="sizes-label">
+                  Size
+                </p>
+                <ul className="sizes__list" aria-labelledby="sizes-label">
+                  {sizes.map((v) => (
+                    <li key={v.sku_id}>
+                      <Link
+                        className="size-chip"
+                        to={v.url}
+                        aria-current={v.sku_id === product.sku_id ? "page" : undefined}
+                        preventScrollReset
+                      >
+                        <span className="size-chip__volume">{v.volume_label}</span>
+                        <span className="size-chip__price">
+                          <Price cents={v.price} className="size-chip__amount" unavailable="Unavailable" />
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+
+            <AddToCartButton product={product} />
+
+            {product.etch_sku ? (
+              <Link className="engrave-link" to={`${product.url}${ETCH_SUFFIX}`}>
+                <SparkleIcon size={16} />
+                Make it personal: add a custom engraving
+              </Link>
+            ) : null}
+            {product.etch_of ? (
+              <Link className="engrave-link" to={product.url.slice(0, -ETCH_SUFFIX.length)}>
+                See the bottle without engraving
+              </Link>
+            ) : null}
+          </div>
+
+          {product.description ? (
+            <section className="product__section" aria-labelledby="about-heading">
+              <h2 id="about-heading">About this product</h2>
+              <p>{product.description}</p>
+            </section>
+          ) : null}
+          {details.length > 0 ? (
+            <section className="product__section" aria-labelledby="details-heading">
+              <h2 id="details-heading">Details</h2>
+              <dl className="details">
+                {details.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      </article>
+      <ProductRow title="Similar products" products={view.similar} />
+      <ProductRow title="You might also like" products={view.related} />
+      {view.ld.map((ld, i) => (
+        <JsonLd key={i} data={ld} />
+      ))}
+    </div>
+  );
+}

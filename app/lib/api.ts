@@ -1,0 +1,62 @@
+import { csrfHeaders, noteSessionAnswer } from "./csrf.ts";
+import { positionHeaders } from "./position.ts";
+
+/**
+ * How the storefront talks to our API. On the server (loaders, actions) the request handler injects
+ * `context.api`, which calls the API in-process with the shopper's cookies and headers; in the browser
+ * `browserApi` uses fetch. Both speak the same paths and JSON as the mobile apps.
+ */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  ok: boolean;
+  data: T;
+  headers: Record<string, string>;
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type ApiFetch = <T = unknown>(path: string, init?: ApiRequest) => Promise<ApiResponse<T>>;
+
+declare module "react-router" {
+  interface AppLoadContext {
+    api: ApiFetch;
+    /** CSP nonce for this response's scripts. */
+    nonce: string;
+    /** The public origin of this request (scheme://host), for canonical URLs. */
+    origin: string;
+  }
+}
+
+export const browserApi: ApiFetch = async (path, init = {}) => {
+  // The shopper's position rides on every call (spec §7); the address feature keeps it.
+  const method = init.method ?? "GET";
+  const headers: Record<string, string> = {
+    "x-platform": "web",
+    ...positionHeaders(),
+    // State changes carry the page's CSRF token (docs/adr/0002-sessions-and-csrf.md).
+    ...csrfHeaders(method),
+    ...init.headers,
+  };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    credentials: "same-origin",
+  });
+  const text = await res.text();
+  const isJson = (res.headers.get("content-type") ?? "").includes("json");
+  const data = isJson && text ? JSON.parse(text) : text || null;
+  noteSessionAnswer(res.status, res.headers.get("x-csrf-token"), data);
+  return { status: res.status, ok: res.ok, data, headers: Object.fromEntries(res.headers.entries()) };
+};
+
+/** The message of an API error answer, or the fallback. */
+export function apiErrorMessage(data: unknown, fallback: string): string {
+  const message = (data as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === "string" && message ? message : fallback;
+}

@@ -1,0 +1,128 @@
+import { Link } from "react-router";
+import { GIFTING_CATEGORY, HOME_TILES } from "../../domain/catalogue/constants.ts";
+import type { MainMenu } from "../../domain/catalogue/types.ts";
+import { ProductRow } from "../components/catalogue/product-row.tsx";
+import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
+import { toCards } from "../features/catalogue/card-data.ts";
+import { TileArt } from "../features/catalogue/tile-art.tsx";
+import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import catalogueCss from "../styles/catalogue.css?url";
+import homeCss from "../styles/home.css?url";
+import type { Route } from "./+types/home";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: catalogueCss },
+  { rel: "stylesheet", href: homeCss },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // The home page stands without its curations: a failed menu call leaves the rows out (spec §8).
+  const menu = await context
+    .api<MainMenu>("/menu/main/v4?categories=false&featured_images=false")
+    .catch(() => null);
+  const curations = menu?.ok
+    ? menu.data.curations
+        .filter((c) => c.products.length > 0)
+        .map((c) => ({ title: c.title, url: c.url, products: toCards(c.products) }))
+    : [];
+  return {
+    curations,
+    seo: {
+      title: "Nightcap: beer, wine & spirits delivered in about 30 minutes",
+      description:
+        "Order beer, wine, spirits, seltzer, mixers and snacks from stores near you and get them delivered in about 30 minutes. 21+ only.",
+      canonical: absoluteUrl(context.origin, "/"),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { curations } = loaderData;
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">
+            <ClockIcon size={16} /> Delivered in about 30 minutes
+          </p>
+          <h1 id="hero-heading" className="hero__title">
+            Last call? <span>Never.</span>
+          </h1>
+          <p className="hero__lead">
+            Beer, wine, spirits and everything the night needs, from the best stores near you to your door.
+          </p>
+          <div className="hero__actions">
+            <a className="button button--accent button--large" href="#shop">
+              Start shopping
+            </a>
+            <Link className="button button--ghost-light button--large" to={`/${GIFTING_CATEGORY.url}`}>
+              Send a gift
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id="shop" className="home__section" aria-labelledby="tiles-heading">
+        <h2 id="tiles-heading" className="home__heading">
+          Shop by category
+        </h2>
+        <ul className="tiles">
+          {HOME_TILES.map((tile) => (
+            <li key={tile.code}>
+              <Link
+                className={`tile tile--${tile.code.toLowerCase()}`}
+                to={`/${tile.url}`}
+                data-code={tile.code}
+              >
+                <TileArt code={tile.code} />
+                <span className="tile__name">{tile.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home__section" aria-label="Gifts">
+        <Link className="gift-banner" to={`/${GIFTING_CATEGORY.url}`}>
+          <GiftIcon size={40} className="gift-banner__icon" />
+          <span className="gift-banner__text">
+            <span className="gift-banner__title">Gifts, delivered tonight</span>
+            <span className="gift-banner__lead">
+              Gift sets, engraved bottles and a note from you. They choose when.
+            </span>
+          </span>
+          <ChevronRightIcon className="gift-banner__chevron" />
+        </Link>
+      </section>
+
+      {curations.map((c, i) => (
+        <ProductRow key={c.url} title={c.title} products={c.products} seeAll={c.url} eager={i === 0} />
+      ))}
+
+      <section className="home__section perks" aria-labelledby="perks-heading">
+        <h2 id="perks-heading" className="visually-hidden">
+          Why Nightcap
+        </h2>
+        <ul className="perks__list">
+          <li>
+            <ClockIcon size={28} />
+            <strong>About 30 minutes</strong>
+            <span>Local stores pack your order the moment you place it.</span>
+          </li>
+          <li>
+            <PinIcon size={28} />
+            <strong>Store prices</strong>
+            <span>You see the shelf price of the store that delivers to you.</span>
+          </li>
+          <li>
+            <SparkleIcon size={28} />
+            <strong>Free shipping over $150</strong>
+            <span>Outside our delivery zones, we ship wine and spirits to many states.</span>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

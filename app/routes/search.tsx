@@ -1,0 +1,122 @@
+import { Link, redirect, useRouteLoaderData } from "react-router";
+import type { SearchResults, SearchSuggestion } from "../../domain/catalogue/types.ts";
+import { toCards } from "../features/catalogue/card-data.ts";
+import {
+  activeFilterCount,
+  pageCount,
+  parseListingQuery,
+  searchOptionsFor,
+} from "../features/catalogue/listing-query.ts";
+import { ListingView } from "../features/catalogue/listing-view.tsx";
+import { dataOrThrow } from "../lib/loader-errors.ts";
+import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import type { RootData } from "../root.tsx";
+import catalogueCss from "../styles/catalogue.css?url";
+import type { Route } from "./+types/search";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
+
+const MAX_QUERY = 200;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const term = (params.searchQuery ?? "").trim().slice(0, MAX_QUERY);
+  if (!term) throw redirect("/search");
+  const query = parseListingQuery(new URL(request.url).searchParams);
+  const results = dataOrThrow(
+    await context.api<SearchResults>("/menu/search/v4", {
+      method: "POST",
+      body: { query: term, ...searchOptionsFor(query) },
+    }),
+  );
+  let suggestions: SearchSuggestion[] = [];
+  if (results.count === 0 && activeFilterCount(query) === 0) {
+    const quick = await context
+      .api<SearchResults>("/menu/search/v4", {
+        method: "POST",
+        body: { query: term, autocomplete: true, facets: false, hitsPerPage: 8 },
+      })
+      .catch(() => null);
+    suggestions = quick?.ok ? quick.data.suggestions : [];
+  }
+  return {
+    term,
+    query,
+    results: {
+      products: toCards(results.products),
+      count: results.count,
+      facets: results.facets,
+      page: query.page,
+      pages: pageCount(results.count),
+    },
+    suggestions,
+    seo: {
+      title: `Results for “${term}”`,
+      description: `Search results for ${term}: beer, wine, spirits and more delivered in about 30 minutes.`,
+      canonical: absoluteUrl(context.origin, `/search/${encodeURIComponent(term)}`),
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { term, query, results, suggestions } = loaderData;
+  return (
+    <div className="page page--listing">
+      <header className="page-head">
+        <p className="page-head__eyebrow">Search</p>
+        <h1 className="page-head__title">Results for “{term}”</h1>
+      </header>
+      <ListingView
+        key={term}
+        query={query}
+        results={results}
+        emptyState={<NoResults term={term} suggestions={suggestions} />}
+      />
+    </div>
+  );
+}
+
+function NoResults({ term, suggestions }: { term: string; suggestions: SearchSuggestion[] }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <div className="no-results">
+      <h2 className="no-results__title">No results for “{term}”</h2>
+      <p>Check the spelling, try a shorter or more general word, or browse a category below.</p>
+      {suggestions.length > 0 ? (
+        <>
+          <h3 className="no-results__sub">Did you mean</h3>
+          <ul className="chip-list">
+            {suggestions.map((s) => (
+              <li key={s.url}>
+                <Link className="chip" to={s.url}>
+                  {s.text}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {root && root.nav.length > 0 ? (
+        <>
+          <h3 className="no-results__sub">Popular categories</h3>
+          <ul className="chip-list">
+            {root.nav.map((item) => (
+              <li key={item.url}>
+                <Link className="chip" to={item.url}>
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link className="chip" to="/brands">
+                All brands
+              </Link>
+            </li>
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * npm run bench — the performance figures of the storefront, each against a baseline measured in the
+ * same run on the same machine. Prints one table. Never run by the tests.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { measureSearchLatency } from "./search-latency.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const rows: { metric: string; value: string; baseline: string; ratio: string; target: string }[] = [];
+const add = (metric: string, value: string, baseline = "", ratio = "", target = "") =>
+  rows.push({ metric, value, baseline, ratio, target });
+
+const pgUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function main() {
+  // 1. Search and cart latency, in-process, on both databases.
+  for (const kind of ["pglite", "postgres"] as const) {
+    const search = await measureSearchLatency(kind, pgUrl);
+    add(`search p50 (${kind}, ${search.products} products)`, ms(search.p50));
+    add(`search p95 (${kind})`, ms(search.p95), "", "", kind === "postgres" ? "≤ 10 ms" : "≤ 30 ms");
+  }
+
+  // 2. The built storefront, served by its own process on a fresh embedded database.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-bench-"));
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/`);
+    const sku = await pickProductSku(base);
+    const productPath = `/menu/product/${sku}`;
+    const productBody = await fetchBytes(`${base}${productPath}`);
+
+    // Product API against a bare node:http server answering the same bytes.
+    const bare = await startBareServer(productBody);
+    const bareRps = await rps(`http://127.0.0.1:${bare.port}${productPath}`);
+    const apiRps = await rps(`${base}${productPath}`);
+    bare.server.close();
+    add("product API rps", fmt(apiRps), `${fmt(bareRps)} (bare node:http)`, ratio(apiRps / bareRps), "≥ 0.6");
+
+    const productPage = JSON.parse(productBody.toString()).products[0].url as string;
+    const ssrRps = await rps(`${base}${productPage}`);
+    add("SSR product page rps", fmt(ssrRps));
+
+    // Initial JS per page against a blank React Router 7 app built in this run.
+    const blankJs = await blankAppInitialJs();
+    const pages = {
+      home: "/",
+      category: "/whiskey",
+      product: productPage,
+      search: "/search/vodka",
+      brands: "/brands",
+    };
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const js = await initialJsGzip(base, pagePath, path.join(root, "build", "client"));
+      add(
+        `initial JS gzip: ${name}`,
+        kb(js),
+        `${kb(blankJs)} (blank RR7 app)`,
+        ratio(js / blankJs),
+        "≤ 150 kB",
+      );
+    }
+
+    // Lighthouse mobile performance.
+    for (const [name, pagePath] of Object.entries({
+      home: "/",
+      category: "/whiskey",
+      product: productPage,
+    })) {
+      const score = await lighthousePerformance(`${base}${pagePath}`);
+      add(`Lighthouse mobile performance: ${name}`, String(score), "", "", "≥ 95");
+    }
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  printTable();
+}
+
+function printTable() {
+  const headers = ["metric", "value", "baseline (same run)", "ratio", "target"] as const;
+  const data = rows.map((r) => [r.metric, r.value, r.baseline, r.ratio, r.target]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...data.map((d) => d[i].length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  console.log(`\n${line(headers)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const d of data) console.log(line(d));
+}
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const fmt = (v: number) => Math.round(v).toLocaleString("en-US");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ratio = (v: number) => v.toFixed(2);
+
+async function waitFor(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function pickProductSku(base: string): Promise<string> {
+  const res = await fetch(`${base}/menu/search/v4`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: "bourbon", hitsPerPage: 1 }),
+  });
+  const body = (await res.json()) as { products: { sku_id: string }[] };
+  const sku = body.products[0]?.sku_id;
+  if (!sku) throw new Error("search found no product to bench");
+  return sku;
+}
+
+function startBareServer(body: Buffer): Promise<{ server: http.Server; port: number }> {
+  return new Promise((resolve) => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": body.length,
+      });
+      res.end(body);
+    });
+    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port }));
+  });
+}
+
+async function rps(url: string): Promise<number> {
+  await autocannon({ url, connections: 10, duration: 2 }); // warm-up
+  const result = await autocannon({ url, connections: 10, duration: 6 });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** Gzip size of the JS a page loads before it is interactive: its module scripts and modulepreloads. */
+async function initialJsGzip(base: string, pagePath: string, clientDir: string): Promise<number> {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  return jsGzipOf(html, clientDir);
+}
+
+function jsGzipOf(html: string, clientDir: string): number {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
+    urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  let total = 0;
+  for (const url of urls) total += gzipSync(fs.readFileSync(path.join(clientDir, url))).length;
+  return total;
+}
+
+async function blankAppInitialJs(): Promise<number> {
+  const appDir = path.join(root, "bench", "blank-app");
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
+    {
+      cwd: appDir,
+      stdio: "ignore",
+    },
+  );
+  const { createRequestHandler } = await import("react-router");
+  const build = await import(path.join(appDir, "build", "server", "index.js"));
+  const handler = createRequestHandler(build, "production");
+  const html = await (await handler(new Request("http://localhost/"))).text();
+  return jsGzipOf(html, path.join(appDir, "build", "client"));
+}
+
+async function lighthousePerformance(url: string): Promise<number> {
+  const { launch } = await import("chrome-launcher");
+  const lighthouse = (await import("lighthouse")).default;
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ["performance"],
+      logLevel: "error",
+    });
+    return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
+  } finally {
+    chrome.kill();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001-catalogue.ts";
+import * as m0003 from "./0003-search-indexes.ts";
+import * as m0004 from "./0004-accounts.ts";
+import * as m0005 from "./0005-cart.ts";
+
+/** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
+export const migrations: Record<string, Migration> = {
+  "0001-catalogue": m0001,
+  "0003-search-indexes": m0003,
+  "0004-accounts": m0004,
+  "0005-cart": m0005,
+};

@@ -1,0 +1,141 @@
+import type { ColumnType, Generated } from "kysely";
+import type { AccountsDatabase } from "./schema-accounts.ts";
+
+/** Table types for the typed query layer; one interface per table, kept beside the migrations. */
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  web_display_name: string;
+  url_name: string;
+  tag: string;
+  product_tags: string[];
+  ordinal: number | null;
+  parent_id: string | null;
+  is_tobacco: Generated<boolean>;
+  icon: string | null;
+  image: string | null;
+  root_category_display: "WEB_MAIN" | "WEB_SUB" | "WEB_SUB_HEADER" | "WEB_STOREFRONT";
+  description: string | null;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  has_tobacco: Generated<boolean>;
+}
+
+export interface ProductsTable {
+  sku_id: string;
+  title: string;
+  subtitle: string | null;
+  company: string | null;
+  brand_id: number | null;
+  brand_name: string | null;
+  type: string | null;
+  country: string | null;
+  volume_ml: number | null;
+  volume_label: string | null;
+  package_qty: Generated<number>;
+  abv: number | null;
+  tags: string[];
+  default_category: string;
+  variant_group: string;
+  regular_price_cents: number;
+  image: string;
+  description: string | null;
+  upc: string | null;
+  source: "iowa" | "bc" | "curated";
+  source_ref: string;
+  disabled: Generated<boolean>;
+  is_tobacco: Generated<boolean>;
+  etch_of: string | null;
+  average_rating: number | null;
+  rating_count: Generated<number>;
+  category_text: Generated<string>;
+  search: ColumnType<never, never, never>;
+}
+
+export interface CitiesTable {
+  code: string;
+  name: string;
+  state: string;
+  slug: string;
+  zone: number;
+  lat: number;
+  lng: number;
+  timezone: string;
+  intro: Generated<string>;
+}
+
+export interface StoresTable {
+  id: string;
+  name: string;
+  city_code: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  timezone: string;
+  is_shipping: Generated<boolean>;
+  is_default: Generated<boolean>;
+  min_order_cents: Generated<number>;
+  delivery_fee_cents: Generated<number>;
+  eta_minutes: Generated<number>;
+  /** Opening hours by weekday: { "mon": [["10:00","22:00"]], ... } in the store's time zone. */
+  hours: ColumnType<Record<string, [string, string][]>, string, string>;
+  /** Delivery zone as a GeoJSON Polygon or MultiPolygon geometry. */
+  zone: ColumnType<unknown, string | null, string | null> | null;
+  price_factor: Generated<number>;
+}
+
+export interface InventoryTable {
+  store_id: string;
+  sku_id: string;
+  price_cents: number;
+  package_item_price_cents: number | null;
+  stock: number;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  checksum: string;
+  applied_at: Generated<Date>;
+}
+
+export interface CartsTable {
+  id: string;
+  /** "user:{userId}" or "anon:{anonymousId}". */
+  owner: string;
+  split: Generated<boolean>;
+  multi_store_id: string | null;
+  shipping_name: string | null;
+  recommendations: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CartLinesTable {
+  id: string;
+  cart_id: string;
+  seq: Generated<string>;
+  store_id: string;
+  sku_id: string;
+  qty: number;
+  line_1: Generated<string>;
+  line_2: Generated<string>;
+  line_3: Generated<string>;
+  substitution_preference: Generated<"substitute" | "refund">;
+  group_mapping: string | null;
+}
+
+export interface Database extends AccountsDatabase {
+  categories: CategoriesTable;
+  brands: BrandsTable;
+  products: ProductsTable;
+  cities: CitiesTable;
+  stores: StoresTable;
+  inventory: InventoryTable;
+  seed_runs: SeedRunsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { GIFT_BAG_SKU } from "../../domain/catalogue/constants.ts";
+import { SKU_PATTERN } from "../../domain/catalogue/sku.ts";
+import { CATEGORY_ROWS } from "./categories.ts";
+import { CURATED_ITEMS, curatedDrafts } from "./curated.ts";
+import { readSeedCode, resolveCatalogueDir, seedChecksum } from "./source-files.ts";
+import { STORE_SEEDS, storeRow } from "./stores.ts";
+import { circleZone, distanceKm } from "./zone-polygon.ts";
+
+describe("curated set", () => {
+  const drafts = curatedDrafts();
+  const withTag = (tag: string) => drafts.filter((d) => d.tags.includes(tag as never));
+
+  it("fills what the price lists lack, for every home tile and nav category", () => {
+    expect(withTag("MX").length).toBeGreaterThanOrEqual(12);
+    expect(withTag("SN").length).toBeGreaterThanOrEqual(12);
+    expect(withTag("HS").length).toBeGreaterThanOrEqual(10);
+    expect(drafts.filter((d) => d.is_tobacco).length).toBeGreaterThanOrEqual(12);
+    expect(withTag("SEX").length).toBeGreaterThanOrEqual(6);
+    expect(withTag("GFS").length).toBeGreaterThanOrEqual(6);
+    for (const tag of ["TB", "NP", "VP"]) expect(withTag(tag).length, tag).toBeGreaterThan(0);
+  });
+
+  it("uses unique SKUs in the NC form, the fixed gift bag among them", () => {
+    const skus = drafts.map((d) => d.sku_id);
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const sku of skus) expect(sku).toMatch(/^NC-[A-Z0-9]+-[A-Z0-9]+$/);
+    for (const sku of skus) expect(sku).toMatch(SKU_PATTERN);
+    expect(skus).toContain(GIFT_BAG_SKU);
+  });
+
+  it("flags tobacco and nicotine products, and only those", () => {
+    for (const d of drafts)
+      expect(d.is_tobacco, d.title).toBe(d.tags.some((t) => ["TB", "NP", "VP"].includes(t)));
+  });
+
+  it("sells sodas and seltzers in multipacks with a pack label", () => {
+    const coke = drafts.find((d) => d.sku_id === "NC-MX006-12X355");
+    expect(coke).toMatchObject({ package_qty: 12, volume_ml: 355, volume_label: "12 x 355ml" });
+    for (const item of CURATED_ITEMS) expect(item.priceCents).toBeGreaterThan(0);
+  });
+});
+
+describe("categories", () => {
+  it("link every child to a parent defined before it", () => {
+    const ids = CATEGORY_ROWS.map((c) => c.id);
+    CATEGORY_ROWS.forEach((c, i) => {
+      if (c.parent_id) expect(ids.indexOf(c.parent_id)).toBeLessThan(i);
+    });
+    expect(new Set(CATEGORY_ROWS.map((c) => c.url_name)).size).toBe(CATEGORY_ROWS.length);
+  });
+});
+
+describe("stores", () => {
+  it("draws each delivery zone as a closed polygon 8–15 km around its store", () => {
+    for (const store of STORE_SEEDS.filter((s) => !s.is_shipping)) {
+      expect(store.radius_km).toBeGreaterThanOrEqual(8);
+      expect(store.radius_km).toBeLessThanOrEqual(15);
+      const ring = circleZone(store.lat, store.lng, store.radius_km!).coordinates[0];
+      expect(ring[0]).toEqual(ring.at(-1));
+      for (const [lng, lat] of ring) {
+        expect(distanceKm({ lat, lng }, store)).toBeCloseTo(store.radius_km!, 1);
+      }
+    }
+  });
+
+  it("opens some stores past midnight, with hours as HH:MM intervals per weekday", () => {
+    const rows = STORE_SEEDS.map(storeRow);
+    const lateNight = rows.filter((r) =>
+      Object.values(JSON.parse(r.hours as string) as Record<string, [string, string][]>).some((day) =>
+        day.some(([open, close]) => close < open),
+      ),
+    );
+    expect(lateNight.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      for (const day of Object.values(JSON.parse(r.hours as string) as Record<string, [string, string][]>)) {
+        for (const interval of day)
+          for (const time of interval) expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+      }
+    }
+  });
+
+  it("keeps ETAs, fees and price factors in the agreed ranges", () => {
+    for (const s of STORE_SEEDS.filter((s) => !s.is_shipping)) {
+      expect(s.eta_minutes).toBeGreaterThanOrEqual(25);
+      expect(s.eta_minutes).toBeLessThanOrEqual(45);
+      expect(s.coverage).toBeGreaterThanOrEqual(0.7);
+      expect(s.coverage).toBeLessThanOrEqual(0.9);
+    }
+  });
+});
+
+describe("catalogue folder", () => {
+  it("fails with a message that says what is missing and how to point at it", () => {
+    expect(() => resolveCatalogueDir({ CATALOGUE_DIR: "/nonexistent/catalogue" })).toThrow(
+      /Catalogue data not found: .*iowa_liquor_products_2024-03\.csv.*\/nonexistent\/catalogue.*CATALOGUE_DIR/,
+    );
+  });
+
+  it("finds ../shared/data/catalogue beside the repository by default", () => {
+    expect(resolveCatalogueDir({})).toMatch(/shared\/data\/catalogue$/);
+  });
+});
+
+describe("seed checksum", () => {
+  const files = { iowa: Buffer.from("iowa"), bc: Buffer.from("bc") };
+  const code = readSeedCode();
+
+  it("reads the seed's own rule and data files", () => {
+    expect(code.length).toBeGreaterThan(15);
+    expect(code.some((file) => file.toString().includes("GIFTBAG"))).toBe(true);
+  });
+
+  it("follows the data, the code and the version, and nothing else", () => {
+    const base = seedChecksum("v1", files, code);
+    expect(seedChecksum("v1", files, code)).toBe(base);
+    expect(seedChecksum("v2", files, code)).not.toBe(base);
+    expect(seedChecksum("v1", { ...files, bc: Buffer.from("bc2") }, code)).not.toBe(base);
+    expect(seedChecksum("v1", files, [...code.slice(1), Buffer.from("changed rule")])).not.toBe(base);
+  });
+});

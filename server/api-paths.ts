@@ -1,0 +1,25 @@
+/** URL prefixes served by the JSON API (spec §7); everything else is a storefront page. */
+const API_PREFIXES = [
+  "/menu/",
+  "/auth/",
+  "/order/",
+  "/copy",
+  "/me",
+  "/cards",
+  "/promos",
+  "/customer/",
+  "/users/",
+  "/event/",
+  "/e",
+  "/openapi",
+  "/api/",
+];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split("?")[0];
+  return API_PREFIXES.some((prefix) =>
+    prefix.endsWith("/")
+      ? pathname.startsWith(prefix)
+      : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}

@@ -1,0 +1,139 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every environment variable the server reads, parsed once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "PORT must be a number" })
+    .int("PORT must be an integer")
+    .min(1, "PORT must be between 1 and 65535")
+    .max(65535, "PORT must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "DATA_DIR must not be empty").default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_ORIGIN: z.string().url("PUBLIC_ORIGIN must be a URL such as https://nightcap.example").optional(),
+  GEOCODER: z
+    .enum(["offline", "hosted"], { message: "GEOCODER must be offline or hosted" })
+    .default("offline"),
+  GEOCODER_URL: z
+    .string()
+    .url("GEOCODER_URL must be a URL such as https://geocoder.example/search")
+    .optional(),
+  GEOCODER_API_KEY: z.string().min(1).optional(),
+  // Accounts (docs/adr/0002-sessions-and-csrf.md): without SESSION_SECRET a random one is kept in the database.
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  ...oidcEnv("GOOGLE"),
+  ...oidcEnv("APPLE"),
+  ...oidcEnv("FACEBOOK"),
+  DEMO_MERCHANT_REDIRECT_URLS: z
+    .string()
+    .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
+    .optional(),
+});
+
+/** Social sign-in providers (spec §7: Apple, Google, Facebook), each an OpenID Connect issuer. */
+export const SSO_PROVIDERS = { google: "Google", apple: "Apple", facebook: "Facebook" } as const;
+export type SsoProviderId = keyof typeof SSO_PROVIDERS;
+
+function oidcEnv<P extends string>(provider: P) {
+  const url = z.string().url(`OIDC_${provider}_ISSUER must be a URL such as https://accounts.example.com`);
+  return {
+    [`OIDC_${provider}_ISSUER`]: url.optional(),
+    [`OIDC_${provider}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`OIDC_${provider}_CLIENT_SECRET`]: z.string().min(1).optional(),
+  } as Record<
+    `OIDC_${P}_ISSUER` | `OIDC_${P}_CLIENT_ID` | `OIDC_${P}_CLIENT_SECRET`,
+    z.ZodOptional<z.ZodString>
+  >;
+}
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  logLevel: string;
+  publicOrigin?: string;
+  /** Address → point: offline US ZIP centroids, or a hosted geocoder at `url` (GEOCODER=hosted). */
+  geocoder: { kind: "offline" } | { kind: "hosted"; url: string; apiKey?: string };
+  auth: AuthConfig;
+};
+
+export interface OidcProviderConfig {
+  id: SsoProviderId;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+}
+
+export interface AuthConfig {
+  sessionSecret?: string;
+  /** Configured social sign-in providers only. */
+  providers: OidcProviderConfig[];
+  /** Where the demo merchant (dev and test only) may receive its sign-on postback. */
+  demoMerchantRedirectUrls: string[];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    geocoder: geocoderConfig(e),
+    auth: authConfig(e),
+  };
+}
+
+function geocoderConfig(e: z.infer<typeof envSchema>): Config["geocoder"] {
+  if (e.GEOCODER === "offline") return { kind: "offline" };
+  if (!e.GEOCODER_URL)
+    throw new ConfigError("Invalid configuration:\n  GEOCODER_URL: required when GEOCODER=hosted");
+  return { kind: "hosted", url: e.GEOCODER_URL, apiKey: e.GEOCODER_API_KEY };
+}
+
+function authConfig(e: z.infer<typeof envSchema>): AuthConfig {
+  const providers: OidcProviderConfig[] = [];
+  for (const [id, name] of Object.entries(SSO_PROVIDERS) as [SsoProviderId, string][]) {
+    const key = id.toUpperCase() as "GOOGLE" | "APPLE" | "FACEBOOK";
+    const issuer = e[`OIDC_${key}_ISSUER`];
+    const clientId = e[`OIDC_${key}_CLIENT_ID`];
+    if (!issuer && !clientId) continue;
+    if (!issuer || !clientId)
+      throw new ConfigError(
+        `Invalid configuration:\n  OIDC_${key}_ISSUER and OIDC_${key}_CLIENT_ID must be set together`,
+      );
+    providers.push({ id, name, issuer, clientId, clientSecret: e[`OIDC_${key}_CLIENT_SECRET`] });
+  }
+  return {
+    sessionSecret: e.SESSION_SECRET,
+    providers,
+    demoMerchantRedirectUrls: e.DEMO_MERCHANT_REDIRECT_URLS?.split(",") ?? [],
+  };
+}

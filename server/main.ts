@@ -1,0 +1,46 @@
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { migrate, openDb } from "./platform/db.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const { db, kind } = await openDb(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: config.dataDir },
+  );
+  await migrate(db);
+  const { seedCatalogue } = await import("../db/seed/index.ts");
+  await seedCatalogue(db);
+
+  const app = await buildApp({
+    config,
+    db,
+    ssr: { mode: config.env === "development" ? "development" : "production", root },
+  });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: kind, dataDir: kind === "pglite" ? config.dataDir : undefined },
+    "Nightcap is serving",
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("Nightcap could not start:", err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+/** The catalogue module's public face: its routes, and the pieces search, content and the cart reuse. */
+export {
+  type BrandNames,
+  brandIndex,
+  brandNames,
+  type CategorySnapshot,
+  categorySnapshot,
+  defaultCategoryKeys,
+  defaultCategoryUrlName,
+  invalidateCatalogueCache,
+  withDescendants,
+} from "./catalogue-cache.ts";
+export { GROUP_PAGE_SIZE } from "./category-service.ts";
+export { refreshPlannerStatistics } from "./planner-statistics.ts";
+export {
+  type ProductRow,
+  parseProductRows,
+  productRowsJson,
+  productsFromRows,
+  readProducts,
+} from "./product-reader.ts";
+export { catalogueRoutes } from "./routes.ts";
+export * from "./schemas.ts";
+export { type ResolvedStore, resolveStore, type StoreHints, storeHintsOf } from "./store-resolution.ts";

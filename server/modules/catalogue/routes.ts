@@ -1,0 +1,231 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../platform/db.ts";
+import { brandList, brandPage } from "./brand-service.ts";
+import { CATALOGUE_CACHE_MS } from "./catalogue-cache.ts";
+import {
+  availableCategories,
+  categoryGroup,
+  categoryPage,
+  categoryTree,
+  mainMenu,
+} from "./category-service.ts";
+import { refreshPlannerStatistics } from "./planner-statistics.ts";
+import { productName, productPrices, productsBySku } from "./product-service.ts";
+import { genericRecommendations, relatedProducts, similarProducts } from "./recommendation-service.ts";
+import {
+  acceptVersionSchema,
+  geoQuerySchema,
+  productHeadersSchema,
+  queryBoolean,
+  skuListSchema,
+  skuSchema,
+  storeHeadersSchema,
+  storeIdSchema,
+  urlNameSchema,
+} from "./schemas.ts";
+import { resolveStore, storeHintsOf } from "./store-resolution.ts";
+
+const tags = ["catalogue"];
+
+/** The menu and catalogue service (spec §7, base path /menu/). */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
+  await refreshPlannerStatistics(db);
+  const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
+    resolveStore(db, storeHintsOf(headers, query as { lat?: number; lng?: number; store_id?: string }));
+
+  app.get(
+    "/menu/main/v4",
+    {
+      schema: {
+        tags,
+        summary: "Main menu: category tree, storefront curations (12 products each) and featured images",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema.extend({
+          categories: queryBoolean.default(true),
+          curations: queryBoolean.default(true),
+          featured_images: queryBoolean.default(true),
+        }),
+      },
+    },
+    async (req) => mainMenu(db, await storeOf(req.headers, req.query), req.query),
+  );
+
+  app.get(
+    "/menu/available-categories",
+    {
+      schema: {
+        tags,
+        summary: "Categories with at least one product at the resolved store, with counts at that store",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => availableCategories(db, await storeOf(req.headers, req.query)),
+  );
+
+  app.get(
+    "/menu/categories",
+    { schema: { tags, summary: "The whole category tree with product counts (cached 10 minutes)" } },
+    async (_req, reply) => {
+      reply.header("cache-control", `public, max-age=${CATALOGUE_CACHE_MS / 1000}`);
+      return categoryTree(db);
+    },
+  );
+
+  app.get(
+    "/menu/category/:url_name",
+    {
+      schema: {
+        tags,
+        summary: "A category with its parent and children, for category pages",
+        params: z.object({ url_name: urlNameSchema }),
+        querystring: z.object({ parent: urlNameSchema.optional() }),
+      },
+    },
+    async (req) => categoryPage(db, req.params.url_name, req.query.parent),
+  );
+
+  app.get(
+    "/menu/category-group/:url_name",
+    {
+      schema: {
+        tags,
+        summary: "Category-group page: the group and up to 12 products per child category (or brand)",
+        params: z.object({ url_name: urlNameSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => categoryGroup(db, await storeOf(req.headers, req.query), req.params.url_name),
+  );
+
+  app.get(
+    "/menu/category-group/:parent/:name",
+    {
+      schema: {
+        tags,
+        summary: "Named sub-group page /{category}/{name}: up to 12 products per group",
+        params: z.object({ parent: urlNameSchema, name: urlNameSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) =>
+      categoryGroup(db, await storeOf(req.headers, req.query), req.params.name, req.params.parent),
+  );
+
+  app.get(
+    "/menu/product/:skus",
+    {
+      schema: {
+        tags,
+        summary: "Products by SKU (comma-separated, at most 60), priced at the resolved store",
+        params: z.object({ skus: skuListSchema }),
+        headers: productHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => ({
+      products: await productsBySku(db, req.params.skus, await storeOf(req.headers, req.query)),
+    }),
+  );
+
+  app.get(
+    "/menu/product-name/:id",
+    {
+      schema: { tags, summary: "A product's title and canonical url", params: z.object({ id: skuSchema }) },
+    },
+    async (req) => productName(db, req.params.id),
+  );
+
+  app.get(
+    "/menu/product/:sku/prices",
+    {
+      schema: {
+        tags,
+        summary: "Lowest and highest price (cents) across the stores that sell the product",
+        params: z.object({ sku: skuSchema }),
+      },
+    },
+    async (req) => productPrices(db, req.params.sku),
+  );
+
+  app.get(
+    "/menu/brands",
+    { schema: { tags, summary: "Every brand with its product count, by name" } },
+    async () => brandList(db),
+  );
+
+  app.post(
+    "/menu/brands",
+    {
+      schema: {
+        tags,
+        summary: "A brand's page: the brand, its products at the resolved store, has_tobacco",
+        querystring: geoQuerySchema.extend({
+          name: z.string().trim().min(1).max(120),
+          enabled: queryBoolean.default(true),
+        }),
+        headers: storeHeadersSchema.extend(acceptVersionSchema.shape),
+      },
+    },
+    async (req) => brandPage(db, await storeOf(req.headers, req.query), req.query.name, req.query.enabled),
+  );
+
+  app.get(
+    "/menu/recommendation/similar/:id",
+    {
+      schema: {
+        tags,
+        summary: "Products in the same category and price band",
+        params: z.object({ id: skuSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => ({
+      products: await similarProducts(db, await storeOf(req.headers, req.query), req.params.id),
+    }),
+  );
+
+  app.get(
+    "/menu/recommendation/related/:id",
+    {
+      schema: {
+        tags,
+        summary: "Products of the same brand, then the same category (in stock only for substitutions)",
+        params: z.object({ id: skuSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema.extend({
+          analytics: queryBoolean.optional(),
+          store_id: storeIdSchema.optional(),
+          substitution: queryBoolean.default(false),
+          order_id: z
+            .string()
+            .regex(/^[\w-]{1,64}$/, "must be an order id")
+            .optional(),
+        }),
+      },
+    },
+    async (req) => ({
+      products: await relatedProducts(db, await storeOf(req.headers, req.query), req.params.id, {
+        substitution: req.query.substitution,
+      }),
+    }),
+  );
+
+  app.get(
+    "/menu/recommendation/generic",
+    {
+      schema: {
+        tags,
+        summary: "Popular products across the categories",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => ({ products: await genericRecommendations(db, await storeOf(req.headers, req.query)) }),
+  );
+};

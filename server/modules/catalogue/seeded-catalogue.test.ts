@@ -1,0 +1,144 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "../../../db/seed/index.ts";
+import { isSku } from "../../../domain/catalogue/sku.ts";
+import type {
+  Brand,
+  BrandPage,
+  Category,
+  CategoryGroup,
+  City,
+  MainMenu,
+  Product,
+  SearchResults,
+} from "../../../domain/catalogue/types.ts";
+import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
+import { type App, buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+
+/** Smoke test over the real seeded catalogue (~14.5k products, every store): the API answers sensibly. */
+describe.each(testDatabases)("the seeded catalogue on %s", (kind) => {
+  let t: TestDb;
+  let app: App;
+
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+    await seedCatalogue(t.db, { log: () => {} });
+    // buildApp refreshes the planner statistics of the freshly seeded tables (PGlite never autovacuums).
+    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const get = async <T>(url: string) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return res.json() as T;
+  };
+  const search = async (body: object, url = "/menu/search/v4") => {
+    const res = await app.inject({ method: "POST", url, payload: body });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    return res.json() as SearchResults;
+  };
+
+  it("serves the spec's navigation categories as a tree with products in each", async () => {
+    const tree = await get<Category[]>("/menu/categories");
+    const all = tree.flatMap((c) => [c, ...c.subcategories]);
+    const byUrl = new Map(all.map((c) => [c.url_name, c]));
+    for (const url of [
+      "beer",
+      "wine",
+      "red-wine",
+      "white-wine",
+      "champagne-sparkling",
+      "spirits",
+      "whiskey",
+      "vodka",
+    ]) {
+      expect(byUrl.get(url)?.product_count, url).toBeGreaterThan(0);
+    }
+    expect(byUrl.get("gifting")).toMatchObject({ ordinal: 5, tag: "GFS" });
+    expect(byUrl.get("whiskey")?.parent_id).toBe(byUrl.get("spirits")?._id);
+  });
+
+  it("fills the main menu and every group page with priced products, 12 at most per group", async () => {
+    const menu = await get<MainMenu>("/menu/main/v4");
+    expect(menu.categories.length).toBeGreaterThan(5);
+    for (const group of ["wine", "spirits", "nicotine-tobacco", "gifting", "more"]) {
+      const page = await get<CategoryGroup>(`/menu/category-group/${group}`);
+      expect(page.groups.length, group).toBeGreaterThan(0);
+      for (const g of page.groups) {
+        expect(g.products.length, `${group}/${g.key}`).toBeGreaterThan(0);
+        expect(g.products.length).toBeLessThanOrEqual(12);
+        expect(g.products.every((p) => p.price !== null && p.seller !== null)).toBe(true);
+      }
+    }
+  });
+
+  it("finds Jameson by name and through a typo, and suggests Tito's while typing", async () => {
+    const exact = await search({ query: "jameson" });
+    expect(exact.products[0].title).toMatch(/^Jameson/);
+    const typo = await search({ query: "jamesn" });
+    expect(typo.products.slice(0, 3).some((p) => p.title.startsWith("Jameson"))).toBe(true);
+    const typing = await search({ query: "tit", autocomplete: true });
+    expect(typing.suggestions.map((s) => s.text)).toContain("Tito's");
+    const broad = await search({ query: "red wine" });
+    expect(broad.count).toBeGreaterThan(60);
+    expect(broad.products).toHaveLength(60);
+    expect(broad.facets.price.length).toBeGreaterThan(1);
+  });
+
+  it("lists a category and serves each product's page by its canonical url", async () => {
+    const listing = await search({ url_names: ["whiskey"], hitsPerPage: 5 }, "/menu/search/v4/categories");
+    expect(listing.count).toBeGreaterThan(100);
+    for (const p of listing.products) {
+      const [category, slug, sku] = p.url.split("/").slice(1);
+      expect(category).toBe(p.default_category);
+      expect(slug).toMatch(/^[a-z0-9-]+$/);
+      expect(isSku(sku)).toBe(true);
+      const { products } = await get<{ products: Product[] }>(`/menu/product/${sku}`);
+      expect(products[0]).toMatchObject({ sku_id: sku, url: p.url });
+      expect(products[0].options.filter((o) => o.default)).toHaveLength(1);
+    }
+  });
+
+  it("serves brand pages and has a header and footer for the brands we wrote them for", async () => {
+    const brands = await get<Brand[]>("/menu/brands");
+    expect(brands.length).toBeGreaterThan(100);
+    for (const slug of ["jameson", "makers-mark", "titos", "jack-daniels"]) {
+      const res = await app.inject({ method: "POST", url: `/menu/brands?name=${slug}` });
+      expect(res.statusCode, slug).toBe(200);
+      expect((res.json() as BrandPage).products.length).toBeGreaterThan(0);
+      expect((await app.inject({ url: `/menu/brand-fragment/${slug}-header.html` })).statusCode).toBe(200);
+      expect((await app.inject({ url: `/menu/brand-fragment/${slug}-footer.html` })).statusCode).toBe(200);
+    }
+  });
+
+  it("labels the seeded cities by the zone rule", async () => {
+    const cities = await get<City[]>("/order/cities");
+    expect(cities.length).toBeGreaterThan(3);
+    for (const c of cities) {
+      if ([1, 2, 3, 4, 6, 7, 8, 11].includes(c.zone)) expect(c.label).toBe(c.code);
+      else if (c.zone === 15) expect(c.label).toBe(c.code.slice(0, 2));
+      else if (c.zone === 14) expect(c.label).toBe("South Bay");
+      else expect(c.label).toBe(c.name);
+    }
+  });
+
+  it("lists every sellable product in the sitemap", async () => {
+    const res = await app.inject({ url: "/sitemap.xml" });
+    // Product pages are /{category}/{title-slug}/{sku}; brand pages (/brands/{slug}) have two parts.
+    const paths = [...res.body.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) =>
+      m[1].split("/").slice(1),
+    );
+    const products = paths.filter((parts) => parts.length === 3 && isSku(parts[2]));
+    const sellable = await sql<{ n: number }>`
+      select count(*)::int as n from products p
+      where not p.disabled and p.etch_of is null and exists (select 1 from inventory i where i.sku_id = p.sku_id)`.execute(
+      t.db,
+    );
+    expect(products.length).toBe(sellable.rows[0].n);
+  });
+});

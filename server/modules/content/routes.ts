@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { COPY } from "../../../domain/copy.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import { BRAND_CONTENT_DIR, createFragmentReader } from "./brand-fragments.ts";
+import { cityPage, listCities } from "./cities.ts";
+import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
+
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+export interface ContentOptions {
+  db: Db;
+  config: Config;
+  /** Where the brand fragments live (tests point elsewhere). */
+  brandContentDir?: string;
+}
+
+/** Copy texts, city pages, brand fragments, the sitemap and robots.txt. */
+export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, opts) => {
+  const { db, config } = opts;
+  const readFragment = createFragmentReader(opts.brandContentDir ?? BRAND_CONTENT_DIR, config.env === "production");
+  const originOf = (req: { protocol: string; host: string }) => config.publicOrigin ?? `${req.protocol}://${req.host}`;
+  const sitemaps = new Map<string, { at: number; xml: Promise<string> }>();
+
+  app.get(
+    "/copy",
+    { schema: { tags: ["content"], summary: "User-facing texts the apps show (not-found, errors…), keyed by name" } },
+    async (_req, reply) => {
+      reply.header("cache-control", "public, max-age=600");
+      return COPY;
+    },
+  );
+
+  app.get(
+    "/order/cities",
+    { schema: { tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
+    async () => listCities(db),
+  );
+
+  app.get(
+    "/order/cities/:slug",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "A city landing page (/alcohol-delivery-{slug}): the city, its intro and stores",
+        params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug such as new-york") }),
+      },
+    },
+    async (req) => cityPage(db, req.params.slug),
+  );
+
+  app.get(
+    "/menu/brand-fragment/:file",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "A brand page's header or footer block ({slug}-header.html, {slug}-footer.html), sanitized HTML",
+        params: z.object({ file: z.string().max(200) }),
+      },
+    },
+    async (req, reply) => {
+      const html = await readFragment(req.params.file);
+      reply.header("cache-control", "public, max-age=600");
+      return reply.type("text/html; charset=utf-8").send(html);
+    },
+  );
+
+  app.get(
+    "/sitemap.xml",
+    { schema: { tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
+    async (req, reply) => {
+      const origin = originOf(req);
+      let entry = sitemaps.get(origin);
+      if (!entry || Date.now() - entry.at > TEN_MINUTES_MS) {
+        entry = { at: Date.now(), xml: sitemapPaths(db).then((paths) => sitemapXml(origin, paths)) };
+        entry.xml.catch(() => sitemaps.delete(origin));
+        sitemaps.set(origin, entry);
+      }
+      const xml = await entry.xml;
+      reply.header("cache-control", "public, max-age=600");
+      return reply.type("application/xml; charset=utf-8").send(xml);
+    },
+  );
+
+  app.get(
+    "/robots.txt",
+    { schema: { tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
+    async (req, reply) => {
+      reply.header("cache-control", "public, max-age=3600");
+      return reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(req)));
+    },
+  );
+};

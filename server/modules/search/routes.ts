@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../platform/db.ts";
+import {
+  geoQuerySchema,
+  resolveStore,
+  storeHeadersSchema,
+  storeHintsOf,
+  tagSchema,
+} from "../catalogue/index.ts";
+import { categorySearchBodySchema, searchBodySchema, tagFilterBodySchema } from "./schemas.ts";
+import { search } from "./service.ts";
+
+const tags = ["search"];
+
+/** Search and filtered category listings (spec §7). */
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query: object) =>
+    resolveStore(db, storeHintsOf(headers, query));
+
+  app.post(
+    "/menu/search/v4",
+    {
+      schema: {
+        tags,
+        summary: "Full-text search with typo tolerance, facets, sort, paging (60 per page) and autocomplete",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+        body: searchBodySchema,
+      },
+    },
+    async (req) => search(db, await storeOf(req.headers, req.query), { query: req.body.query }, req.body),
+  );
+
+  app.post(
+    "/menu/search/v4/categories",
+    {
+      schema: {
+        tags,
+        summary: "Products of categories (url_names) or tags, with the search options",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+        body: categorySearchBodySchema,
+      },
+    },
+    async (req) =>
+      search(
+        db,
+        await storeOf(req.headers, req.query),
+        { query: req.body.query, url_names: req.body.url_names, tags: req.body.tags },
+        req.body,
+      ),
+  );
+
+  app.post(
+    "/menu/category-tags/:tag/filter",
+    {
+      schema: {
+        tags,
+        summary: "Products carrying a tag, with the search options",
+        params: z.object({ tag: tagSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+        body: tagFilterBodySchema,
+      },
+    },
+    async (req) =>
+      search(
+        db,
+        await storeOf(req.headers, req.query),
+        { query: req.body.query, tags: [req.params.tag] },
+        req.body,
+      ),
+  );
+};

@@ -1,0 +1,268 @@
+import { type RawBuilder, sql } from "kysely";
+import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
+import type { SearchSortField } from "../../../domain/catalogue/types.ts";
+import type { Db } from "../../platform/db.ts";
+import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
+
+/** When full-text search finds fewer hits than this, typo-tolerant trigram matches are added after them. */
+export const TYPO_FALLBACK_BELOW = 5;
+/** Facet lists are cut to the biggest values (a selected value always stays). */
+export const FACET_LIMIT = 50;
+
+export type FacetDimension = "category" | "brand" | "price" | "volume" | "country";
+export const FACET_DIMENSIONS: FacetDimension[] = ["category", "brand", "price", "volume", "country"];
+
+export interface SearchFilterValues {
+  category?: string[];
+  brand?: number[];
+  price?: string[];
+  volume?: string[];
+  country?: string[];
+}
+
+export interface SearchPlan {
+  storeId: string;
+  /** Text to match; prefix = the last word matches as a prefix (autocomplete). */
+  text: { query: string; prefix: boolean } | null;
+  /** Only products carrying one of these tags. */
+  scopeTags: string[] | null;
+  /** Selected values per dimension (category: default_category keys, brand: brand ids, price: band values). */
+  filters: SearchFilterValues;
+  sort: { field: SearchSortField; order: "asc" | "desc" };
+  skip: number;
+  limit: number;
+  facets: boolean;
+}
+
+/** A facet value as the database sees it (brand: the brand id as text) and its count. */
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+export interface SearchRows {
+  skus: string[];
+  /** Card rows of the page's products (any order), for productsFromRows. */
+  productRows: ProductRow[];
+  total: number;
+  hasTobacco: boolean;
+  typoTolerant: boolean;
+  facets: Record<FacetDimension, FacetCount[]> | null;
+}
+
+/**
+ * Search in one statement: candidates (full-text matches ranked by ts_rank on the GIN-indexed products.search,
+ * or the whole scope when there is no text) on the store's shelf, then the filtered count, the page of SKUs
+ * and the facet counts. When full text finds little, a second statement adds typo-tolerant trigram matches
+ * after the full-text ones. Kept to one round trip and few plan nodes: on PGlite planning is a large share
+ * of the cost, so the trigram part is only planned when it is needed.
+ */
+export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
+  const first = await execute(db, plan, false);
+  if (!plan.text || first.matched >= TYPO_FALLBACK_BELOW) return first.rows;
+  const second = await execute(db, plan, true);
+  return { ...second.rows, typoTolerant: second.matched > first.matched };
+}
+
+async function execute(
+  db: Db,
+  plan: SearchPlan,
+  typos: boolean,
+): Promise<{ matched: number; rows: SearchRows }> {
+  // Each candidate row carries everything the facets, filters and sort need, so nothing is joined twice.
+  // Brands stay ids here (names come from an in-process map): no join with brands on the hot path.
+  const shelf = sql`
+    join inventory i on i.sku_id = p.sku_id and i.store_id = ${plan.storeId}
+    where not p.disabled and p.etch_of is null
+    ${plan.scopeTags ? sql`and p.tags && ${sql.val(plan.scopeTags)}::text[]` : sql``}`;
+  const columns = sql`p.sku_id, p.title, p.default_category as category, p.brand_id as brand,
+    p.volume_label as volume, p.country, i.price_cents as price, ${bandCase()} as price_band, p.rating_count,
+    p.average_rating, p.is_tobacco`;
+  const byRelevance = plan.text !== null && plan.sort.field === "relevance";
+  const candidates = plan.text
+    ? textCandidates(plan.text, columns, shelf, typos, byRelevance)
+    : sql`m as materialized (select ${columns}, 0::real as rank from products p ${shelf})`;
+
+  const order = orderBy(plan.sort, plan.text !== null);
+  // The page's product rows come back in the same statement: no second round trip to build the cards.
+  const result = await sql<{
+    matched: number;
+    totals: unknown;
+    skus: unknown;
+    products: unknown;
+    facets: unknown;
+  }>`
+    with ${candidates},
+    f as (select * from m where ${filterClause(plan.filters, null)}),
+    page as materialized (select * from f order by ${order} limit ${plan.limit} offset ${plan.skip})
+    select
+      (select count(*)::int from m) as matched,
+      (select json_build_array(count(*), coalesce(bool_or(is_tobacco), false)) from f) as totals,
+      (select coalesce(json_agg(sku_id order by ${order}), '[]'::json) from page) as skus,
+      ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,
+      ${plan.facets ? facetCounts(plan.filters) : sql`null`} as facets
+  `.execute(db);
+  const row = result.rows[0];
+  const [total, hasTobacco] = parseJson(row.totals) as [number, boolean];
+  return {
+    matched: Number(row.matched),
+    rows: {
+      skus: parseJson(row.skus) as string[],
+      productRows: parseProductRows(row.products),
+      total: Number(total),
+      hasTobacco: Boolean(hasTobacco),
+      typoTolerant: false,
+      facets: plan.facets
+        ? groupFacets(parseJson(row.facets) as [number, string, number][], plan.filters)
+        : null,
+    },
+  };
+}
+
+/** GROUPING(category, brand, price_band, volume, country) of each single-dimension grouping set. */
+const GROUPING_IDS: Record<number, FacetDimension> = {
+  15: "category",
+  23: "brand",
+  27: "price",
+  29: "volume",
+  30: "country",
+};
+
+/**
+ * Facet counts in one grouping-sets pass over the candidates: each dimension's count applies every filter but
+ * its own; only the biggest FACET_LIMIT values per dimension (and any selected one) leave the database.
+ */
+function facetCounts(filters: SearchPlan["filters"]) {
+  const count = (d: FacetDimension) => sql`count(*) filter (where ${filterClause(filters, d)})`;
+  const selected = FACET_DIMENSIONS.flatMap((d) => (filters[d] ?? []).map(String));
+  return sql`(select coalesce(json_agg(json_build_array(gs, v, n)), '[]'::json) from (
+      select gs, v, n, row_number() over (partition by gs order by n desc, v) as place
+      from (
+        select grouping(category, brand, price_band, volume, country) as gs,
+          coalesce(category, brand::text, price_band, volume, country) as v,
+          case grouping(category, brand, price_band, volume, country)
+            when 15 then ${count("category")} when 23 then ${count("brand")} when 27 then ${count("price")}
+            when 29 then ${count("volume")} else ${count("country")} end as n
+        from m
+        group by grouping sets ((category), (brand), (price_band), (volume), (country))
+      ) g
+      where v is not null and n > 0
+    ) ranked
+    where place <= ${FACET_LIMIT} or v = any(${sql.val(selected)}::text[]))`;
+}
+
+function textCandidates(
+  text: { query: string; prefix: boolean },
+  columns: RawBuilder<unknown>,
+  shelf: RawBuilder<unknown>,
+  typos: boolean,
+  ranked: boolean,
+) {
+  const tsquery = text.prefix
+    ? sql`to_tsquery('english', ${prefixTsquery(text.query)})`
+    : sql`websearch_to_tsquery('english', ${text.query})`;
+  // ts_rank reads every match's vector: only worth it when the order is by relevance.
+  const rank = ranked ? sql`ts_rank(p.search, q.q)` : sql`0::real`;
+  const matches = sql`
+    q as (select ${tsquery} as q),
+    ${sql.raw(typos ? "fts" : "m")} as materialized (
+      select ${columns}, ${rank} as rank
+      from q, products p ${shelf} and p.search @@ q.q
+    )`;
+  if (!typos) return matches;
+  const words = text.query.toLowerCase();
+  // Trigram candidates come from two index scans (title, brand name) rather than one OR that would scan all.
+  // Typo hits rank below every full-text hit (rank - 1), a title likeness above the same brand likeness.
+  return sql`${matches},
+    typo_candidates as (
+      select p.sku_id from products p where ${words} <% p.title
+      union
+      select p.sku_id from brands b join products p on p.brand_id = b.id where ${words} <% b.name
+    ),
+    typo as materialized (
+      select ${columns},
+        greatest(word_similarity(${words}, p.title), 0.9 * word_similarity(${words}, coalesce(p.brand_name, ''))) - 1
+          as rank
+      from typo_candidates t join products p on p.sku_id = t.sku_id ${shelf}
+        and not exists (select 1 from fts where fts.sku_id = p.sku_id)
+    ),
+    m as materialized (select * from fts union all select * from typo)`;
+}
+
+/** Splits the facet rows by dimension, selected values first, then biggest, at most FACET_LIMIT each. */
+function groupFacets(
+  rows: [number, string, number][],
+  filters: SearchPlan["filters"],
+): Record<FacetDimension, FacetCount[]> {
+  const out = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, [] as FacetCount[]])) as Record<
+    FacetDimension,
+    FacetCount[]
+  >;
+  for (const [gs, value, count] of rows) {
+    const dim = GROUPING_IDS[gs];
+    if (dim) out[dim].push({ value, count });
+  }
+  for (const dim of FACET_DIMENSIONS) {
+    const selected = new Set((filters[dim] ?? []).map(String));
+    out[dim] = out[dim]
+      .sort(
+        (a, b) =>
+          Number(selected.has(b.value)) - Number(selected.has(a.value)) ||
+          b.count - a.count ||
+          (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+      )
+      .slice(0, FACET_LIMIT);
+  }
+  return out;
+}
+
+/** "jack dan" → "jack & dan:*": every word must match, the last one as a prefix. Words are letters/digits only. */
+export function prefixTsquery(query: string): string {
+  const words = query
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .match(/[\p{L}\p{N}]+/gu);
+  if (!words) return "";
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+}
+
+function bandCase() {
+  const whens = PRICE_BANDS.map((b) =>
+    b.max === null
+      ? sql`else ${sql.lit(b.value)}`
+      : sql`when i.price_cents < ${sql.lit(b.max)} then ${sql.lit(b.value)}`,
+  );
+  return sql`(case ${sql.join(whens, sql` `)} end)`;
+}
+
+const columnOf = (dim: FacetDimension) => sql.ref(dim === "price" ? "price_band" : dim);
+
+/** Every selected filter except `skip`'s (facet counts of a dimension ignore its own filter). */
+function filterClause(filters: SearchPlan["filters"], skip: FacetDimension | null) {
+  const clauses = FACET_DIMENSIONS.filter((d) => d !== skip && filters[d]?.length).map((d) =>
+    d === "brand"
+      ? sql`brand = any(${sql.val(filters.brand)}::int[])`
+      : sql`${columnOf(d)} = any(${sql.val(filters[d])}::text[])`,
+  );
+  return clauses.length ? sql.join(clauses, sql` and `) : sql`true`;
+}
+
+function orderBy(sort: SearchPlan["sort"], hasText: boolean) {
+  const dir = sql.raw(sort.order === "asc" ? "asc" : "desc");
+  switch (sort.field) {
+    case "price":
+      return sql`price ${dir}, sku_id`;
+    case "title":
+      return sql`lower(title) ${dir}, sku_id`;
+    case "rating":
+      return sql`average_rating ${dir} nulls last, rating_count desc, sku_id`;
+    default:
+      return hasText
+        ? sql`rank ${dir}, rating_count desc, sku_id`
+        : sql`rating_count ${dir}, average_rating desc nulls last, sku_id`;
+  }
+}
+
+function parseJson(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}

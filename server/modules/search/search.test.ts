@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchResults } from "../../../domain/catalogue/types.ts";
+import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
+import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
+import { type App, buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import { prefixTsquery } from "./search-statement.ts";
+
+describe("prefixTsquery", () => {
+  it.each([
+    ["jack dan", "jack & dan:*"],
+    ["Maker's M", "makers & m:*"],
+    ["  tito  ", "tito:*"],
+    ["rosé", "rosé:*"],
+    ["a|b & !c", "a & b & c:*"],
+    ["!!!", ""],
+  ])("%s → %s", (query, tsquery) => {
+    expect(prefixTsquery(query)).toBe(tsquery);
+  });
+});
+
+describe.each(testDatabases)("search API on %s", (kind) => {
+  let t: TestDb;
+  let app: App;
+
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+    await createCatalogueFixture(t.db);
+    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url, payload: payload as object, headers });
+  const search = async (payload: object, headers: Record<string, string> = {}, url = "/menu/search/v4") => {
+    const res = await post(url, payload, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchResults;
+  };
+  const skus = (r: SearchResults) => r.products.map((p) => p.sku_id);
+  const facet = (r: SearchResults, dim: keyof SearchResults["facets"]) =>
+    Object.fromEntries(r.facets[dim].map((v) => [v.value, v.count]));
+
+  describe("matching and ranking", () => {
+    it("ranks an exact title match above a brand-only match", async () => {
+      const r = await search({ query: "jameson" });
+      expect(skus(r)).toEqual(["IA-10157-750", "IA-10158-1750", "IA-10160-750"]);
+      expect(r.count).toBe(3);
+      expect(r.analytics.typo_tolerant).toBe(false);
+    });
+
+    it("finds Jameson through the typo 'jamesn' (trigram fallback)", async () => {
+      const r = await search({ query: "jamesn" });
+      expect(skus(r).slice(0, 2)).toEqual(["IA-10157-750", "IA-10158-1750"]);
+      expect(skus(r)).toContain("IA-10160-750");
+      expect(r.analytics.typo_tolerant).toBe(true);
+    });
+
+    it("matches words anywhere in title, brand or category, in any form (stemming)", async () => {
+      expect(skus(await search({ query: "bourbon" }))).toEqual(["IA-17956-750"]);
+      expect(skus(await search({ query: "tennessee whiskeys" }))).toEqual(["IA-26826-750"]);
+      const wine = await search({ query: "red wine" });
+      expect(skus(wine)).toEqual(["BC-111-750"]);
+    });
+
+    it("leaves out engraved copies, disabled products and products the store does not sell", async () => {
+      const r = await search({ query: "whiskey" });
+      expect(skus(r)).not.toContain("IA-10157-750_ETCH");
+      expect(skus(r)).not.toContain("IA-26827-750");
+      expect(skus(r)).not.toContain("IA-99999-750");
+      expect(skus(await search({ query: "casamigos" }))).toEqual([]);
+      expect(skus(await search({ query: "casamigos" }, { "x-store-id": "nyc-brooklyn" }))).toEqual([
+        "IA-89197-750",
+      ]);
+    });
+
+    it("prices hits at the resolved store", async () => {
+      const r = await search({ query: "tito's" }, { "x-store-id": "nyc-brooklyn" });
+      expect(r.products.map((p) => [p.sku_id, p.price, p.seller?.store_id])).toEqual([
+        ["IA-38176-750", 2099, "nyc-brooklyn"],
+      ]);
+      expect(r.analytics.store_id).toBe("nyc-brooklyn");
+    });
+
+    it("sets has_tobacco when any hit is tobacco", async () => {
+      expect((await search({ query: "marlboro" })).has_tobacco).toBe(true);
+      expect((await search({ query: "jameson" })).has_tobacco).toBe(false);
+      expect((await search({ query: "tobacco" })).has_tobacco).toBe(true);
+    });
+
+    it("answers an empty result for words nothing matches, or no words at all", async () => {
+      for (const query of ["zzqxv", "!!!", "the", "&|!:*", "'"]) {
+        for (const autocomplete of [false, true]) {
+          const r = await search({ query, autocomplete });
+          expect(r, `${query} ${autocomplete}`).toMatchObject({ products: [], count: 0, has_tobacco: false });
+        }
+      }
+    });
+
+    it("numbers hits by their position in the whole result", async () => {
+      const r = await search({ query: "vodka", skip: 60, hitsPerPage: 3 });
+      expect(r.products.map((p) => p.position)).toEqual([61, 62, 63]);
+    });
+  });
+
+  describe("paging and sorting", () => {
+    it("serves 60 per page by default and pages with skip or page", async () => {
+      const first = await search({ query: "vodka" });
+      expect(first.count).toBe(71);
+      expect(first.products).toHaveLength(60);
+      expect(first.hitsPerPage).toBe(60);
+      const rest = await search({ query: "vodka", skip: 60 });
+      expect(rest.products).toHaveLength(11);
+      expect(new Set([...skus(first), ...skus(rest)]).size).toBe(71);
+      const byPage = await search({ query: "vodka", page: 1 });
+      expect(skus(byPage)).toEqual(skus(rest));
+      expect(byPage).toMatchObject({ page: 1, skip: 60 });
+      const small = await search({ query: "vodka", hitsPerPage: 10, page: 2 });
+      expect(small).toMatchObject({ skip: 20, page: 2 });
+      expect(small.products).toHaveLength(10);
+    });
+
+    it("sorts by price ascending and descending", async () => {
+      const asc = await search({ query: "vodka", sort: { field: "price", order: "asc" }, hitsPerPage: 5 });
+      expect(asc.products.map((p) => p.price)).toEqual([1000, 1010, 1020, 1030, 1040]);
+      const desc = await search({ query: "vodka", sort: { field: "price", order: "desc" }, hitsPerPage: 3 });
+      expect(desc.products.map((p) => p.price)).toEqual([1999, 1690, 1680]);
+      const all = await search({ query: "vodka", sort: { field: "price", order: "desc" }, skip: 60 });
+      const prices = all.products.map((p) => p.price ?? 0);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    });
+
+    it("sorts by title", async () => {
+      const r = await search({ query: "whiskey", sort: { field: "title", order: "asc" } });
+      const titles = r.products.map((p) => p.title.toLowerCase());
+      expect(titles).toEqual([...titles].sort());
+    });
+  });
+
+  describe("facets and filters", () => {
+    it("counts category, brand, price band, volume and country", async () => {
+      const r = await search({ query: "whiskey" });
+      expect(r.count).toBe(5);
+      expect(facet(r, "category")).toEqual({ whiskey: 5 });
+      expect(facet(r, "brand")).toEqual({ jameson: 3, "jack-daniels": 1, "makers-mark": 1 });
+      expect(r.facets.brand.find((b) => b.value === "makers-mark")?.label).toBe("Maker's Mark");
+      expect(facet(r, "price")).toEqual({ "20-40": 3, "40-75": 2 });
+      expect(r.facets.price.map((p) => p.label)).toEqual(["$20 – $40", "$40 – $75"]);
+      expect(facet(r, "volume")).toEqual({ "750 mL": 4, "1.75 L": 1 });
+      expect(facet(r, "country")).toEqual({ Ireland: 3, "United States": 2 });
+    });
+
+    it("applies filters; each dimension's counts ignore its own filter", async () => {
+      const r = await search({ query: "whiskey", filters: { brand: ["jameson"], price: ["40-75"] } });
+      expect(skus(r).sort()).toEqual(["IA-10158-1750", "IA-10160-750"]);
+      expect(r.count).toBe(2);
+      // Brand counts: other filters (price 40-75) apply, the brand filter does not.
+      expect(facet(r, "brand")).toEqual({ jameson: 2 });
+      // Price counts: the brand filter applies, the price filter does not.
+      expect(facet(r, "price")).toEqual({ "20-40": 1, "40-75": 2 });
+      expect(facet(r, "country")).toEqual({ Ireland: 2 });
+    });
+
+    it("filters by category (parents include their children), volume and country", async () => {
+      const byParent = await search({ query: "irish", filters: { category: ["spirits"] } });
+      expect(byParent.count).toBe(3);
+      const byVolume = await search({ query: "jameson", filters: { volume: "1.75 L" } });
+      expect(skus(byVolume)).toEqual(["IA-10158-1750"]);
+      const byCountry = await search({ query: "whiskey", filters: { country: ["United States"] } });
+      expect(skus(byCountry).sort()).toEqual(["IA-17956-750", "IA-26826-750"]);
+      expect((await search({ query: "whiskey", filters: { category: ["vodka"] } })).count).toBe(0);
+      expect((await search({ query: "whiskey", filters: { category: ["absinthe"] } })).count).toBe(0);
+    });
+
+    it("skips facets when asked", async () => {
+      const r = await search({ query: "whiskey", facets: false });
+      expect(r.facets).toEqual({ category: [], brand: [], price: [], volume: [], country: [] });
+      expect(r.count).toBe(5);
+    });
+  });
+
+  describe("autocomplete", () => {
+    it("matches the last word as a prefix and returns up to 8 suggestions, brands first", async () => {
+      const r = await search({ query: "jam", autocomplete: true });
+      expect(r.suggestions[0]).toEqual({ type: "brand", text: "Jameson", url: "/brands/jameson" });
+      expect(r.suggestions).toContainEqual({
+        type: "product",
+        text: "Jameson Irish Whiskey",
+        url: "/whiskey/jameson-irish-whiskey/IA-10157-750",
+      });
+      // Two Jameson sizes share a title: one suggestion.
+      expect(r.suggestions.filter((s) => s.text === "Jameson Irish Whiskey")).toHaveLength(1);
+      const many = await search({ query: "plain filler v", autocomplete: true });
+      expect(many.products).toHaveLength(8);
+      expect(many.suggestions.length).toBeLessThanOrEqual(8);
+      expect(many.facets.brand).toEqual([]);
+    });
+  });
+
+  describe("category and tag listings", () => {
+    it("POST /menu/search/v4/categories lists a category with its children's products", async () => {
+      const r = await search({ url_names: ["spirits"], hitsPerPage: 5 }, {}, "/menu/search/v4/categories");
+      expect(r.count).toBe(76);
+      expect(r.products).toHaveLength(5);
+      expect(facet(r, "category")).toEqual({ vodka: 71, whiskey: 5 });
+      const narrowed = await search(
+        { url_names: ["spirits"], query: "irish" },
+        {},
+        "/menu/search/v4/categories",
+      );
+      expect(narrowed.count).toBe(3);
+    });
+
+    it("POST /menu/search/v4/categories accepts tags", async () => {
+      const r = await search({ tags: ["rw", "WW"] }, {}, "/menu/search/v4/categories");
+      expect(skus(r).sort()).toEqual(["BC-111-750", "BC-112-750"]);
+    });
+
+    it("POST /menu/category-tags/{tag}/filter lists products carrying the tag", async () => {
+      const r = await search({ sort: { field: "price", order: "asc" } }, {}, "/menu/category-tags/WS/filter");
+      expect(r.products.map((p) => p.price)).toEqual([2799, 2999, 3299, 4499, 4999]);
+      const tobacco = await search({}, {}, "/menu/category-tags/TB/filter");
+      expect(tobacco.has_tobacco).toBe(true);
+    });
+
+    it("answers 404 for unknown categories", async () => {
+      const res = await post("/menu/search/v4/categories", { url_names: ["absinthe"] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe("Category Not Found");
+    });
+  });
+
+  describe("bad input", () => {
+    it.each([
+      ["no query", "/menu/search/v4", {}],
+      ["empty query", "/menu/search/v4", { query: "   " }],
+      ["query too long", "/menu/search/v4", { query: "x".repeat(201) }],
+      ["61 per page", "/menu/search/v4", { query: "vodka", hitsPerPage: 61 }],
+      ["negative skip", "/menu/search/v4", { query: "vodka", skip: -1 }],
+      ["bad sort order", "/menu/search/v4", { query: "vodka", sort: { field: "price", order: "up" } }],
+      ["bad sort field", "/menu/search/v4", { query: "vodka", sort: { field: "abv", order: "asc" } }],
+      ["bad price band", "/menu/search/v4", { query: "vodka", filters: { price: ["cheap"] } }],
+      ["unknown filter", "/menu/search/v4", { query: "vodka", filters: { colour: ["red"] } }],
+      ["page as text", "/menu/search/v4", { query: "vodka", page: "2" }],
+      ["neither url_names nor tags", "/menu/search/v4/categories", {}],
+      ["both url_names and tags", "/menu/search/v4/categories", { url_names: ["wine"], tags: ["RW"] }],
+      ["bad url name", "/menu/search/v4/categories", { url_names: ["../wine"] }],
+      ["bad tag", "/menu/category-tags/WHISKEY/filter", {}],
+    ])("%s → 400", async (_why, url, body) => {
+      const res = await post(url, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: "bad_request", message: expect.any(String) });
+    });
+
+    it("rejects a body that is not JSON with 400", async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/menu/search/v4",
+        headers: { "content-type": "application/json" },
+        payload: "{nope",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toEqual(expect.any(String));
+    });
+
+    it("rejects an unknown store with 400", async () => {
+      const res = await post("/menu/search/v4", { query: "vodka" }, { "x-store-id": "atlantis" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/Unknown store/);
+    });
+  });
+});

@@ -1,0 +1,446 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The Foundation storefront journey (spec §2): home → category → filter → product → brand → search → not found,
+ * with HTTP statuses, SEO tags, accessibility (axe: no serious or critical violations) and screenshots.
+ */
+
+const SHOTS = "test-results/screenshots";
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A real product of the seed (Iowa item 19476, Maker's Mark 750 ml), with sizes and an engraved variant. */
+const PRODUCT_PATH = "/whiskey/makers-mark/IA-19476-750";
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+/** Waits until React has hydrated (the hydrated listing swaps its no-JS links for buttons). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  );
+  await page.waitForLoadState("networkidle");
+}
+
+/** Opens a page and checks the HTTP status of the document. */
+async function visit(page: Page, path: string, status = 200) {
+  const res = await page.goto(path);
+  expect(res?.status(), `GET ${path}`).toBe(status);
+}
+
+/** The "x–y of N products" total of a listing. */
+async function listedCount(page: Page): Promise<number> {
+  const text = (await page.locator(".listing__count").textContent()) ?? "";
+  return Number((text.match(/of ([\d,]+) products/)?.[1] ?? "0").replace(/,/g, ""));
+}
+
+async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `${what} has serious accessibility violations`,
+  ).toEqual([]);
+}
+
+test.describe("browsing the storefront", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("home → category → filter → product → brand → search → 404", async ({ page }) => {
+    const home = await page.goto("/");
+    expect(home?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Nightcap/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Last call?");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
+    // Spec §9 home tiles, in order, each linking to its category.
+    const tiles = page.locator(".tiles a");
+    await expect(tiles).toHaveText([
+      "Beer",
+      "Wine",
+      "Spirits",
+      "Nicotine & Tobacco",
+      "Seltzer",
+      "Rosé",
+      "Sex",
+      "More",
+    ]);
+    await expect(tiles.first()).toHaveAttribute("href", "/beer");
+    await expect(
+      page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Wine" }),
+    ).toBeVisible();
+    await expect(page.locator("footer")).toContainText(
+      "Contains information licensed under the Open Government Licence – British Columbia.",
+    );
+    await expect(page.locator("footer")).toContainText("21 or older");
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page, "home");
+    await shoot(page, "desktop-home");
+
+    // Category page.
+    await tiles.first().click();
+    await expect(page).toHaveURL(/\/beer$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beer");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/beer$/);
+    await expect(page.locator(".listing__count")).toContainText(/1–60 of [\d,]+ products/);
+    const cards = page.locator(".product-grid .product-card");
+    await expect(cards).toHaveCount(60);
+    const total = await listedCount(page);
+
+    // A brand filter narrows the list, lands in the URL, and survives a reload.
+    const filters = page.getByRole("region", { name: "Filters" });
+    const brand = filters.getByRole("checkbox").nth(0);
+    const brandValue = await brand.getAttribute("value");
+    await brand.check();
+    await expect(page).toHaveURL(new RegExp(`[?&]brand=${brandValue}`));
+    await expect(page.getByRole("list", { name: "Active filters" })).toBeVisible();
+    const filteredCount = await listedCount(page);
+    expect(filteredCount).toBeGreaterThan(0);
+    expect(filteredCount).toBeLessThan(total);
+    await page.reload();
+    await expect(
+      page.getByRole("region", { name: "Filters" }).getByRole("checkbox", { checked: true }),
+    ).toHaveCount(1);
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page, "category");
+    await shoot(page, "desktop-category-filtered");
+
+    // Sort by price, low to high: prices ascend.
+    await page.getByRole("combobox", { name: /^Sort/ }).selectOption({ label: "Price: low to high" });
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect(page).not.toHaveURL(/sort=&|sort=$/);
+    await expect
+      .poll(async () => {
+        const prices = (await page.locator(".product-grid .product-card__price").allTextContents())
+          .map((t) => Number(t.replace(/[^0-9.]/g, "")))
+          .filter((n) => n > 0);
+        return prices.length > 1 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+      }, "prices ascend")
+      .toBe(true);
+
+    // Product page.
+    await cards.first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/[A-Za-z0-9]{2,3}-[A-Za-z0-9]+-[A-Za-z0-9]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Beer");
+    await expect(page.locator(".product__price")).toHaveText(
+      /^\$\d[\d,]*\.\d{2}$|Not available at this store/,
+    );
+
+    // Brand page from the product's brand link.
+    const brandLink = page.locator("a.product__brand");
+    const brandName = (await brandLink.textContent()) ?? "";
+    await brandLink.click();
+    await expect(page).toHaveURL(/\/brands\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      new RegExp(brandName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i"),
+    );
+    await expect(page.locator(".product-grid .product-card").first()).toBeVisible();
+
+    // Search with suggestions: typing shows them, arrows move through them, Enter on the text searches.
+    const search = page.getByRole("combobox", { name: "Search products and brands" });
+    await search.fill("jameson");
+    const listbox = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(listbox.getByRole("option").first()).toBeVisible();
+    await search.press("ArrowDown");
+    const firstOption = listbox.getByRole("option").first();
+    await expect(firstOption).toHaveAttribute("aria-selected", "true");
+    await expect(search).toHaveAttribute("aria-activedescendant", (await firstOption.getAttribute("id"))!);
+    await search.press("Escape");
+    await expect(listbox).toBeHidden();
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/search\/jameson$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “jameson”");
+    await expect(page.locator(".product-grid .product-card").first()).toContainText(/jameson/i);
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page, "search");
+    await shoot(page, "desktop-search");
+
+    // Not found: an unknown path answers 404 with the spec's texts.
+    const missing = await page.goto("/no-such-page");
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator(".error-page")).toContainText("404");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Party foul.");
+    await expect(page.getByText("We'll clean up. You head back in there.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
+    await expectNoSeriousA11yViolations(page, "404");
+    await shoot(page, "desktop-404");
+
+    // The error clears on navigation.
+    await page.getByRole("link", { name: "Back to the store" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Last call?");
+  });
+
+  test("product page: price, sizes, engraving, structured data, add to cart", async ({ page }) => {
+    const res = await page.goto(PRODUCT_PATH);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maker's Mark");
+    await expect(page.locator(".product__price")).toHaveText(/^\$\d+\.\d{2}$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`${PRODUCT_PATH}$`),
+    );
+    await expect(page.getByRole("link", { name: "Maker's Mark", exact: true })).toHaveAttribute(
+      "href",
+      "/brands/makers-mark",
+    );
+    await expect(page.getByText("Engraving available")).toBeVisible();
+
+    // JSON-LD: a Product with a USD offer, and a BreadcrumbList; both carry the CSP nonce.
+    const ld = await page.locator('script[type="application/ld+json"]').evaluateAll((els) =>
+      els.map((el) => ({
+        json: JSON.parse(el.textContent ?? "{}"),
+        nonce: (el as HTMLScriptElement).nonce,
+      })),
+    );
+    const product = ld.find((d) => d.json["@type"] === "Product");
+    expect(product?.json).toMatchObject({
+      name: "Maker's Mark",
+      sku: "IA-19476-750",
+      brand: { name: "Maker's Mark" },
+    });
+    expect(product?.json.offers).toMatchObject({
+      priceCurrency: "USD",
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    expect(product?.nonce).not.toBe("");
+    expect(ld.some((d) => d.json["@type"] === "BreadcrumbList")).toBe(true);
+
+    // Sizes link to their own product pages; the shown one is current.
+    const sizes = page.getByRole("navigation", { name: "Sizes" });
+    await expect(sizes.locator('[aria-current="page"]')).toContainText("750ml");
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page, "product");
+    await sizes.getByRole("link", { name: /1\.75L/ }).click();
+    await expect(page).toHaveURL(/IA-19478-1750$/);
+    await expect(sizes.locator('[aria-current="page"]')).toContainText("1.75L");
+
+    // A real button (the cart issue wires it), never a disabled-looking placeholder.
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
+    await shoot(page, "desktop-product");
+
+    // Any path ending in the SKU shows the product; an unknown SKU is a 404.
+    await visit(page, "/IA-19476-750", 200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maker's Mark");
+    await visit(page, "/whiskey/nothing/ZZ-0000-0", 404);
+    await expect(page.getByText("Party foul.")).toBeVisible();
+  });
+
+  test("brands index, brand page fragments, group pages, city page, content pages and redirects", async ({
+    page,
+  }) => {
+    await visit(page, "/brands", 200);
+    const jump = page.getByRole("navigation", { name: "Brands by letter" });
+    await expect(jump.getByRole("link", { name: "Numbers and symbols" })).toHaveAttribute(
+      "href",
+      "#brands-0-9",
+    );
+    await expect(page.locator("#brands-M")).toContainText("Maker's Mark");
+    await jump.getByRole("link", { name: "M", exact: true }).click();
+    await expect(page).toHaveURL(/#brands-M$/);
+
+    await visit(page, "/brands/makers-mark", 200);
+    await expect(page.locator(".brand-fragment--header")).toContainText("Maker's Mark Kentucky Bourbon");
+    await expect(page.locator(".brand-fragment--header script")).toHaveCount(0);
+    await hydrated(page);
+    await expectNoSeriousA11yViolations(page, "brand");
+    await shoot(page, "desktop-brand");
+    await visit(page, "/brands/no-such-brand-anywhere", 404);
+
+    // Group page: rows per child category, 12 products at most, with "See all" to the category page.
+    await visit(page, "/wine", 200);
+    const rows = page.locator(".product-row");
+    await expect(rows.first().getByRole("heading", { level: 2 })).toHaveText("Red Wine");
+    expect(await rows.first().locator(".product-card").count()).toBeLessThanOrEqual(12);
+    await rows
+      .first()
+      .getByRole("link", { name: /See all/ })
+      .click();
+    await expect(page).toHaveURL(/\/wine\/red-wine$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Red Wine");
+    await visit(page, "/wine/no-such-thing", 404);
+
+    // City landing page: full screen (no shell header), zone label from the API.
+    await visit(page, "/alcohol-delivery-san-jose", 200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alcohol delivery in San Jose");
+    await expect(page.locator(".city__zone")).toContainText("South Bay");
+    await expect(page.locator(".site-header")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Shop now" })).toHaveAttribute("href", "/");
+    await shoot(page, "desktop-city");
+    await visit(page, "/alcohol-delivery-atlantis", 404);
+
+    // Content pages and the data credits.
+    await visit(page, "/about", 200);
+    await expect(
+      page
+        .getByText("Contains information licensed under the Open Government Licence – British Columbia.")
+        .first(),
+    ).toBeVisible();
+    await expect(page.locator(".content")).toContainText(
+      "Iowa Department of Commerce, Alcoholic Beverages Division",
+    );
+    for (const path of ["/privacy-policy", "/terms-of-service", "/careers", "/apply", "/liquor-gift-guide"]) {
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+
+    // Redirects (spec §2).
+    const join = await page.request.get("/join", { maxRedirects: 0 });
+    expect(join.status()).toBe(301);
+    expect(join.headers().location).toBe("/apply");
+    const jobs = await page.request.get("/jobs", { maxRedirects: 0 });
+    expect(jobs.status()).toBe(301);
+    expect(jobs.headers().location).toBe("/careers");
+  });
+
+  test("the 500 screen shows for a failed page load and clears on navigation", async ({ page }) => {
+    await visit(page, "/");
+    await hydrated(page);
+    await page.route(/\/beer\.data/, (route) => route.fulfill({ status: 500, body: "upstream failure" }));
+    await page.locator(".tiles a").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Looks like our server had one too many cocktails… we'll be right back.",
+    );
+    await expect(page.getByText("Party foul.")).toHaveCount(0);
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: "Wine", exact: true })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wine");
+    await expect(page.getByText("one too many cocktails")).toHaveCount(0);
+  });
+
+  test("the mega menu opens from the keyboard and closes with Escape", async ({ page }) => {
+    await visit(page, "/");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    const toggle = nav.getByRole("button", { name: "Spirits categories" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const whiskey = nav.getByRole("link", { name: "Whiskey" });
+    await expect(whiskey).toBeVisible();
+    await expect(whiskey).toHaveAttribute("href", "/spirits/whiskey");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await expect(whiskey).toBeHidden();
+  });
+
+  test("search without results offers a way on", async ({ page }) => {
+    await visit(page, "/search/zzqqxxyy", 200);
+    await expect(page.getByRole("heading", { name: "No results for “zzqqxxyy”" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "All brands" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Wine", exact: true })).toHaveAttribute(
+      "href",
+      "/wine",
+    );
+  });
+
+  test("scroll is reset on a new page and restored on back", async ({ page }) => {
+    await page.goto("/beer");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1800));
+    await page.waitForTimeout(200);
+    const link = page.locator(".product-grid .product-card a").nth(12);
+    await link.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    await link.click();
+    await expect(page.locator(".product__title")).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beer");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  });
+
+  test("'Loading chunk N failed' when a page part does not load within 120 s", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // The next page's route module never arrives.
+    await page.route(/\/assets\/catalogue-path-[^/]+\.js$/, () => {});
+    await page.locator(".tiles a").first().click();
+    await page.clock.fastForward(119_000);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.clock.fastForward(2_000);
+    await expect(page.getByRole("alert")).toContainText(/^Loading chunk \d+ failed/);
+    await expect(page.getByRole("alert").getByRole("link", { name: "Try again" })).toHaveAttribute(
+      "href",
+      "/beer",
+    );
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ viewport: DESKTOP, javaScriptEnabled: false });
+
+  test("filters, sort, pages and search work as plain forms and links", async ({ page }) => {
+    await page.goto("/beer");
+    await page.getByRole("region", { name: "Filters" }).getByRole("checkbox").first().check();
+    await page.getByRole("combobox", { name: /^Sort/ }).selectOption({ label: "Name: A to Z" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/brand=[a-z0-9-]+.*sort=name|sort=name.*brand=/);
+    await expect(page.getByRole("list", { name: "Active filters" })).toBeVisible();
+
+    await page.goto("/beer");
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/beer\?page=2$/);
+    await expect(page.locator(".listing__count")).toContainText("61–120");
+
+    await page.getByRole("combobox", { name: "Search products and brands" }).fill("gin");
+    await page.getByRole("combobox", { name: "Search products and brands" }).press("Enter");
+    await expect(page).toHaveURL(/\/search\/gin$/);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: MOBILE, hasTouch: true, isMobile: true });
+
+  test("menu drawer, filter sheet and pages fit the screen", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await shoot(page, "mobile-home");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await drawer.getByText("Spirits", { exact: true }).click();
+    await expect(drawer.getByRole("link", { name: "Whiskey" })).toBeVisible();
+    await shoot(page, "mobile-menu");
+    await drawer.getByRole("link", { name: "Whiskey" }).click();
+    await expect(page).toHaveURL(/\/spirits\/whiskey$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Whiskey");
+
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    const sheet = page.getByRole("dialog", { name: "Filters" });
+    await expect(sheet).toBeVisible();
+    await shoot(page, "mobile-filters");
+    await sheet.getByRole("checkbox").first().check();
+    await expect(page).toHaveURL(/brand=/);
+    await sheet.getByRole("button", { name: /^Show [\d,]+ results$/ }).click();
+    await expect(sheet).toBeHidden();
+    await shoot(page, "mobile-category");
+    await expectNoSeriousA11yViolations(page, "mobile category");
+
+    const horizontalOverflow = async () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    for (const [path, name] of [
+      [PRODUCT_PATH, "mobile-product"],
+      ["/brands/makers-mark", "mobile-brand"],
+      ["/search/jameson", "mobile-search"],
+      ["/alcohol-delivery-chicago", "mobile-city"],
+      ["/no-such-page", "mobile-404"],
+    ] as const) {
+      await page.goto(path);
+      await hydrated(page);
+      expect(await horizontalOverflow(), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await shoot(page, name);
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { type Db, migrate, openDb } from "../../server/platform/db.ts";
+
+/**
+ * The databases every database-level test runs against: embedded PGlite always, and the real
+ * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it). Use with `describe.each(testDatabases)`.
+ */
+export type TestDbKind = "pglite" | "postgres";
+export const testDatabases: TestDbKind[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+export interface TestDb {
+  db: Db;
+  kind: TestDbKind;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: an in-memory PGlite, or a schema of its own on the PostgreSQL server
+ * (dropped on close), so test files never see each other's rows.
+ */
+export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
+  if (kind === "pglite") {
+    const { db } = await openDb({ kind: "pglite" });
+    await migrate(db);
+    return { db, kind, close: () => db.destroy() };
+  }
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const admin = await openDb({ kind: "postgres", url: base });
+  await sql`create extension if not exists pg_trgm`.execute(admin.db);
+  await sql.raw(`create schema ${schema}`).execute(admin.db);
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema},public`);
+  const { db } = await openDb({ kind: "postgres", url: url.toString() });
+  await migrate(db);
+  return {
+    db,
+    kind,
+    async close() {
+      await db.destroy();
+      await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
+      await admin.db.destroy();
+    },
+  };
+}
