@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useRevalidator } from "react-router";
+import {
+  type AddressResult,
+  DELIVERY_ADDRESS_SET_EVENT,
+  type SavedAddress,
+} from "../../../domain/geo/api.ts";
+import type { ApiFetch } from "../../lib/api.ts";
+import { setShopperPosition } from "../../lib/position.ts";
+import { storeChangeText } from "./store-change-text.ts";
+
+interface AddressContextValue {
+  address: SavedAddress | null;
+  dialogOpen: boolean;
+  openDialog(): void;
+  closeDialog(): void;
+  /** Called with POST /order/address's answer. */
+  addressSaved(result: AddressResult): void;
+  notice: string | null;
+  dismissNotice(): void;
+}
+
+const AddressContext = createContext<AddressContextValue | null>(null);
+
+/** The saved delivery address for the root loader (null when none, or when the call fails). */
+export async function loadDeliveryAddress(api: ApiFetch): Promise<SavedAddress | null> {
+  const res = await api<{ address: SavedAddress | null }>("/order/address");
+  return res.ok ? res.data.address : null;
+}
+
+/** Holds the delivery address for the shell: header chip, first-visit prompt, dialog and store-change notice. */
+export function AddressProvider({
+  initial,
+  children,
+}: {
+  initial: SavedAddress | null;
+  children: React.ReactNode;
+}) {
+  const [address, setAddress] = useState(initial);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+
+  setShopperPosition(address ? { lat: address.lat, lng: address.lng } : null);
+  useEffect(() => setAddress(initial), [initial]);
+
+  const addressSaved = useCallback(
+    (result: AddressResult) => {
+      const { vendor: _v, availability: _a, hasStoreIdChanged, store_change, ...saved } = result;
+      setAddress(saved);
+      setShopperPosition({ lat: saved.lat, lng: saved.lng });
+      setDialogOpen(false);
+      setNotice(hasStoreIdChanged && store_change ? storeChangeText(store_change) : null);
+      window.dispatchEvent(new CustomEvent(DELIVERY_ADDRESS_SET_EVENT, { detail: result }));
+      // Prices on the page come from the store serving the address.
+      revalidator.revalidate();
+    },
+    [revalidator],
+  );
+
+  const value = useMemo<AddressContextValue>(
+    () => ({
+      address,
+      dialogOpen,
+      openDialog: () => setDialogOpen(true),
+      closeDialog: () => setDialogOpen(false),
+      addressSaved,
+      notice,
+      dismissNotice: () => setNotice(null),
+    }),
+    [address, dialogOpen, addressSaved, notice],
+  );
+  return <AddressContext.Provider value={value}>{children}</AddressContext.Provider>;
+}
+
+export function useDeliveryAddress(): AddressContextValue {
+  const value = useContext(AddressContext);
+  if (!value) throw new Error("useDeliveryAddress needs an <AddressProvider> above it");
+  return value;
+}

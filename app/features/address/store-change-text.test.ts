@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { storeChangeText } from "./store-change-text.ts";
+
+const a = { id: "a", name: "Nightcap Chelsea", shipping: false };
+const b = { id: "b", name: "Nightcap Brooklyn", shipping: false };
+const s = { id: "s", name: "Nightcap Shipping", shipping: true };
+
+describe("storeChangeText", () => {
+  it.each([
+    [
+      a,
+      b,
+      "Your store changed from Nightcap Chelsea to Nightcap Brooklyn. Prices and availability may differ.",
+    ],
+    [
+      a,
+      s,
+      "This address is outside our delivery zones, so your order will ship from Nightcap Shipping. Prices and delivery times may differ.",
+    ],
+    [
+      s,
+      a,
+      "Good news: Nightcap Chelsea delivers to this address. Prices and availability now come from Nightcap Chelsea.",
+    ],
+  ])("%o → %o", (from, to, text) => {
+    expect(storeChangeText({ from, to })).toBe(text);
+  });
+});

@@ -1,0 +1,195 @@
+import { useEffect, useId, useRef } from "react";
+import type { CartProduct, SplitCartEntry } from "../../../domain/cart/types.ts";
+import { formatCents, formatPrice } from "../../../domain/money.ts";
+import { CloseIcon } from "../../components/icons.tsx";
+import { useCart } from "./cart-context.tsx";
+import { isCartSplit } from "./cart-state.ts";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+/** The cart drawer: lines grouped by store (with minimums), shipping choice, totals. */
+export function CartDrawer() {
+  const { state, setDrawerOpen } = useCart();
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const { cart, drawerOpen } = state;
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setDrawerOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [drawerOpen, setDrawerOpen]);
+
+  if (!drawerOpen) return null;
+  const entries = Object.values(cart.split_cart);
+  return (
+    <div className="cart-layer">
+      <button
+        type="button"
+        className="cart-layer__backdrop"
+        aria-label="Close cart"
+        tabIndex={-1}
+        onClick={() => setDrawerOpen(false)}
+      />
+      <aside
+        className="cart-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="cart-drawer"
+      >
+        <header className="cart-drawer__head">
+          <h2 id={titleId} className="cart-drawer__title">
+            Your cart
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button"
+            aria-label="Close cart"
+            onClick={() => setDrawerOpen(false)}
+          >
+            <CloseIcon />
+          </button>
+        </header>
+        {cart.products.length === 0 ? (
+          <p className="cart-drawer__empty">Your cart is empty.</p>
+        ) : (
+          <div className="cart-drawer__body" aria-busy={state.loading}>
+            {isCartSplit(cart) ? (
+              <p className="cart-drawer__split" data-testid="split-flag">
+                Split cart: your order comes from {entries.length} stores, each with its own delivery.
+              </p>
+            ) : null}
+            {entries.map((entry) => (
+              <StoreSection key={entry.store_id} entry={entry} />
+            ))}
+            <ShippingChoice />
+            <Totals />
+          </div>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function StoreSection({ entry }: { entry: SplitCartEntry }) {
+  return (
+    <section className="cart-store" aria-label={entry.name} data-testid={`store-${entry.store_id}`}>
+      <h3 className="cart-store__name">
+        {entry.name}
+        <span className="cart-store__kind">
+          {entry.is_shipping ? "Ships" : `Delivery ${entry.eta_minutes}–${entry.eta_minutes + 15} min`}
+        </span>
+      </h3>
+      {entry.minimum_error ? (
+        <p className="cart-store__minimum" role="note">
+          {entry.minimum_error}
+        </p>
+      ) : null}
+      <ul className="cart-lines">
+        {entry.products.map((p) => (
+          <CartLine key={p.cart_id} line={p} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CartLine({ line }: { line: CartProduct }) {
+  const { changeQuantity, remove } = useCart();
+  return (
+    <li className="cart-line" data-testid="cart-line" data-sku={line.sku_id}>
+      <img className="cart-line__image" src={line.image} alt="" width={56} height={56} loading="lazy" />
+      <div className="cart-line__info">
+        <a className="cart-line__title" href={line.url}>
+          {line.title}
+        </a>
+        {line.volume_label ? <span className="cart-line__meta">{line.volume_label}</span> : null}
+        {line.engraving ? (
+          <span className="cart-line__engraving" data-testid="line-engraving">
+            Engraved:{" "}
+            {[line.engraving.line_1, line.engraving.line_2, line.engraving.line_3]
+              .filter(Boolean)
+              .join(" / ")}
+          </span>
+        ) : null}
+        {!line.available ? <span className="cart-line__unavailable">No longer available here</span> : null}
+        <div className="cart-line__controls">
+          <QuantityStepper
+            qty={line.qty}
+            max={line.stock}
+            label={line.title}
+            onChange={(qty) => changeQuantity(line.cart_id, qty)}
+            onRemove={() => void remove(line.cart_id)}
+          />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void remove(line.cart_id)}
+            aria-label={`Remove ${line.title}`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+      <span className="cart-line__price" data-testid="line-subtotal">
+        {formatPrice(line.subtotal)}
+      </span>
+    </li>
+  );
+}
+
+function ShippingChoice() {
+  const { state, chooseShipping } = useCart();
+  const { shippingOptions, selectedShippingOption, free_shipping } = state.cart;
+  if (shippingOptions.length === 0) return null;
+  return (
+    <fieldset className="cart-shipping" data-testid="shipping-options">
+      <legend className="cart-shipping__legend">Shipping</legend>
+      {free_shipping.hint ? <p className="cart-shipping__hint">{free_shipping.hint}</p> : null}
+      {shippingOptions.map((o) => (
+        <label key={o.name} className="cart-shipping__option">
+          <input
+            type="radio"
+            name="shipping"
+            value={o.name}
+            checked={selectedShippingOption?.name === o.name}
+            onChange={() => void chooseShipping(o.name)}
+          />
+          <span className="cart-shipping__name">{o.name}</span>
+          <span className="cart-shipping__desc">{o.description}</span>
+          <span className="cart-shipping__price">{o.price === 0 ? "Free" : formatPrice(o.price)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Totals() {
+  const { state } = useCart();
+  const { cart } = state;
+  return (
+    <div className="cart-totals">
+      <dl className="cart-totals__list">
+        {cart.line_items.map((item) => (
+          <div
+            key={item.title}
+            className={
+              item.format === "TOTAL" ? "cart-totals__row cart-totals__row--total" : "cart-totals__row"
+            }
+          >
+            <dt>{item.title}</dt>
+            <dd data-testid={item.format === "TOTAL" ? "cart-total" : undefined}>{item.display}</dd>
+          </div>
+        ))}
+      </dl>
+      <a className="button button--primary cart-totals__checkout" href="/checkout">
+        Checkout · {formatCents(cart.total, true)}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { type CartStore, composeCart, emptyCart, type PricedLine } from "./compose.ts";
+
+const line = (over: Partial<PricedLine> & Pick<PricedLine, "id" | "store_id">): PricedLine => ({
+  sku_id: "IA-1-750",
+  qty: 1,
+  engraving: null,
+  substitution_preference: "substitute",
+  group_mapping: null,
+  title: "Bourbon",
+  subtitle: null,
+  company: null,
+  type: null,
+  volume: 750,
+  volume_label: "750 mL",
+  url: "/whiskey/bourbon/IA-1-750",
+  image: "/b.svg",
+  package_qty: 1,
+  regular_price: 3500,
+  is_tobacco: false,
+  etch_of: null,
+  price: 3000,
+  package_item_price: null,
+  stock: 10,
+  ...over,
+});
+
+const store = (id: string, over: Partial<CartStore> = {}): [string, CartStore] => [
+  id,
+  {
+    id,
+    name: `Store ${id}`,
+    is_shipping: false,
+    min_order_cents: 2500,
+    delivery_fee_cents: 400,
+    eta_minutes: 30,
+    ...over,
+  },
+];
+const stores = new Map([
+  store("a"),
+  store("b", { min_order_cents: 5000 }),
+  store("ship", { is_shipping: true, delivery_fee_cents: 0 }),
+]);
+const compose = (lines: PricedLine[], split = true, shipping_name: string | null = null) =>
+  composeCart({ id: "cart", lines, stores, split, multi_store_id: split ? "m-1" : null, shipping_name });
+
+describe("composeCart", () => {
+  it("groups lines by store with subtotals, minimum errors and fees", () => {
+    const cart = compose([
+      line({ id: "1", store_id: "a", qty: 2 }),
+      line({ id: "2", store_id: "b", sku_id: "IA-2-750" }),
+    ]);
+    expect(Object.keys(cart.split_cart)).toEqual(["a", "b"]);
+    expect(cart.split_cart.a).toMatchObject({ subtotal: 6000, minimum_error: null, delivery_fee: 400 });
+    expect(cart.split_cart.b).toMatchObject({
+      subtotal: 3000,
+      minimum_error: "Add $20.00 more to reach the $50 minimum at Store b.",
+    });
+    expect(cart).toMatchObject({ split: true, multi_store_id: "m-1", subtotal: 9000, total: 9800, count: 3 });
+    expect(cart.products[0]).toMatchObject({
+      subtotal: 6000,
+      originalSubtotal: 7000,
+      is_etch: false,
+      available: true,
+    });
+  });
+
+  it("is not split once one store remains, whatever the stored flag", () => {
+    const cart = compose([
+      line({ id: "1", store_id: "a" }),
+      line({ id: "2", store_id: "a", sku_id: "IA-2-750" }),
+    ]);
+    expect(cart).toMatchObject({ split: false, multi_store_id: null });
+  });
+
+  it("shows a line the store stopped selling but counts it for nothing", () => {
+    const cart = compose([line({ id: "1", store_id: "a", price: null, qty: 3 })], false);
+    expect(cart.products[0]).toMatchObject({
+      price: 0,
+      subtotal: 0,
+      originalSubtotal: 0,
+      available: false,
+      stock: 0,
+    });
+    expect(cart.subtotal).toBe(0);
+  });
+
+  it("lists engravings with their master SKU and flags tobacco for verification", () => {
+    const engraving = { line_1: "A", line_2: "", line_3: "C" };
+    const cart = compose(
+      [
+        line({ id: "e", store_id: "a", sku_id: "IA-1-750_ETCH", etch_of: "IA-1-750", engraving, qty: 2 }),
+        line({ id: "t", store_id: "a", sku_id: "TB-1-1", is_tobacco: true }),
+      ],
+      false,
+    );
+    expect(cart.engravings).toEqual([
+      { ...engraving, master_id: "IA-1-750_ETCH", master_sku: "IA-1-750", cart_id: "e", qty: 2 },
+    ]);
+    expect(cart.products[0].is_etch).toBe(true);
+    expect(cart.verification_required).toBe(true);
+  });
+
+  it("offers shipping only for shipped lines, selecting the first when none is chosen", () => {
+    const cart = compose([
+      line({ id: "1", store_id: "ship", price: 5000 }),
+      line({ id: "2", store_id: "a" }),
+    ]);
+    expect(cart.selectedShippingOption).toEqual({ name: "Ground", price: 1299 });
+    expect(cart.fee).toEqual({ shipping_name: "Ground", shipping_fee: 1299, delivery_fee: 400 });
+    expect(cart.total).toBe(5000 + 3000 + 1299 + 400);
+    expect(cart.free_shipping).toEqual({
+      threshold: 15000,
+      qualifies: false,
+      hint: "Add $100.00 more for free shipping",
+    });
+    const chosen = compose([line({ id: "1", store_id: "ship", price: 5000, qty: 3 })], false, "2-Day");
+    expect(chosen.selectedShippingOption).toEqual({ name: "2-Day", price: 2499 });
+    expect(chosen.shippingOptions[0].price).toBe(0);
+    expect(chosen.free_shipping.qualifies).toBe(true);
+  });
+
+  it("starts empty", () => {
+    expect(emptyCart()).toMatchObject({
+      id: null,
+      products: [],
+      split_cart: {},
+      total: 0,
+      shippingOptions: [],
+      selectedShippingOption: null,
+    });
+  });
+});

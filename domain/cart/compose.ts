@@ -1,0 +1,193 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
+import { isEtchSku } from "./engraving.ts";
+import type { Engraving } from "./merge.ts";
+import { minimumError } from "./minimum.ts";
+import {
+  freeShippingHint,
+  qualifiesForFreeShipping,
+  selectShippingOption,
+  shippingOptionsFor,
+} from "./shipping.ts";
+import { isSplitCart } from "./split.ts";
+import { cartTotals, lineSubtotal, type Tip } from "./totals.ts";
+import type {
+  Cart,
+  CartEngraving,
+  CartProduct,
+  CartRecommendation,
+  SplitCartEntry,
+  SubstitutionPreference,
+} from "./types.ts";
+
+/** A stored cart line with its product and its store's shelf data (price null: the store no longer sells it). */
+export interface PricedLine {
+  id: string;
+  sku_id: string;
+  store_id: string;
+  qty: number;
+  engraving: Engraving | null;
+  substitution_preference: SubstitutionPreference;
+  group_mapping: string | null;
+  title: string;
+  subtitle: string | null;
+  company: string | null;
+  type: string | null;
+  volume: number | null;
+  volume_label: string | null;
+  url: string;
+  image: string;
+  package_qty: number;
+  regular_price: number;
+  is_tobacco: boolean;
+  etch_of: string | null;
+  price: number | null;
+  package_item_price: number | null;
+  stock: number;
+}
+
+export interface CartStore {
+  id: string;
+  name: string;
+  is_shipping: boolean;
+  min_order_cents: number;
+  delivery_fee_cents: number;
+  eta_minutes: number;
+}
+
+export interface ComposeInput {
+  id: string | null;
+  lines: readonly PricedLine[];
+  stores: ReadonlyMap<string, CartStore>;
+  split: boolean;
+  multi_store_id: string | null;
+  shipping_name: string | null;
+  recommendations?: CartRecommendation[];
+  tip?: Tip;
+}
+
+/**
+ * The Cart entity of spec §3, computed from stored lines and current shelf prices: per-store parts with their
+ * minimums, delivery fees, shipping options (free ground at 150, the first chosen when none is), engravings
+ * and totals. Lines a store no longer sells are shown but count for nothing.
+ */
+export function composeCart(input: ComposeInput): Cart {
+  const products: CartProduct[] = input.lines.map((l) => {
+    const price = l.price ?? 0;
+    return {
+      sku_id: l.sku_id,
+      cart_id: l.id,
+      store_id: l.store_id,
+      qty: l.qty,
+      price,
+      package_qty: l.package_qty,
+      package_item_price: l.package_item_price,
+      subtotal: lineSubtotal(price, l.qty),
+      originalSubtotal: lineSubtotal(l.price === null ? 0 : Math.max(l.regular_price, price), l.qty),
+      substitution_preference: l.substitution_preference,
+      title: l.title,
+      subtitle: l.subtitle,
+      company: l.company,
+      type: l.type,
+      volume: l.volume,
+      volume_label: l.volume_label,
+      url: l.url,
+      image: l.image,
+      engraving: l.engraving,
+      is_etch: isEtchSku(l.sku_id),
+      stock: l.price === null ? 0 : l.stock,
+      available: l.price !== null,
+      group_mapping: l.group_mapping,
+    };
+  });
+
+  const split_cart: Record<string, SplitCartEntry> = {};
+  for (const p of products) {
+    const store = input.stores.get(p.store_id);
+    split_cart[p.store_id] ??= {
+      store_id: p.store_id,
+      name: store?.name ?? p.store_id,
+      is_shipping: store?.is_shipping ?? false,
+      products: [],
+      subtotal: 0,
+      minimum: store?.min_order_cents ?? 0,
+      minimum_error: null,
+      delivery_fee: store && !store.is_shipping ? store.delivery_fee_cents : 0,
+      eta_minutes: store?.eta_minutes ?? 0,
+    };
+    const entry = split_cart[p.store_id];
+    entry.products.push(p);
+    entry.subtotal += p.subtotal;
+  }
+  for (const entry of Object.values(split_cart)) {
+    entry.minimum_error = minimumError(entry.subtotal, entry.minimum, entry.name);
+  }
+
+  const shipped = Object.values(split_cart)
+    .filter((e) => e.is_shipping)
+    .reduce((s, e) => s + e.subtotal, 0);
+  const shippingOptions = shippingOptionsFor(shipped);
+  const selected = selectShippingOption(shippingOptions, input.shipping_name);
+  const totals = cartTotals(
+    Object.values(split_cart).map((e) => ({
+      is_shipping: e.is_shipping,
+      subtotal: e.subtotal,
+      delivery_fee: e.delivery_fee,
+    })),
+    selected,
+    input.tip,
+  );
+
+  const engravings: CartEngraving[] = input.lines.flatMap((l) =>
+    l.engraving
+      ? [
+          {
+            ...l.engraving,
+            master_id: l.sku_id,
+            master_sku: l.etch_of ?? l.sku_id,
+            cart_id: l.id,
+            qty: l.qty,
+          },
+        ]
+      : [],
+  );
+
+  return {
+    id: input.id,
+    products,
+    engravings,
+    promo: null,
+    line_items: totals.line_items,
+    shippingOptions,
+    selectedShippingOption: selected ? { name: selected.name, price: selected.price } : null,
+    fee: {
+      shipping_name: selected?.name ?? null,
+      shipping_fee: totals.shipping_fee,
+      delivery_fee: totals.delivery_fee,
+    },
+    split_cart,
+    split: input.split && isSplitCart(products),
+    multi_store_id: input.split && isSplitCart(products) ? input.multi_store_id : null,
+    verification_required: input.lines.some((l) => l.is_tobacco),
+    recommendations: input.recommendations ?? [],
+    count: products.reduce((s, p) => s + p.qty, 0),
+    subtotal: totals.subtotal,
+    tip: totals.tip,
+    total: totals.total,
+    free_shipping: {
+      threshold: FREE_SHIPPING_THRESHOLD_CENTS,
+      qualifies: shipped > 0 && qualifiesForFreeShipping(shipped),
+      hint: freeShippingHint(shipped),
+    },
+  };
+}
+
+/** The cart before anything is added. */
+export const emptyCart = (): Cart =>
+  composeCart({
+    id: null,
+    lines: [],
+    stores: new Map(),
+    split: false,
+    multi_store_id: null,
+    shipping_name: null,
+  });

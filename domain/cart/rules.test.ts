@@ -1,0 +1,195 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ENGRAVING_LINE_MAX, FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
+import { cleanEngraving, engravingPreviewLines, isEtchSku, sanitizeEngravingLine } from "./engraving.ts";
+import { minimumError } from "./minimum.ts";
+import {
+  freeShippingHint,
+  qualifiesForFreeShipping,
+  selectShippingOption,
+  shippingOptionsFor,
+} from "./shipping.ts";
+import { isSplitCart, needsSplitConfirmation, storeIdsOf } from "./split.ts";
+import { cartTotals, tipCents } from "./totals.ts";
+
+const at = (...stores: string[]) => stores.map((store_id) => ({ store_id }));
+
+describe("split carts", () => {
+  it.each([
+    ["empty cart never asks", at(), "a", false, false],
+    ["same store", at("a", "a"), "a", false, false],
+    ["second store asks", at("a"), "b", false, true],
+    ["already split does not ask again", at("a", "b"), "c", true, false],
+  ])("%s", (_name, lines, store, split, expected) => {
+    expect(needsSplitConfirmation(lines, store, split)).toBe(expected);
+  });
+
+  it.each([
+    [at(), false],
+    [at("a", "a"), false],
+    [at("a", "b"), true],
+    [at("b", "a", "b"), true],
+  ])("isSplitCart(%j) = %s", (lines, expected) => {
+    expect(isSplitCart(lines)).toBe(expected);
+  });
+
+  it("removing lines until one store remains clears the split", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "b", "c"), { minLength: 2, maxLength: 12 }), (stores) => {
+        let lines = at(...stores);
+        while (lines.length > 0) {
+          expect(isSplitCart(lines)).toBe(storeIdsOf(lines).length > 1);
+          lines = lines.slice(1);
+        }
+        expect(isSplitCart(lines)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("minimum_error", () => {
+  it.each([
+    [1000, 0, null],
+    [3000, 3000, null],
+    [4500, 3000, null],
+    [1750, 3000, "Add $12.50 more to reach the $30 minimum at Uptown."],
+    [2999, 3000, "Add $0.01 more to reach the $30 minimum at Uptown."],
+  ])("subtotal %i, minimum %i", (subtotal, minimum, expected) => {
+    expect(minimumError(subtotal, minimum, "Uptown")).toBe(expected);
+  });
+});
+
+describe("shipping", () => {
+  it("free ground shipping starts exactly at 150", () => {
+    expect(FREE_SHIPPING_THRESHOLD_CENTS).toBe(15000);
+    expect(qualifiesForFreeShipping(14999)).toBe(false);
+    expect(qualifiesForFreeShipping(15000)).toBe(true);
+    expect(shippingOptionsFor(14999)[0].price).toBeGreaterThan(0);
+    expect(shippingOptionsFor(15000)[0].price).toBe(0);
+    expect(shippingOptionsFor(15000)[1].price).toBeGreaterThan(0);
+    expect(freeShippingHint(14000)).toBe("Add $10.00 more for free shipping");
+    expect(freeShippingHint(15000)).toBeNull();
+  });
+
+  it("offers nothing when nothing ships", () => {
+    expect(shippingOptionsFor(0)).toEqual([]);
+    expect(selectShippingOption([], null)).toBeNull();
+  });
+
+  it("selects the chosen option, else the first", () => {
+    const options = shippingOptionsFor(5000);
+    expect(selectShippingOption(options, null)?.name).toBe(options[0].name);
+    expect(selectShippingOption(options, "Overnight")?.name).toBe("Overnight");
+    expect(selectShippingOption(options, "Teleport")?.name).toBe(options[0].name);
+  });
+});
+
+describe("engraving", () => {
+  it.each([
+    ["  Happy   Birthday  ", "Happy Birthday"],
+    ["<script>alert(1)</script>", "scriptalert(1)/script"],
+    ["Tom & Jerry's 1st!", "Tom & Jerry's 1st!"],
+    ["Ｆｕｌｌｗｉｄｔｈ", "Fullwidth"],
+    ["tab\there\nnewline", "tab here newline"],
+    ["Zoë 💍", "Zoë"],
+  ])("sanitizes %j", (input, expected) => {
+    expect(sanitizeEngravingLine(input)).toBe(expected);
+  });
+
+  it("limits each line to ENGRAVING_LINE_MAX after cleaning", () => {
+    const ok = cleanEngraving({ line_1: "x".repeat(ENGRAVING_LINE_MAX), line_2: "", line_3: "" });
+    expect(ok).toEqual({
+      ok: true,
+      engraving: { line_1: "x".repeat(ENGRAVING_LINE_MAX), line_2: "", line_3: "" },
+    });
+    const tooLong = cleanEngraving({ line_1: "a", line_2: "y".repeat(ENGRAVING_LINE_MAX + 1) });
+    expect(tooLong).toEqual({
+      ok: false,
+      problem: { line: 2, message: `Engraving line 2 can be at most ${ENGRAVING_LINE_MAX} characters.` },
+    });
+    expect(cleanEngraving({ line_1: "   ", line_2: "<>" })).toEqual({ ok: true, engraving: null });
+    expect(cleanEngraving(null)).toEqual({ ok: true, engraving: null });
+  });
+
+  it("cleaned lines never hold markup or control characters", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (s) => {
+        const clean = sanitizeEngravingLine(s);
+        expect(clean).not.toMatch(/[<>"`\\\p{Cc}]/u);
+        expect(clean).toBe(clean.trim());
+        expect(sanitizeEngravingLine(clean)).toBe(clean);
+      }),
+    );
+  });
+
+  it("knows etched SKUs and previews non-empty lines", () => {
+    expect(isEtchSku("IA-10006-750_ETCH")).toBe(true);
+    expect(isEtchSku("IA-10006-750")).toBe(false);
+    expect(engravingPreviewLines({ line_1: "Happy", line_2: " ", line_3: "40th" })).toEqual([
+      "Happy",
+      "40th",
+    ]);
+  });
+});
+
+describe("cartTotals", () => {
+  const delivery = (subtotal: number, fee = 499) => ({ is_shipping: false, subtotal, delivery_fee: fee });
+  const shipped = (subtotal: number) => ({ is_shipping: true, subtotal, delivery_fee: 0 });
+
+  it("adds each delivering store's fee, shipping and tip", () => {
+    const options = shippingOptionsFor(6000);
+    const t = cartTotals([delivery(4000), delivery(2500, 299), shipped(6000)], options[0], { percent: 10 });
+    expect(t).toMatchObject({
+      subtotal: 12500,
+      delivery_fee: 798,
+      shipping_fee: options[0].price,
+      tip: 1250,
+    });
+    expect(t.total).toBe(12500 + 798 + options[0].price + 1250);
+    expect(t.line_items.map((l) => [l.title, l.format])).toEqual([
+      ["Subtotal", "SUBTOTAL"],
+      ["Delivery fee", "FEE"],
+      ["Shipping (Ground)", "SHIPPING"],
+      ["Tip", "TIP"],
+      ["Total", "TOTAL"],
+    ]);
+  });
+
+  it("shows free ground shipping at the threshold", () => {
+    const options = shippingOptionsFor(15000);
+    const t = cartTotals([shipped(15000)], selectShippingOption(options, null));
+    expect(t.shipping_fee).toBe(0);
+    expect(t.line_items.find((l) => l.format === "SHIPPING")?.display).toBe("Free");
+    expect(t.total).toBe(15000);
+  });
+
+  it("a tip amount wins over a percent", () => {
+    expect(tipCents({ amount: 300, percent: 20 }, 10000)).toBe(300);
+    expect(tipCents({ percent: 15 }, 1001)).toBe(150);
+    expect(tipCents({}, 1001)).toBe(0);
+  });
+
+  it("the total is the sum of its parts", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            is_shipping: fc.boolean(),
+            subtotal: fc.integer({ min: 0, max: 50000 }),
+            delivery_fee: fc.integer({ min: 0, max: 999 }),
+          }),
+          { maxLength: 4 },
+        ),
+        fc.integer({ min: 0, max: 30 }),
+        (stores, percent) => {
+          const shippedSubtotal = stores.filter((s) => s.is_shipping).reduce((a, s) => a + s.subtotal, 0);
+          const t = cartTotals(stores, selectShippingOption(shippingOptionsFor(shippedSubtotal), null), {
+            percent,
+          });
+          expect(t.total).toBe(t.subtotal + t.delivery_fee + t.shipping_fee + t.tip);
+          expect(t.line_items.at(-1)).toMatchObject({ title: "Total", value: t.total });
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import type { Engraving } from "./merge.ts";
+import type { ShippingOption } from "./shipping.ts";
+import type { CartLineItem } from "./totals.ts";
+
+/**
+ * Shapes of the cart API (spec §3 Cart, Cart product, Engraving), built by the server and read by the
+ * storefront. Money is integer cents.
+ */
+export interface CartProduct {
+  sku_id: string;
+  /** The line's id: PATCH and DELETE name lines by it. */
+  cart_id: string;
+  store_id: string;
+  qty: number;
+  /** Unit price at the line's store. */
+  price: number;
+  package_qty: number;
+  package_item_price: number | null;
+  subtotal: number;
+  /** Regular (list) price times quantity. */
+  originalSubtotal: number;
+  substitution_preference: SubstitutionPreference;
+  title: string;
+  subtitle: string | null;
+  company: string | null;
+  type: string | null;
+  volume: number | null;
+  volume_label: string | null;
+  url: string;
+  image: string;
+  engraving: Engraving | null;
+  is_etch: boolean;
+  /** Units the store has; qty never exceeds it when written. */
+  stock: number;
+  /** False when the store no longer sells it: shown, but not counted. */
+  available: boolean;
+  group_mapping: string | null;
+}
+
+export type SubstitutionPreference = "substitute" | "refund";
+
+export interface CartEngraving extends Engraving {
+  /** SKU of the engraved product itself. */
+  master_id: string;
+  /** SKU of the plain product the engraved one is made from. */
+  master_sku: string;
+  cart_id: string;
+  qty: number;
+}
+
+export interface CartPromo {
+  code: string;
+  value_type: string;
+  desc: string;
+  balance?: number;
+  val?: number;
+  value?: number;
+}
+
+/** One store's part of the cart (spec §3 split_cart entry). */
+export interface SplitCartEntry {
+  store_id: string;
+  name: string;
+  is_shipping: boolean;
+  products: CartProduct[];
+  subtotal: number;
+  minimum: number;
+  /** Null when the store's minimum is met. */
+  minimum_error: string | null;
+  delivery_fee: number;
+  eta_minutes: number;
+}
+
+export interface CartRecommendation {
+  sku_id: string;
+  title: string;
+  price: number;
+  image: string;
+  url: string;
+  store_id: string;
+}
+
+export interface Cart {
+  /** Null until the first item is added. */
+  id: string | null;
+  products: CartProduct[];
+  engravings: CartEngraving[];
+  promo: CartPromo | null;
+  line_items: CartLineItem[];
+  shippingOptions: ShippingOption[];
+  selectedShippingOption: { name: string; price: number } | null;
+  fee: { shipping_name: string | null; shipping_fee: number; delivery_fee: number };
+  /** Keyed by store id. */
+  split_cart: Record<string, SplitCartEntry>;
+  /** The shopper agreed to a cart from more than one store; cleared when one store remains. */
+  split: boolean;
+  multi_store_id: string | null;
+  verification_required: boolean;
+  recommendations: CartRecommendation[];
+  /** Number of items (quantities added up). */
+  count: number;
+  subtotal: number;
+  tip: number;
+  total: number;
+  free_shipping: { threshold: number; qualifies: boolean; hint: string | null };
+}
+
+/** One entry of the `skus` payload of POST/PATCH /menu/cart/v2 and POST /menu/cart/sync/v2. */
+export interface CartSkuInput {
+  sku: string;
+  qty: number;
+  store_id: string;
+  /** PATCH: the line to change. */
+  cart_id?: string;
+  meta?: { engraving?: Partial<Engraving> | null };
+  substitution_preference?: SubstitutionPreference;
+  group_mapping?: string | null;
+}
+
+export interface CartWriteRequest {
+  skus: CartSkuInput[];
+  checkout?: boolean;
+  roundUp?: boolean;
+  shipping_name?: string;
+}
+
+/** PATCH /menu/cart/v2: each entry names a line by cart_id, or by sku + store_id (+ engraving). */
+export interface CartUpdateRequest {
+  skus: (Omit<CartSkuInput, "sku" | "store_id"> & { sku?: string; store_id?: string })[];
+  checkout?: boolean;
+  roundUp?: boolean;
+  shipping_name?: string;
+}
+
+export interface CartDeleteRequest {
+  ids?: string[];
+  skus?: string[];
+}
+
+/** Body of a 409 when an add would split the cart without the shopper's consent (x-multi-store). */
+export const SPLIT_REQUIRED_CODE = "split_cart_required";

@@ -1,0 +1,74 @@
+import type { Availability } from "../availability/types.ts";
+
+/**
+ * Shapes of the address and vendor API (spec §3 Address, Vendor), built by the server and read by the
+ * storefront.
+ */
+export const OUT_OF_ZONE = "out_of_zone";
+
+export interface VendorStore {
+  id: string;
+  name: string;
+  is_shipping: boolean;
+  eta_minutes: number;
+  min_order_cents: number;
+  delivery_fee_cents: number;
+}
+
+/** GET /menu/vendor. */
+export interface Vendor {
+  store_id: string;
+  shipping: boolean;
+  /** { _id: 'out_of_zone' } when the address is outside every delivery zone; null inside one. */
+  banner: { _id: typeof OUT_OF_ZONE } | null;
+  store: VendorStore;
+}
+
+/** A delivery address as kept in the address cookie and answered by POST /order/address. */
+export interface SavedAddress {
+  /** One-line form: "350 5th Ave, New York, NY 10118". */
+  address: string;
+  /** The street line as typed. */
+  street: string;
+  street_number: string | null;
+  route: string | null;
+  unit: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  store_id: string;
+  shipping: boolean;
+}
+
+/** What a store change means for the shopper (the UI words it). */
+export interface StoreChange {
+  from: { id: string; name: string; shipping: boolean };
+  to: { id: string; name: string; shipping: boolean };
+}
+
+/** POST /order/address. */
+export interface AddressResult extends SavedAddress {
+  vendor: Vendor;
+  availability: Availability;
+  hasStoreIdChanged: boolean;
+  store_change: StoreChange | null;
+}
+
+/** GET /order/address. */
+export interface CurrentAddress {
+  address: SavedAddress | null;
+}
+
+/** GET /order/address/suggestions?q=. */
+export interface AddressSuggestion {
+  /** The full line to put in the field: "350 5th Ave, New York, NY 10118". */
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The DOM event the storefront raises when the delivery address is set (spec §4). */
+export const DELIVERY_ADDRESS_SET_EVENT = "delivery-address-set";

@@ -1,0 +1,124 @@
+import { type CartStore, composeCart, type PricedLine } from "../../../domain/cart/compose.ts";
+import type { Tip } from "../../../domain/cart/totals.ts";
+import type { Cart, CartRecommendation } from "../../../domain/cart/types.ts";
+import { productUrl } from "../../../domain/catalogue/product-url.ts";
+import type { Db } from "../../platform/db.ts";
+import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
+import {
+  type CartRow,
+  detailedLines,
+  type ShelfDetail,
+  type StoredLine,
+  shelfKey,
+  type Tx,
+} from "./repository.ts";
+
+/** Reads a stored cart with current shelf prices and builds the Cart entity (prices always from the server). */
+export async function viewCart(db: Db, cart: CartRow, tip: Tip = {}): Promise<Cart> {
+  const rows = await detailedLines(db, cart.id);
+  return composeStored(
+    db,
+    cart,
+    rows.map((r) => r.line),
+    new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail])),
+    tip,
+  );
+}
+
+/** The Cart entity from lines and the shelf details already read for them (no further line reads). */
+export async function composeStored(
+  db: Db,
+  cart: CartRow,
+  lines: readonly StoredLine[],
+  details: ReadonlyMap<string, ShelfDetail>,
+  tip: Tip = {},
+): Promise<Cart> {
+  const [snapshot, recommendations] = await Promise.all([categorySnapshot(db), recommendationsOf(db, cart)]);
+  const stores = new Map<string, CartStore>();
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const d = details.get(shelfKey(line.store_id, line.sku));
+    if (!d) continue;
+    if (!stores.has(line.store_id)) {
+      stores.set(line.store_id, {
+        id: line.store_id,
+        name: d.store_name,
+        is_shipping: d.is_shipping,
+        min_order_cents: d.min_order_cents,
+        delivery_fee_cents: d.delivery_fee_cents,
+        eta_minutes: d.eta_minutes,
+      });
+    }
+    priced.push(pricedLine(line, d, snapshot));
+  }
+  return composeCart({
+    id: cart.id,
+    lines: priced,
+    stores,
+    split: cart.split,
+    multi_store_id: cart.multi_store_id,
+    shipping_name: cart.shipping_name,
+    recommendations,
+    tip,
+  });
+}
+
+function pricedLine(line: StoredLine, d: ShelfDetail, snapshot: CategorySnapshot): PricedLine {
+  return {
+    id: line.id,
+    sku_id: line.sku,
+    store_id: line.store_id,
+    qty: line.qty,
+    engraving: line.engraving,
+    substitution_preference: line.substitution_preference,
+    group_mapping: line.group_mapping,
+    title: d.title,
+    subtitle: d.subtitle,
+    company: d.company,
+    type: d.type,
+    volume: d.volume_ml,
+    volume_label: d.volume_label,
+    url: productUrl({
+      sku_id: d.sku_id,
+      title: d.title,
+      default_category: defaultCategoryUrlName(snapshot, d.default_category),
+    }),
+    image: d.image,
+    package_qty: d.package_qty,
+    regular_price: d.regular_price_cents,
+    is_tobacco: d.is_tobacco,
+    etch_of: d.etch_of,
+    price: d.disabled ? null : d.price_cents,
+    package_item_price: d.package_item_price_cents,
+    stock: d.stock ?? 0,
+  };
+}
+
+/** The saved checkout recommendations, priced at the store that stocks them (the first such store of the cart). */
+async function recommendationsOf(db: Db | Tx, cart: CartRow): Promise<CartRecommendation[]> {
+  if (cart.recommendations.length === 0) return [];
+  const rows = await db
+    .selectFrom("products as p")
+    .innerJoin("inventory as i", "i.sku_id", "p.sku_id")
+    .select(["p.sku_id", "p.title", "p.image", "p.default_category", "i.price_cents", "i.store_id"])
+    .where("p.sku_id", "in", cart.recommendations)
+    .where("p.disabled", "=", false)
+    .where("i.stock", ">", 0)
+    .orderBy("i.store_id")
+    .execute();
+  const snapshot = await categorySnapshot(db as Db);
+  const bySku = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!bySku.has(r.sku_id)) bySku.set(r.sku_id, r);
+  return cart.recommendations.flatMap((sku) => {
+    const r = bySku.get(sku);
+    if (!r) return [];
+    const url = productUrl({
+      sku_id: r.sku_id,
+      title: r.title,
+      default_category: defaultCategoryUrlName(snapshot, r.default_category),
+    });
+    return [
+      { sku_id: r.sku_id, title: r.title, price: r.price_cents, image: r.image, url, store_id: r.store_id },
+    ];
+  });
+}

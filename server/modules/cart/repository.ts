@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import type { Engraving } from "../../../domain/cart/merge.ts";
+import type { Db } from "../../platform/db.ts";
+
+export type Tx = Transaction<Database>;
+
+export interface CartRow {
+  id: string;
+  owner: string;
+  split: boolean;
+  multi_store_id: string | null;
+  shipping_name: string | null;
+  recommendations: string[];
+}
+
+export interface StoredLine {
+  id: string;
+  store_id: string;
+  sku: string;
+  qty: number;
+  engraving: Engraving | null;
+  substitution_preference: "substitute" | "refund";
+  group_mapping: string | null;
+}
+
+const cartColumns = ["id", "owner", "split", "multi_store_id", "shipping_name", "recommendations"] as const;
+
+export function findCart(db: Db | Tx, owner: string): Promise<CartRow | undefined> {
+  return db.selectFrom("carts").select(cartColumns).where("owner", "=", owner).executeTakeFirst();
+}
+
+/**
+ * The owner's cart, created if missing, locked for the rest of the transaction: concurrent writes to one
+ * cart queue here, so three simultaneous first adds make one cart with all three lines.
+ */
+export async function lockCart(tx: Tx, owner: string): Promise<CartRow> {
+  // An upsert that always updates takes the row lock in the same round trip, new cart or not.
+  return tx
+    .insertInto("carts")
+    .values({ id: randomUUID(), owner })
+    .onConflict((oc) => oc.column("owner").doUpdateSet({ updated_at: new Date() }))
+    .returning(cartColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine[]> {
+  const rows = await db
+    .selectFrom("cart_lines")
+    .select([
+      "id",
+      "store_id",
+      "sku_id",
+      "qty",
+      "line_1",
+      "line_2",
+      "line_3",
+      "substitution_preference",
+      "group_mapping",
+    ])
+    .where("cart_id", "=", cartId)
+    .orderBy("seq")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    store_id: r.store_id,
+    sku: r.sku_id,
+    qty: r.qty,
+    engraving:
+      r.line_1 || r.line_2 || r.line_3 ? { line_1: r.line_1, line_2: r.line_2, line_3: r.line_3 } : null,
+    substitution_preference: r.substitution_preference,
+    group_mapping: r.group_mapping,
+  }));
+}
+
+/** Writes the cart's lines as computed: inserts new ones, updates changed ones, deletes dropped ones. */
+export async function saveLines(
+  tx: Tx,
+  cartId: string,
+  before: readonly StoredLine[],
+  after: readonly StoredLine[],
+) {
+  const keep = new Set(after.map((l) => l.id));
+  const dropped = before.filter((l) => !keep.has(l.id)).map((l) => l.id);
+  if (dropped.length) await tx.deleteFrom("cart_lines").where("id", "in", dropped).execute();
+  const old = new Map(before.map((l) => [l.id, l]));
+  for (const line of after) {
+    const prev = old.get(line.id);
+    if (!prev) {
+      await tx
+        .insertInto("cart_lines")
+        .values({
+          id: line.id,
+          cart_id: cartId,
+          store_id: line.store_id,
+          sku_id: line.sku,
+          qty: line.qty,
+          line_1: line.engraving?.line_1 ?? "",
+          line_2: line.engraving?.line_2 ?? "",
+          line_3: line.engraving?.line_3 ?? "",
+          substitution_preference: line.substitution_preference,
+          group_mapping: line.group_mapping,
+        })
+        .execute();
+    } else if (
+      prev.qty !== line.qty ||
+      prev.substitution_preference !== line.substitution_preference ||
+      prev.group_mapping !== line.group_mapping
+    ) {
+      await tx
+        .updateTable("cart_lines")
+        .set({
+          qty: line.qty,
+          substitution_preference: line.substitution_preference,
+          group_mapping: line.group_mapping,
+        })
+        .where("id", "=", line.id)
+        .execute();
+    }
+  }
+}
+
+export async function updateCart(
+  tx: Tx,
+  cartId: string,
+  patch: Partial<Pick<CartRow, "split" | "multi_store_id" | "shipping_name" | "recommendations">>,
+) {
+  await tx
+    .updateTable("carts")
+    .set({ ...patch, updated_at: new Date() })
+    .where("id", "=", cartId)
+    .execute();
+}
+
+/** A product on one store's shelf, with the store's terms: everything a cart line shows. */
+export interface ShelfDetail {
+  sku_id: string;
+  store_id: string;
+  title: string;
+  subtitle: string | null;
+  company: string | null;
+  type: string | null;
+  volume_ml: number | null;
+  volume_label: string | null;
+  image: string;
+  package_qty: number;
+  regular_price_cents: number;
+  is_tobacco: boolean;
+  etch_of: string | null;
+  disabled: boolean;
+  default_category: string;
+  /** Null when the store does not sell it (any more). */
+  price_cents: number | null;
+  package_item_price_cents: number | null;
+  stock: number | null;
+  store_name: string;
+  is_shipping: boolean;
+  min_order_cents: number;
+  delivery_fee_cents: number;
+  eta_minutes: number;
+}
+
+export const shelfKey = (storeId: string, sku: string) => `${storeId}|${sku}`;
+
+const detailColumns = [
+  "p.sku_id",
+  "p.title",
+  "p.subtitle",
+  "p.company",
+  "p.type",
+  "p.volume_ml",
+  "p.volume_label",
+  "p.image",
+  "p.package_qty",
+  "p.regular_price_cents",
+  "p.is_tobacco",
+  "p.etch_of",
+  "p.disabled",
+  "p.default_category",
+  "i.price_cents",
+  "i.package_item_price_cents",
+  "i.stock",
+  "s.name as store_name",
+  "s.is_shipping",
+  "s.min_order_cents",
+  "s.delivery_fee_cents",
+  "s.eta_minutes",
+] as const;
+
+/** The cart's lines in order, each with its product and its store's current shelf row, in one round trip. */
+export async function detailedLines(
+  db: Db | Tx,
+  cartId: string,
+): Promise<{ line: StoredLine; detail: ShelfDetail }[]> {
+  const rows = await db
+    .selectFrom("cart_lines as l")
+    .innerJoin("products as p", "p.sku_id", "l.sku_id")
+    .innerJoin("stores as s", "s.id", "l.store_id")
+    .leftJoin("inventory as i", (j) =>
+      j.onRef("i.sku_id", "=", "l.sku_id").onRef("i.store_id", "=", "l.store_id"),
+    )
+    .select([
+      "l.id",
+      "l.store_id",
+      "l.qty",
+      "l.line_1",
+      "l.line_2",
+      "l.line_3",
+      "l.substitution_preference",
+      "l.group_mapping",
+      ...detailColumns,
+    ])
+    .where("l.cart_id", "=", cartId)
+    .orderBy("l.seq")
+    .execute();
+  return rows.map((r) => ({
+    line: {
+      id: r.id,
+      store_id: r.store_id,
+      sku: r.sku_id,
+      qty: r.qty,
+      engraving:
+        r.line_1 || r.line_2 || r.line_3 ? { line_1: r.line_1, line_2: r.line_2, line_3: r.line_3 } : null,
+      substitution_preference: r.substitution_preference,
+      group_mapping: r.group_mapping,
+    },
+    detail: { ...r, store_id: r.store_id },
+  }));
+}
+
+export interface Shelf {
+  /** Products that exist, by SKU. */
+  product: Map<string, { sku_id: string; title: string; disabled: boolean }>;
+  /** Stores that exist, by id. */
+  store: Map<string, { id: string; name: string }>;
+  /** Every asked product against every asked store (price null where the store does not sell it). */
+  details: Map<string, ShelfDetail>;
+}
+
+/** For each (sku, store) asked: whether the product and store exist and what the store has on its shelf. */
+export async function shelfOf(
+  db: Db | Tx,
+  pairs: readonly { sku: string; store_id: string }[],
+): Promise<Shelf> {
+  const skus = [...new Set(pairs.map((p) => p.sku))];
+  const storeIds = [...new Set(pairs.map((p) => p.store_id))];
+  const shelf: Shelf = { product: new Map(), store: new Map(), details: new Map() };
+  if (skus.length === 0 || storeIds.length === 0) return shelf;
+  // One round trip: every asked product against every asked store, with the shelf row when there is one.
+  const rows = await db
+    .selectFrom("products as p")
+    .leftJoin("stores as s", (j) => j.on("s.id", "in", storeIds))
+    .leftJoin("inventory as i", (j) => j.onRef("i.sku_id", "=", "p.sku_id").onRef("i.store_id", "=", "s.id"))
+    .select(["s.id as store_id", ...detailColumns])
+    .where("p.sku_id", "in", skus)
+    .execute();
+  for (const r of rows) {
+    shelf.product.set(r.sku_id, { sku_id: r.sku_id, title: r.title, disabled: r.disabled });
+    if (r.store_id === null || r.store_name === null) continue;
+    shelf.store.set(r.store_id, { id: r.store_id, name: r.store_name });
+    shelf.details.set(shelfKey(r.store_id, r.sku_id), {
+      ...r,
+      store_id: r.store_id,
+      store_name: r.store_name,
+      is_shipping: r.is_shipping ?? false,
+      min_order_cents: r.min_order_cents ?? 0,
+      delivery_fee_cents: r.delivery_fee_cents ?? 0,
+      eta_minutes: r.eta_minutes ?? 0,
+    });
+  }
+  return shelf;
+}

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import { resolveStore, storeHintsOf } from "../catalogue/index.ts";
+import {
+  addItems,
+  chooseShipping,
+  readCart,
+  removeItems,
+  shippingOf,
+  syncCart,
+  updateItems,
+} from "./cart-service.ts";
+import { ownerForRead, ownerForWrite } from "./owner.ts";
+import { checkoutRecommendations } from "./recommendations.ts";
+import {
+  addBody,
+  cartHeaders,
+  cartQuery,
+  deleteBody,
+  recommendationBody,
+  shippingBody,
+  syncBody,
+  updateBody,
+} from "./schemas.ts";
+
+const tags = ["cart"];
+
+/** The cart calls of spec §7 (base path /menu/). Every answer is the Cart entity, computed on the server. */
+export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get(
+    "/menu/cart/v2",
+    {
+      schema: {
+        tags,
+        summary: "The shopper's cart (tipAmount in cents or tipPercent add a tip to the totals)",
+        headers: cartHeaders,
+        querystring: cartQuery,
+      },
+    },
+    async (req) =>
+      readCart(db, ownerForRead(req), { amount: req.query.tipAmount, percent: req.query.tipPercent }),
+  );
+
+  app.post(
+    "/menu/cart/v2",
+    {
+      schema: {
+        tags,
+        summary:
+          "Add items (merged when SKU, store and all three engraving lines match); a second store needs x-multi-store: true",
+        headers: cartHeaders,
+        body: addBody,
+      },
+    },
+    async (req, reply) =>
+      addItems(db, ownerForWrite(req, reply, config), req.body, req.headers["x-multi-store"] === true),
+  );
+
+  app.patch(
+    "/menu/cart/v2",
+    {
+      schema: {
+        tags,
+        summary: "Set quantities of lines named by cart_id (or sku + store_id)",
+        headers: cartHeaders,
+        body: updateBody,
+      },
+    },
+    async (req, reply) => updateItems(db, ownerForWrite(req, reply, config), req.body),
+  );
+
+  app.delete(
+    "/menu/cart/v2",
+    {
+      schema: {
+        tags,
+        summary: "Remove lines by ids, or every line of the given skus",
+        headers: cartHeaders,
+        body: deleteBody,
+      },
+    },
+    async (req, reply) => removeItems(db, ownerForWrite(req, reply, config), req.body),
+  );
+
+  app.post(
+    "/menu/cart/sync/v2",
+    {
+      schema: {
+        tags,
+        summary:
+          "Merge the client's lines and bring the cart in line with current shelves; lists what changed",
+        headers: cartHeaders,
+        body: syncBody,
+      },
+    },
+    async (req, reply) =>
+      syncCart(
+        db,
+        ownerForWrite(req, reply, config),
+        req.body?.skus ?? [],
+        req.headers["x-multi-store"] === true,
+      ),
+  );
+
+  app.get(
+    "/menu/cart/shipping/v2",
+    {
+      schema: {
+        tags,
+        summary: "Shipping options for the shipped part of the cart (first selected when none is)",
+        headers: cartHeaders,
+      },
+    },
+    async (req) => shippingOf(db, ownerForRead(req)),
+  );
+
+  app.post(
+    "/menu/cart/shipping/v2",
+    {
+      schema: { tags, summary: "Choose a shipping option by name", headers: cartHeaders, body: shippingBody },
+    },
+    async (req, reply) => chooseShipping(db, ownerForWrite(req, reply, config), req.body.shipping_name),
+  );
+
+  app.post(
+    "/menu/recommendation/checkout",
+    {
+      schema: {
+        tags,
+        summary: "Products to suggest at checkout for these SKUs; kept as the cart's recommendations",
+        headers: cartHeaders,
+        body: recommendationBody,
+      },
+    },
+    async (req) => {
+      const store = await resolveStore(db, storeHintsOf(req.headers));
+      return checkoutRecommendations(db, ownerForRead(req), req.body.skus, store);
+    },
+  );
+};

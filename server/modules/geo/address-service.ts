@@ -1,0 +1,59 @@
+import { type AddressParts, formatAddress, parseAddress } from "../../../domain/geo/address.ts";
+import type { AddressResult, SavedAddress, StoreChange } from "../../../domain/geo/api.ts";
+import { AppError } from "../../errors.ts";
+import type { Db } from "../../platform/db.ts";
+import type { Geocoder } from "./geocoder.ts";
+import { availabilityOfStore, vendorFor } from "./vendor-service.ts";
+
+export const ADDRESS_NOT_FOUND =
+  "We could not find that address. Please add the city and state, or the ZIP code (for example: 350 5th Ave, New York, NY 10118).";
+
+/**
+ * Sets the delivery address: parse, geocode, find the serving store, and tell whether the store differs
+ * from the one of the previous address (prices and availability change with it).
+ */
+export async function setAddress(
+  db: Db,
+  geocoder: Geocoder,
+  input: { address: string; unit?: string },
+  previous: SavedAddress | null,
+  now: Date,
+): Promise<AddressResult> {
+  const parts: AddressParts = parseAddress(input.address);
+  const place = await geocoder.geocode(parts, input.address);
+  if (!place) throw new AppError(400, "address_not_found", ADDRESS_NOT_FOUND);
+  const vendor = await vendorFor(db, { lat: place.lat, lng: place.lng });
+  const saved: SavedAddress = {
+    address: formatAddress({ street: parts.street, city: place.city, state: place.state, zip: place.zip }),
+    street: parts.street,
+    street_number: parts.street_number,
+    route: parts.route,
+    unit: input.unit?.trim() || parts.unit,
+    city: place.city,
+    state: place.state,
+    zip: place.zip,
+    lat: place.lat,
+    lng: place.lng,
+    store_id: vendor.store_id,
+    shipping: vendor.shipping,
+  };
+  const changed = previous !== null && previous.store_id !== vendor.store_id;
+  let storeChange: StoreChange | null = null;
+  if (changed && previous) {
+    const before = await db
+      .selectFrom("stores")
+      .select(["id", "name", "is_shipping"])
+      .where("id", "=", previous.store_id)
+      .executeTakeFirst();
+    storeChange = {
+      from: {
+        id: previous.store_id,
+        name: before?.name ?? previous.store_id,
+        shipping: before?.is_shipping ?? previous.shipping,
+      },
+      to: { id: vendor.store.id, name: vendor.store.name, shipping: vendor.shipping },
+    };
+  }
+  const availability = await availabilityOfStore(db, vendor.store_id, now);
+  return { ...saved, vendor, availability, hasStoreIdChanged: changed, store_change: storeChange };
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import { createGeocoder, type Geocoder } from "./geocoder.ts";
+import { positionFromAddressCookie } from "./position-hook.ts";
+import { geoRoutes } from "./routes.ts";
+
+/** The geo module's public face: address, vendor and availability. */
+export { ADDRESS_COOKIE, readAddressCookie } from "./address-cookie.ts";
+export { availabilityOfStore, vendorFor } from "./vendor-service.ts";
+export type { Geocoder };
+
+/**
+ * Registers the geo routes and, on the whole app, the hook that gives requests without lat/lng the
+ * position of the saved address (so it must be called on the root instance, not inside app.register).
+ */
+export async function registerGeo(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; geocoder?: Geocoder },
+) {
+  app.addHook("onRequest", positionFromAddressCookie);
+  await app.register(geoRoutes, { ...deps, geocoder: deps.geocoder ?? createGeocoder(deps.config.geocoder) });
+}

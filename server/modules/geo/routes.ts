@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
+import type { Config } from "../../config.ts";
+import { AppError } from "../../errors.ts";
+import type { Db } from "../../platform/db.ts";
+import {
+  geoQuerySchema,
+  latitudeSchema,
+  longitudeSchema,
+  storeHeadersSchema,
+  storeHintsOf,
+} from "../catalogue/index.ts";
+import { readAddressCookie, writeAddressCookie } from "./address-cookie.ts";
+import { setAddress } from "./address-service.ts";
+import type { Geocoder } from "./geocoder.ts";
+import { setAddressBody, suggestionQuery } from "./schemas.ts";
+import { availabilityFor, vendorFor } from "./vendor-service.ts";
+
+const tags = ["address"];
+
+export interface GeoRouteDeps {
+  db: Db;
+  config: Config;
+  geocoder: Geocoder;
+  now?: () => Date;
+}
+
+/** Address, vendor and availability calls (spec §7). */
+export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
+  app,
+  { db, config, geocoder, now = () => new Date() },
+) => {
+  const secureCookies = config.env === "production";
+
+  app.get(
+    "/menu/vendor",
+    {
+      schema: {
+        tags,
+        summary:
+          "The store serving a position: store_id, shipping, and banner._id 'out_of_zone' outside every zone",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => vendorFor(db, storeHintsOf(req.headers, req.query)),
+  );
+
+  // Spec §8: any availability failure, bad input included, reads the same to the shopper.
+  const lenientGeo = z.object({ lat: z.string().optional(), lng: z.string().optional() });
+  app.get(
+    "/menu/availability",
+    {
+      schema: {
+        tags,
+        summary:
+          "Delivery availability (immediate, scheduling, ETA, selection text, dates with slots) for a position",
+        headers: lenientGeo.extend({ "x-store-id": z.string().optional() }),
+        querystring: lenientGeo,
+      },
+    },
+    async (req) => {
+      const position = z.object({ lat: latitudeSchema.optional(), lng: longitudeSchema.optional() });
+      const headers = position
+        .extend({
+          "x-store-id": z
+            .string()
+            .regex(/^[\w-]{1,64}$/)
+            .optional(),
+        })
+        .safeParse(req.headers);
+      const query = position.safeParse(req.query);
+      if (!headers.success || !query.success)
+        throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
+      let hints: ReturnType<typeof storeHintsOf>;
+      try {
+        hints = storeHintsOf(headers.data, query.data);
+      } catch {
+        throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
+      }
+      return availabilityFor(db, hints, now());
+    },
+  );
+
+  app.post(
+    "/order/address",
+    {
+      schema: {
+        tags,
+        summary:
+          "Set the delivery address: parsed, geocoded, vendor and availability; kept in the address cookie for a year",
+        body: setAddressBody,
+      },
+    },
+    async (req, reply) => {
+      const result = await setAddress(db, geocoder, req.body, readAddressCookie(req), now());
+      const { vendor: _v, availability: _a, hasStoreIdChanged: _h, store_change: _s, ...saved } = result;
+      writeAddressCookie(reply, saved, secureCookies);
+      return result;
+    },
+  );
+
+  app.get(
+    "/order/address",
+    { schema: { tags, summary: "The saved delivery address, or null" } },
+    async (req) => ({ address: readAddressCookie(req) }),
+  );
+
+  app.get(
+    "/order/address/suggestions",
+    {
+      schema: {
+        tags,
+        summary: "Completions for a typed address: the ZIP, city and state to follow the street line",
+        querystring: suggestionQuery,
+      },
+    },
+    async (req) => ({ suggestions: await geocoder.suggest(req.query.q, req.query.limit) }),
+  );
+};

@@ -1,0 +1,51 @@
+import { buildAvailability } from "../../../domain/availability/availability.ts";
+import { isWeeklyHours } from "../../../domain/availability/hours.ts";
+import type { Availability } from "../../../domain/availability/types.ts";
+import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
+import { OUT_OF_ZONE, type Vendor } from "../../../domain/geo/api.ts";
+import { AppError } from "../../errors.ts";
+import type { Db } from "../../platform/db.ts";
+import { resolveStore, type StoreHints } from "../catalogue/index.ts";
+
+const noStore = () => new AppError(503, "no_store", "No store is set up yet.");
+
+/** The store that serves a position (catalogue's store resolution, zones included) and what it offers. */
+export async function vendorFor(db: Db, hints: StoreHints): Promise<Vendor> {
+  const resolved = await resolveStore(db, hints);
+  if (!resolved) throw noStore();
+  const store = await db
+    .selectFrom("stores")
+    .select(["id", "name", "is_shipping", "eta_minutes", "min_order_cents", "delivery_fee_cents"])
+    .where("id", "=", resolved.id)
+    .executeTakeFirstOrThrow();
+  const located = hints.storeId === undefined && hints.lat !== undefined;
+  return {
+    store_id: store.id,
+    shipping: store.is_shipping,
+    banner: located && store.is_shipping ? { _id: OUT_OF_ZONE } : null,
+    store,
+  };
+}
+
+/** Delivery availability of the store serving a position; any failure reads as spec §8's availability text. */
+export async function availabilityFor(db: Db, hints: StoreHints, now: Date): Promise<Availability> {
+  const resolved = await resolveStore(db, hints).catch(() => null);
+  if (!resolved) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
+  return availabilityOfStore(db, resolved.id, now);
+}
+
+export async function availabilityOfStore(db: Db, storeId: string, now: Date): Promise<Availability> {
+  const store = await db
+    .selectFrom("stores")
+    .select(["id", "is_shipping", "eta_minutes", "timezone", "hours"])
+    .where("id", "=", storeId)
+    .executeTakeFirst();
+  const hours: unknown = store?.hours;
+  if (!store || !isWeeklyHours(hours)) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
+  try {
+    return buildAvailability({ ...store, hours }, now);
+  } catch {
+    // An unknown time zone in the data, for instance.
+    throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
+  }
+}
