@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
+import { UserIcon } from "../../components/icons.tsx";
+import { SESSION_ENDED_EVENT } from "../../lib/csrf.ts";
+import { LoginModal, openLoginModal } from "./login-modal.tsx";
+import { CsrfField, useSession } from "./session.tsx";
+
+/**
+ * The header's account slot: "Log in" (opens the login modal; a plain link to /login before the page is
+ * interactive), or the signed-in shopper's menu with Log out. When the API says the session has ended, the page
+ * reloads its data and shows itself logged out.
+ */
+export function AccountMenu() {
+  const { user } = useSession();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const logout = useFetcher({ key: "logout" });
+
+  useEffect(() => {
+    const ended = () => revalidator.revalidate();
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+  }, [revalidator]);
+
+  if (!user) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return (
+      <>
+        <a
+          className="account-link"
+          href={`/login?returnTo=${encodeURIComponent(returnTo)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            openLoginModal("login");
+          }}
+        >
+          <UserIcon size={18} />
+          <span>Log in</span>
+        </a>
+        <LoginModal />
+      </>
+    );
+  }
+
+  return (
+    <details className="account-menu">
+      <summary className="account-link" aria-label={`Account menu for ${user.firstname}`}>
+        <UserIcon size={18} />
+        <span>Hi, {user.firstname}</span>
+      </summary>
+      <ul className="account-menu__list">
+        <li>
+          <Link to="/account">Account</Link>
+        </li>
+        <li>
+          <Link to="/contact-preferences">Contact preferences</Link>
+        </li>
+        <li>
+          <logout.Form method="post" action="/logout">
+            <CsrfField />
+            <button type="submit" className="account-menu__logout">
+              Log out
+            </button>
+          </logout.Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

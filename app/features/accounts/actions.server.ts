@@ -1,0 +1,120 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
+import { LOGIN_FAILED } from "../../../domain/copy.ts";
+import { failure, formFields, safeReturnTo } from "./forms.server.ts";
+
+/** What the code step shows after step 1 (or after a signup). */
+export interface CodeStep {
+  ok: true;
+  intent: string;
+  step: "code";
+  oid: string;
+  email: string;
+  message: string;
+}
+
+const stayOnCode = (f: Record<string, string>) => ({
+  step: "code" as const,
+  oid: f.oid,
+  email: f.email,
+  message: "",
+});
+
+const post = <T>(context: AppLoadContext, path: string, body: unknown) =>
+  context.api<T>(path, { method: "POST", body });
+
+async function codeStart(context: AppLoadContext, intent: string, email: string) {
+  const res = await post<CodeSent>(context, "/auth/loginV2Step1", { email });
+  if (!res.ok) return failure(intent, res, "We could not send a code. Please try again.");
+  return data<CodeStep>({
+    ok: true,
+    intent,
+    step: "code",
+    oid: res.data.oid,
+    email,
+    message: res.data.message,
+  });
+}
+
+/** The /login page and the login modal: password, code login (both steps), and linking a social sign-in. */
+export async function loginAction(request: Request, context: AppLoadContext) {
+  const f = await formFields(request);
+  const returnTo = safeReturnTo(f.returnTo);
+  switch (f.intent) {
+    case "password": {
+      const res = await post<LoggedIn>(context, "/auth/login", {
+        username: f.username ?? "",
+        password: f.password ?? "",
+      });
+      return res.ok ? redirect(returnTo) : failure("password", res, LOGIN_FAILED);
+    }
+    case "code-start":
+    case "link-code-start":
+      return codeStart(context, f.intent, f.email ?? "");
+    case "code-verify": {
+      const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
+        oid: f.oid,
+        code: (f.code ?? "").trim(),
+      });
+      return res.ok ? redirect(returnTo) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
+    }
+    case "link-password": {
+      const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
+        password: f.password ?? "",
+      });
+      return res.ok ? redirect(returnTo) : failure("link-password", res, LOGIN_FAILED);
+    }
+    case "link-code-verify": {
+      const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
+        oid: f.oid,
+        code: (f.code ?? "").trim(),
+      });
+      return res.ok ? redirect(returnTo) : failure("link-code-verify", res, LOGIN_FAILED, stayOnCode(f));
+    }
+    default:
+      return data({ ok: false, intent: "unknown", error: "Please try again.", code: null }, { status: 400 });
+  }
+}
+
+/** /signup and /signup/{promo}: the profile, then the emailed code that proves the email. */
+export async function signupAction(request: Request, context: AppLoadContext, promo: string | undefined) {
+  const f = await formFields(request);
+  const returnTo = safeReturnTo(f.returnTo);
+  if (f.intent === "code-verify") {
+    const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
+      oid: f.oid,
+      code: (f.code ?? "").trim(),
+    });
+    return res.ok ? redirect(returnTo) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
+  }
+  const res = await post<CodeSent | LoggedIn>(context, "/auth/signup", {
+    firstname: f.firstname ?? "",
+    lastname: f.lastname ?? "",
+    email: f.email ?? "",
+    birthday: f.birthday ?? "",
+    password: f.password || undefined,
+    gender: f.gender || undefined,
+    mobile: f.mobile || undefined,
+    source: f.source || undefined,
+    promo: promo || f.promo || undefined,
+    direct_only: f.direct_only === "true" ? true : undefined,
+  });
+  if (!res.ok) return failure("signup", res, "We could not sign you up. Please try again.");
+  if (res.data.status === "logged_in") return redirect(returnTo);
+  return data<CodeStep>({
+    ok: true,
+    intent: "signup",
+    step: "code",
+    oid: res.data.oid,
+    email: f.email ?? "",
+    message: res.data.message,
+  });
+}
+
+/** /forgot-password: always the same answer for any email. */
+export async function forgotAction(request: Request, context: AppLoadContext) {
+  const f = await formFields(request);
+  const res = await post<{ message: string }>(context, "/auth/forgot-password", { email: f.email ?? "" });
+  if (!res.ok) return failure("forgot", res, "We could not send the link. Please try again.");
+  return data({ ok: true as const, intent: "forgot", message: res.data.message });
+}

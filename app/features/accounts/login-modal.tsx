@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import { CloseIcon } from "../../components/icons.tsx";
+import { browserApi } from "../../lib/api.ts";
+import { ForgotForm, type ForgotResult } from "./forgot-form.tsx";
+import { useFetcherChannel } from "./form-channel.tsx";
+import { LoginPanel, type LoginResult } from "./login-panel.tsx";
+import { useSession } from "./session.tsx";
+import { SignupForm, type SignupResult } from "./signup-form.tsx";
+import "./accounts.css";
+
+/** Spec §4: the login modal's views. */
+export type LoginView = "login" | "signup" | "forgot";
+const OPEN_EVENT = "nightcap:open-login";
+const TITLES: Record<LoginView, string> = { login: "Log in", signup: "Sign up", forgot: "Forgot password" };
+
+/** Opens the login modal from anywhere on the page (checkout, a "log in to…" prompt). */
+export function openLoginModal(view: LoginView = "login"): void {
+  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: view }));
+}
+
+/**
+ * The login modal (spec §4: views login, signup and forgot). Its forms post to the same actions as the /login,
+ * /signup and /forgot-password pages through fetchers, returning to the page underneath; it closes once the
+ * shopper is signed in.
+ */
+export function LoginModal() {
+  const [view, setView] = useState<LoginView | null>(null);
+  const [providers, setProviders] = useState<SsoProviderInfo[]>([]);
+  const ref = useRef<HTMLDialogElement>(null);
+  const { user } = useSession();
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const login = useFetcherChannel<LoginResult>("login-modal-login");
+  const signup = useFetcherChannel<SignupResult>("login-modal-signup");
+  const forgot = useFetcherChannel<ForgotResult>("login-modal-forgot");
+
+  useEffect(() => {
+    const open = (event: Event) => setView(((event as CustomEvent).detail as LoginView) ?? "login");
+    window.addEventListener(OPEN_EVENT, open);
+    return () => window.removeEventListener(OPEN_EVENT, open);
+  }, []);
+
+  useEffect(() => {
+    if (view && providers.length === 0) {
+      browserApi<SsoProviderInfo[]>("/auth/providers").then((res) => {
+        if (res.ok && Array.isArray(res.data)) setProviders(res.data);
+      });
+    }
+  }, [view, providers.length]);
+
+  useEffect(() => {
+    if (user) setView(null);
+  }, [user]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (view && !dialog.open) dialog.showModal();
+    if (!view && dialog.open) dialog.close();
+  }, [view]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="login-modal"
+      aria-labelledby="login-modal-title"
+      onClose={() => setView(null)}
+    >
+      {view ? (
+        <>
+          <div className="login-modal__head">
+            <h2 id="login-modal-title" className="login-modal__title">
+              {TITLES[view]}
+            </h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={() => setView(null)}>
+              <CloseIcon />
+            </button>
+          </div>
+          {view === "login" ? (
+            <LoginPanel
+              channel={login}
+              returnTo={returnTo}
+              providers={providers}
+              idPrefix="modal-login"
+              onShowSignup={() => setView("signup")}
+              onShowForgot={() => setView("forgot")}
+            />
+          ) : null}
+          {view === "signup" ? (
+            <SignupForm
+              channel={signup}
+              action="/signup"
+              returnTo={returnTo}
+              providers={providers}
+              idPrefix="modal-signup"
+              onShowLogin={() => setView("login")}
+            />
+          ) : null}
+          {view === "forgot" ? (
+            <ForgotForm channel={forgot} idPrefix="modal-forgot" onShowLogin={() => setView("login")} />
+          ) : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import { useRouteLoaderData } from "react-router";
+import type { SessionInfo } from "../../../domain/accounts/types.ts";
+import type { ApiFetch } from "../../lib/api.ts";
+import { CSRF_FIELD, CSRF_META } from "../../lib/csrf.ts";
+
+export const NO_SESSION: SessionInfo = { user: null, csrfToken: null, sessionEnded: false };
+
+/** For the root loader: who the page is for and its CSRF token (logged out when the call fails). */
+export async function loadSession(api: ApiFetch): Promise<SessionInfo> {
+  try {
+    const res = await api<SessionInfo>("/auth/session");
+    return res.ok && res.data ? res.data : NO_SESSION;
+  } catch {
+    return NO_SESSION;
+  }
+}
+
+export function useSession(): SessionInfo {
+  const root = useRouteLoaderData("root") as { session?: SessionInfo } | undefined;
+  return root?.session ?? NO_SESSION;
+}
+
+/** The page's CSRF token, where browserApi reads it (docs/adr/0002-sessions-and-csrf.md). */
+export function CsrfMeta() {
+  const { csrfToken } = useSession();
+  return csrfToken ? <meta name={CSRF_META} content={csrfToken} /> : null;
+}
+
+/** Every page form that posts carries the token as `_csrf`. */
+export function CsrfField() {
+  const { csrfToken } = useSession();
+  return <input type="hidden" name={CSRF_FIELD} value={csrfToken ?? ""} />;
+}

@@ -1,0 +1,122 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Category, City } from "../domain/catalogue/types.ts";
+import type { Route } from "./+types/root";
+import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
+import { NotFound, ServerError } from "./components/error-pages.tsx";
+import { SiteShell } from "./components/shell/site-shell.tsx";
+import { CsrfMeta, loadSession } from "./features/accounts/session.tsx";
+import { loadDeliveryAddress } from "./features/address/address-context.tsx";
+import { buildNavigation } from "./features/catalogue/navigation.ts";
+import { isFullScreen } from "./lib/full-screen.ts";
+import baseCss from "./styles/base.css?url";
+import shellCss from "./styles/shell.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: baseCss },
+  { rel: "stylesheet", href: shellCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * Loaded once per document and shared by every page: the navigation categories (spec §2: loaded once, built into
+ * a tree, sorted by ordinal) and the footer's cities. A failed call keeps the defaults (spec §8).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [categories, cities, address, session] = await Promise.all([
+    context.api<Category[]>("/menu/categories").catch(() => null),
+    context.api<City[]>("/order/cities").catch(() => null),
+    loadDeliveryAddress(context.api).catch(() => null),
+    loadSession(context.api),
+  ]);
+  return {
+    address,
+    session,
+    nav: categories?.ok && Array.isArray(categories.data) ? buildNavigation(categories.data) : [],
+    cities:
+      cities?.ok && Array.isArray(cities.data)
+        ? cities.data.map((c) => ({ name: c.name, slug: c.slug, state: c.state }))
+        : [],
+    nonce: context.nonce,
+    origin: context.origin,
+    year: new Date().getFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The shared data does not change from page to page: it reloads only after a form submission (log in, address) or
+ * an explicit revalidation (same URL), not on every navigation or filter change.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const submitted = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  return submitted || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1d1442" />
+        <CsrfMeta />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  if (isFullScreen(matches)) return <Outlet />;
+  return (
+    <SiteShell
+      nav={loaderData.nav}
+      cities={loaderData.cities}
+      year={loaderData.year}
+      address={loaderData.address}
+    >
+      <Outlet />
+      <ChunkWatchdog />
+    </SiteShell>
+  );
+}
+
+/** Errors the page boundary could not show (the shell itself failed): the 500 screen, or not-found for a 404. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<RootData>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <SiteShell
+      nav={root?.nav ?? []}
+      cities={root?.cities ?? []}
+      year={root?.year ?? new Date().getFullYear()}
+      address={root?.address ?? null}
+    >
+      <title>{notFound ? "Page not found | Nightcap" : "Something went wrong | Nightcap"}</title>
+      {notFound ? <NotFound /> : <ServerError />}
+    </SiteShell>
+  );
+}

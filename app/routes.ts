@@ -1,0 +1,64 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * The storefront's route table, in the order of spec §2. Every page sits under one pathless layout whose error
+ * boundary shows the not-found page (status 404) or the 500 screen. Full-screen pages (no main shell) say so
+ * with `handle.fullScreen` (see app/lib/full-screen.ts); the root renders the shell around all others.
+ */
+
+/** Content pages inside the shell (texts in app/features/content/pages/). */
+const CONTENT_PAGES = [
+  "liquor-gift-guide",
+  "retailers",
+  "business",
+  "careers",
+  "privacy-policy",
+  "terms-of-service",
+  "sweepstakes-rules",
+  "returns-refunds",
+  "contact-us",
+  "merchant-terms",
+  "merchant-manageddelivery-terms",
+  "loyalty-program-benefits",
+  "share",
+  "about",
+  "apply",
+];
+
+export default [
+  layout("routes/page-boundary.tsx", [
+    // Home
+    index("routes/home.tsx"),
+    route("welcome", "routes/home.tsx", { id: "routes/welcome" }),
+
+    // Brands and search
+    route("brands", "routes/brands.tsx"),
+    route("brands/:brandname", "routes/brand.tsx"),
+    route("search", "routes/search-form.tsx"),
+    route("search/:searchQuery", "routes/search.tsx"),
+
+    // Content pages
+    ...CONTENT_PAGES.map((slug) => route(slug, "routes/content-page.tsx", { id: `content/${slug}` })),
+
+    // Redirects
+    route("join", "routes/redirect.tsx", { id: "redirect/join" }),
+    route("jobs", "routes/redirect.tsx", { id: "redirect/jobs" }),
+
+    // Accounts (full screen: /login, /signup, /forgot-password, /reset-password, /sos; in the shell: /account,
+    // /contact-preferences). /logout only answers posts; /dev/outbox exists in development and tests only.
+    route("login", "routes/login.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("signup/:promo", "routes/signup.tsx", { id: "routes/signup-promo" }),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("sos", "routes/sos.tsx"),
+    route("account", "routes/account.tsx"),
+    route("contact-preferences", "routes/contact-preferences.tsx"),
+    route("logout", "routes/logout.tsx"),
+    route("dev/outbox", "routes/dev-outbox.tsx"),
+
+    // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
+    // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).
+    route("*", "routes/catalogue-path.tsx"),
+  ]),
+] satisfies RouteConfig;

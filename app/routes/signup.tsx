@@ -1,0 +1,74 @@
+import { redirect } from "react-router";
+import type { SIGNUP_PROMO } from "../../domain/accounts/signup-offer.ts";
+import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
+import { signupAction } from "../features/accounts/actions.server.ts";
+import { AuthLayout } from "../features/accounts/auth-layout.tsx";
+import { usePageChannel } from "../features/accounts/form-channel.tsx";
+import { safeReturnTo } from "../features/accounts/forms.server.ts";
+import { SignupForm, type SignupResult } from "../features/accounts/signup-form.tsx";
+import type { Route } from "./+types/signup";
+
+export const handle = { fullScreen: true };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign up | Nightcap" },
+  {
+    name: "description",
+    content: "Create your Nightcap account: drinks delivered in about 30 minutes. 21+ only.",
+  },
+];
+
+/**
+ * /signup and /signup/{promo} (spec §2, full screen). ?sso={provider} finishes a social sign-up with the
+ * provider's kept data; ?direct=1 (from /sos) turns direct-merchant mode on.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  const promoCode = params.promo;
+  const [session, providers, event] = await Promise.all([
+    context.api<SessionInfo>("/auth/session"),
+    context.api<SsoProviderInfo[]>("/auth/providers"),
+    promoCode
+      ? context.api<{ promo: typeof SIGNUP_PROMO | null }>(
+          `/event/signup?promo=${encodeURIComponent(promoCode)}`,
+        )
+      : null,
+  ]);
+  if (session.ok && session.data.user) throw redirect(returnTo);
+  let sso: Extract<SsoResult, { status: "signup_required" }> | null = null;
+  if (url.searchParams.has("sso")) {
+    const pending = await context.api<SsoResult>("/auth/sso/pending");
+    if (pending.ok && pending.data.status === "signup_required") sso = pending.data;
+  }
+  return {
+    returnTo,
+    providers: providers.ok ? providers.data : [],
+    promo:
+      event?.ok && event.data.promo ? { code: event.data.promo.code, desc: event.data.promo.desc } : null,
+    sso: sso ? { provider: sso.provider, profile: sso.profile } : null,
+    directOnly: url.searchParams.get("direct") === "1",
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return signupAction(request, context, params.promo);
+}
+
+export default function Signup({ loaderData, params }: Route.ComponentProps) {
+  const channel = usePageChannel<SignupResult>();
+  const action = params.promo ? `/signup/${encodeURIComponent(params.promo)}` : "/signup";
+  return (
+    <AuthLayout title="Sign up" lead="Drinks, snacks and gifts delivered in about 30 minutes.">
+      <SignupForm
+        channel={channel}
+        action={action}
+        returnTo={loaderData.returnTo}
+        providers={loaderData.providers}
+        sso={loaderData.sso}
+        promo={loaderData.promo}
+        directOnly={loaderData.directOnly}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import { AppError } from "./errors.ts";
+import { registerModules } from "./modules/index.ts";
+import type { Db } from "./platform/db.ts";
+import { registerSsr, type SsrMode } from "./ssr.ts";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Serve the storefront pages too (off in API-only tests). */
+  ssr?: { mode: SsrMode; root: string } | null;
+  /** Log requests (JSON lines); tests pass false. */
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP application without listening: used by main.ts, the tests and the bench. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    // GET /menu/product/{skus} carries up to 60 comma-separated SKUs in one path parameter.
+    routerOptions: { maxParamLength: 2048 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+
+  const dev = deps.ssr?.mode === "development";
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            // React style props (e.g. a progress width) are attributes, not scripts.
+            styleSrcAttr: ["'unsafe-inline'"],
+            imgSrc: ["'self'", "data:"],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    hsts: deps.config.env === "production" ? undefined : false,
+  });
+  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Nightcap API",
+        version: "1.0.0",
+        description:
+          "The storefront's JSON API, shared by the web storefront and the mobile apps. Money is integer cents.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath
+        ? `${error.validationContext}${first.instancePath.replaceAll("/", ".")}`
+        : error.validationContext;
+      return reply.code(400).send({
+        error: { code: "bad_request", message: `Invalid ${where}: ${first?.message ?? "bad value"}` },
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, "request failed");
+      return reply
+        .code(500)
+        .send({ error: { code: "internal", message: "Something went wrong on our side." } });
+    }
+    return reply.code(status).send({ error: { code: error.code ?? "bad_request", message: error.message } });
+  });
+
+  await registerModules(app, { db: deps.db, config: deps.config });
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  if (deps.ssr) {
+    await registerSsr(app, deps.ssr);
+  } else {
+    app.setNotFoundHandler((_req, reply) => {
+      reply.code(404).send({ error: { code: "not_found", message: "No such route" } });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "../../platform/rate-limit.ts";
+import { openRedis } from "../../platform/redis.ts";
+import { serverKey } from "../../platform/secrets.ts";
+import { installSessions } from "../sessions/index.ts";
+import type { AccountsContext } from "./context.ts";
+import { devAccountsRoutes } from "./dev-routes.ts";
+import { type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
+import { ensureDemoMerchant } from "./merchant-service.ts";
+import { accountsRoutes } from "./routes.ts";
+import { OidcClients } from "./sso/oidc-clients.ts";
+
+/** The accounts module's public face. */
+export type { IdentityLinkedHandler } from "./identity-links.ts";
+export { LIMITS } from "./limits.ts";
+
+export interface Accounts {
+  /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */
+  onIdentityLinked(handler: IdentityLinkedHandler): () => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The accounts module's hooks for other modules (and tests). */
+    accounts: Accounts;
+  }
+}
+
+/**
+ * Installs the request context (sessions, CSRF) on the root app and registers the accounts API. Call it first in
+ * registerModules: its hooks must see every route.
+ */
+export async function registerAccounts(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; limiter?: RateLimiter },
+): Promise<Accounts> {
+  const { db, config } = deps;
+  const csrf = await installSessions(app, deps);
+  const links = new IdentityLinks();
+  const ctx: AccountsContext = {
+    db,
+    config,
+    csrf,
+    limiter: deps.limiter ?? createLimiter(app, config),
+    links,
+    oidc: new OidcClients(config),
+    codeKey: await serverKey(db, "login-codes", config.auth.sessionSecret),
+    flowKey: await serverKey(db, "oidc-flow", config.auth.sessionSecret),
+  };
+  await ensureDemoMerchant(db, config);
+  await app.register(accountsRoutes, { ctx });
+  if (config.env !== "production") await app.register(devAccountsRoutes, { ctx });
+  const accounts: Accounts = { onIdentityLinked: (handler) => links.onIdentityLinked(handler) };
+  app.decorate("accounts", accounts);
+  return accounts;
+}
+
+/** Shared counters in Redis when REDIS_URL is set (every instance counts together), else in this process. */
+function createLimiter(app: FastifyInstance, config: Config): RateLimiter {
+  if (!config.redisUrl) return memoryRateLimiter();
+  const redis = openRedis(config.redisUrl);
+  redis.on("error", (err) => app.log.warn({ err }, "redis error"));
+  app.addHook("onClose", async () => {
+    redis.disconnect();
+  });
+  return redisRateLimiter(redis, memoryRateLimiter(), (err) =>
+    app.log.warn({ err }, "rate limits fall back to this process: Redis did not answer"),
+  );
+}

@@ -1,0 +1,425 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
+import { isSignupPromo, SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
+import type { SessionInfo, SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import { csrfBinding } from "../sessions/index.ts";
+import {
+  forgotPassword,
+  loginStep1,
+  loginStep2,
+  logout,
+  passwordLogin,
+  resetPassword,
+  signup,
+} from "./auth-service.ts";
+import type { AccountsContext } from "./context.ts";
+import { associateMerchant, merchantInfo, sosPostback } from "./merchant-service.ts";
+import { sendPin, verifyPin } from "./pin-service.ts";
+import type { ProfileChanges } from "./profile-service.ts";
+import {
+  endSession,
+  listSessions,
+  me,
+  setContactPreferences,
+  setDirectOnly,
+  updateProfile,
+} from "./profile-service.ts";
+import {
+  checkSsoBody,
+  contactPreferencesBody,
+  directOnlyBody,
+  eventSignupQuery,
+  forgotBody,
+  googleTokenBody,
+  identityHeaders,
+  linkBody,
+  loginBody,
+  merchantAssociationBody,
+  pinBody,
+  pinVerifyBody,
+  profileBody,
+  resetBody,
+  sessionParams,
+  signupBody,
+  sosMerchantQuery,
+  sosPostbackBody,
+  ssoCallbackQuery,
+  ssoStartParams,
+  ssoStartQuery,
+  step1Body,
+  step2Body,
+} from "./schemas.ts";
+import { checkSsoUser, finishSso, googleToken, linkSsoToExistingUser, startSso } from "./sso/sso-service.ts";
+import { findUser } from "./users.ts";
+
+const auth = ["accounts: sign-in"];
+const users = ["accounts: users"];
+/** Account entry points: a stale session cookie is no reason to refuse them. */
+const entry = { allowEndedSession: true };
+
+/** The accounts API (spec §7: /me, /customer/pin, /users/*, /event/signup and the authentication functions). */
+export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+  const headers = identityHeaders;
+
+  // -- Session ---------------------------------------------------------------------------------------------------
+  app.get(
+    "/auth/session",
+    {
+      schema: {
+        tags: auth,
+        summary: "Who this request is for, and the CSRF token its state changes must send",
+        headers,
+      },
+    },
+    async (req): Promise<SessionInfo> => {
+      const binding = csrfBinding(req.actor);
+      const row = req.actor.userId ? await findUser(ctx.db, req.actor.userId) : undefined;
+      return {
+        user: row
+          ? {
+              id: row.id,
+              firstname: row.firstname,
+              lastname: row.lastname,
+              email: row.email,
+              role: row.role,
+              display_mode: row.display_mode,
+            }
+          : null,
+        csrfToken: binding ? ctx.csrf.tokenFor(binding) : null,
+        sessionEnded: req.actor.session === "ended",
+      };
+    },
+  );
+
+  app.post(
+    "/auth/signup",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary:
+          "Sign up (spec §5). Answers code_sent (finish with loginV2Step2) whether or not the email is taken; logged_in when a provider already proved the email",
+        headers,
+        body: signupBody,
+      },
+    },
+    async (req, reply) => signup(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      config: entry,
+      schema: { tags: auth, summary: "Log in with email or username and password", headers, body: loginBody },
+    },
+    async (req, reply) => passwordLogin(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/loginV2Step1",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary:
+          "Two-step login, step 1: send a 6-digit code to the email (or SMS); answers the attempt's oid",
+        headers,
+        body: step1Body,
+      },
+    },
+    async (req, reply) => loginStep1(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/loginV2Step2",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary: "Two-step login, step 2: oid and code; signs in (new session)",
+        headers,
+        body: step2Body,
+      },
+    },
+    async (req, reply) => loginStep2(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      config: entry,
+      schema: { tags: auth, summary: "End this session on the server and drop the cookie", headers },
+    },
+    async (req, reply) => logout(ctx, req, reply),
+  );
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary: "Email a single-use reset link (same answer for every email)",
+        headers,
+        body: forgotBody,
+      },
+    },
+    async (req, reply) => forgotPassword(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary: "Set a new password with a reset link's token; ends every session",
+        headers,
+        body: resetBody,
+      },
+    },
+    async (req) => resetPassword(ctx, req.body),
+  );
+
+  // -- Social sign-in (OpenID Connect) -----------------------------------------------------------------------------
+  app.get(
+    "/auth/providers",
+    { schema: { tags: auth, summary: "The social sign-in providers configured on this server" } },
+    async (): Promise<SsoProviderInfo[]> =>
+      ctx.oidc.list().map((p) => ({ id: p.id, name: p.name, start: `/auth/sso/${p.id}/start` })),
+  );
+
+  app.get(
+    "/auth/sso/:provider/start",
+    {
+      schema: {
+        tags: auth,
+        summary:
+          "Start social sign-in: redirects to the provider (authorization code flow, PKCE, state, nonce)",
+        params: ssoStartParams,
+        querystring: ssoStartQuery,
+      },
+    },
+    async (req, reply) =>
+      reply.redirect(await startSso(ctx, req, reply, req.params.provider, req.query.returnTo)),
+  );
+
+  app.get(
+    "/auth/sso/:provider/callback",
+    {
+      schema: {
+        tags: auth,
+        summary:
+          "The provider's redirect back: signs in, or keeps the provider's data and sends on to /signup or /login",
+        params: ssoStartParams,
+        querystring: ssoCallbackQuery,
+      },
+    },
+    async (req, reply) => reply.redirect(await finishSso(ctx, req, reply, req.params.provider, req.query)),
+  );
+
+  app.get(
+    "/auth/sso/pending",
+    { schema: { tags: auth, summary: "The provider data kept for this browser (404 when none)", headers } },
+    async (req, reply) => checkSsoUser(ctx, req, reply, {}),
+  );
+
+  app.post(
+    "/auth/checkSSOUser",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary:
+          "With an ID token (mobile): signs in, or says link_required / signup_required. Without: what is kept for this browser",
+        headers,
+        body: checkSsoBody,
+      },
+    },
+    async (req, reply) => checkSsoUser(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/googleToken",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary: "Google sign-in from an ID token or an authorization code with PKCE (mobile)",
+        headers,
+        body: googleTokenBody,
+      },
+    },
+    async (req, reply) => googleToken(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/linkSSOToExistingUser",
+    {
+      config: entry,
+      schema: {
+        tags: auth,
+        summary:
+          "Link the kept provider identity to an existing account, proven by its password or an emailed code",
+        headers,
+        body: linkBody,
+      },
+    },
+    async (req, reply) => linkSsoToExistingUser(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/auth/linkGoogleToExistingUser",
+    {
+      config: entry,
+      schema: { tags: auth, summary: "linkSSOToExistingUser for Google", headers, body: linkBody },
+    },
+    async (req, reply) => linkSsoToExistingUser(ctx, req, reply, req.body, "google"),
+  );
+
+  // -- Merchant sign-on (/sos) -------------------------------------------------------------------------------------
+  app.get(
+    "/auth/sos/merchant",
+    {
+      schema: {
+        tags: auth,
+        summary: "The merchant asking for sign-on, and whether the return address is one it registered",
+        querystring: sosMerchantQuery,
+      },
+    },
+    async (req) => merchantInfo(ctx, req.query.merchant_id, req.query.redirect_uri),
+  );
+
+  app.post(
+    "/auth/sos/postback",
+    {
+      schema: {
+        tags: auth,
+        summary:
+          "Link the account to the merchant and post a merchant session token to its registered redirect URL; answers where the browser goes",
+        headers,
+        body: sosPostbackBody,
+      },
+    },
+    async (req) => sosPostback(ctx, req, req.body),
+  );
+
+  // -- The signed-in user ------------------------------------------------------------------------------------------
+  app.get(
+    "/me",
+    { schema: { tags: users, summary: "The user and their loyalty (spec §7)", headers } },
+    async (req) => me(ctx, req),
+  );
+
+  app.patch(
+    "/me",
+    {
+      schema: {
+        tags: users,
+        summary: "Change profile fields (names, gender, mobile, display mode)",
+        headers,
+        body: profileBody,
+      },
+    },
+    async (req) => updateProfile(ctx, req, req.body as ProfileChanges),
+  );
+
+  app.put(
+    "/me/contact-preferences",
+    {
+      schema: {
+        tags: users,
+        summary: "Marketing by email, SMS and push: on or off",
+        headers,
+        body: contactPreferencesBody,
+      },
+    },
+    async (req) => setContactPreferences(ctx, req, req.body),
+  );
+
+  app.get(
+    "/me/sessions",
+    { schema: { tags: users, summary: "The user's signed-in devices", headers } },
+    async (req) => listSessions(ctx, req),
+  );
+
+  app.delete(
+    "/me/sessions/:id",
+    {
+      schema: {
+        tags: users,
+        summary: "Sign one of the user's devices out (404 for anyone else's)",
+        headers,
+        params: sessionParams,
+      },
+    },
+    async (req) => endSession(ctx, req, req.params.id),
+  );
+
+  app.post(
+    "/customer/pin",
+    {
+      schema: {
+        tags: users,
+        summary: "Send a customer PIN for this request time (spec §5)",
+        headers,
+        body: pinBody,
+      },
+    },
+    async (req, reply) => sendPin(ctx, req, reply, req.body.timestamp),
+  );
+
+  app.post(
+    "/customer/pin/verify",
+    {
+      schema: {
+        tags: users,
+        summary: "Check a customer PIN together with its request time",
+        headers,
+        body: pinVerifyBody,
+      },
+    },
+    async (req, reply) => verifyPin(ctx, req, reply, req.body),
+  );
+
+  app.post(
+    "/users/direct-only",
+    {
+      schema: {
+        tags: users,
+        summary: "Direct-merchant mode on or off (spec §6)",
+        headers,
+        body: directOnlyBody,
+      },
+    },
+    async (req) => setDirectOnly(ctx, req, req.body.direct_only),
+  );
+
+  app.post(
+    "/users/merchant-association",
+    {
+      schema: {
+        tags: users,
+        summary: "Link the account to a merchant; is_signup also turns direct-only mode on",
+        headers,
+        body: merchantAssociationBody,
+      },
+    },
+    async (req) => associateMerchant(ctx, req, req.body),
+  );
+
+  app.get(
+    "/event/signup",
+    {
+      schema: {
+        tags: users,
+        summary: "The signup offer (spec §9: a five-off promo) and the minimum age",
+        querystring: eventSignupQuery,
+      },
+    },
+    async (req) => ({
+      promo: req.query.promo === undefined || isSignupPromo(req.query.promo) ? SIGNUP_PROMO : null,
+      minimumAge: MINIMUM_AGE,
+    }),
+  );
+};

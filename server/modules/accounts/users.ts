@@ -1,0 +1,96 @@
+import type { Kysely, Selectable } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import type { UsersTable } from "../../../db/schema-accounts.ts";
+import type { Loyalty, User } from "../../../domain/accounts/types.ts";
+
+export type UserRow = Selectable<UsersTable>;
+type Q = Kysely<Database>;
+
+export async function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Spec §5: log in with the email or the username (they are the same today; both are matched). */
+export async function findUserByLogin(db: Q, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where((eb) => eb.or([eb(sql`lower(email)`, "=", value), eb(sql`lower(username)`, "=", value)]))
+    .orderBy(sql`lower(email) = ${value}`, "desc")
+    .executeTakeFirst();
+}
+
+export async function findUser(db: Q, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function linkedProviders(db: Q, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("sso_identities")
+    .select("provider")
+    .where("user_id", "=", userId)
+    .orderBy("provider")
+    .execute();
+  return rows.map((r) => r.provider);
+}
+
+/** The User entity (spec §3) as its owner sees it: no password hash, no session token. */
+export function userView(row: UserRow, providers: string[]): User {
+  return {
+    id: row.id,
+    objectId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    email: row.email,
+    gender: row.gender,
+    mobile: row.mobile,
+    countryCode: row.country_code,
+    birthday: row.birthday,
+    stated_source: row.stated_source,
+    signup_platform: row.signup_platform,
+    display_mode: row.display_mode,
+    emailVerified: row.email_verified,
+    mobileVerified: row.mobile_verified,
+    ageVerificationStatus: row.age_verification_status,
+    // Orders, loyalty and credit are other modules' numbers; they fill these in when they land.
+    numPurchases: 0,
+    loyaltyPoints: 0,
+    loyaltyStatus: null,
+    credit: 0,
+    roundUpEnabled: row.round_up_enabled,
+    roundUpOrgID: row.round_up_org_id,
+    roundUpAmount: row.round_up_amount,
+    direct_only: row.direct_only,
+    role: row.role,
+    store_id: row.store_id,
+    contactPreferences: { email: row.contact_email, sms: row.contact_sms, push: row.contact_push },
+    signupPromo: row.signup_promo,
+    linkedProviders: providers,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function loadUserView(db: Q, userId: string): Promise<User | null> {
+  const row = await findUser(db, userId);
+  return row ? userView(row, await linkedProviders(db, userId)) : null;
+}
+
+/** The loyalty programme's answer until the loyalty module lands (spec §3 Loyalty). */
+export const LOYALTY_PLACEHOLDER: Loyalty = {
+  currentPoints: 0,
+  currentStatus: null,
+  nextStatus: null,
+  statusTiers: [],
+  completedActions: [],
+  uncompletedActions: [],
+  performableActions: [],
+  programTitle: "Nightcap Rewards",
+  programDescription: "Earn points on every order. The rewards programme is coming soon.",
+};

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../platform/db.ts";
+import { registerAccounts } from "./accounts/index.ts";
+import { cartRoutes, transferCart } from "./cart/index.ts";
+import { catalogueRoutes } from "./catalogue/index.ts";
+import { contentRoutes } from "./content/index.ts";
+import { registerGeo } from "./geo/index.ts";
+import { imageRoutes } from "./images/index.ts";
+import { searchRoutes } from "./search/index.ts";
+
+export interface ModuleDeps {
+  db: Db;
+  config: Config;
+}
+
+/** Every capability's routes, registered in one place so the API surface reads top to bottom. */
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // First: the request context (session, anonymous visitor, CSRF) must see every route.
+  const accounts = await registerAccounts(app, deps);
+  accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
+  await registerGeo(app, deps);
+  await app.register(catalogueRoutes, { db: deps.db });
+  await app.register(cartRoutes, deps);
+  await app.register(searchRoutes, { db: deps.db });
+  await app.register(contentRoutes, deps);
+  await app.register(imageRoutes, deps);
+  void app;
+  void deps;
+}

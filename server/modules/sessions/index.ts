@@ -1,0 +1,37 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import { serverKey } from "../../platform/secrets.ts";
+import { type Csrf, createCsrf } from "./csrf.ts";
+import { installRequestContext } from "./request-context.ts";
+
+/**
+ * Sessions and the request context: the public face other modules use. Read `req.actor`; guard with
+ * `requireUser(req)` / `requireRole(req, ...)`; never parse identity cookies or headers yourself.
+ */
+export { type Actor, requireRole, requireUser, type SignedInActor } from "./actor.ts";
+export {
+  ANONYMOUS_COOKIE,
+  COOKIE_MAX_AGE_S,
+  clearUserCookie,
+  cookieOptions,
+  secureCookies,
+  USER_COOKIE,
+} from "./cookies.ts";
+export type { Csrf } from "./csrf.ts";
+export { CSRF_FIELD, CSRF_HEADER, csrfBinding, issueAnonymousId } from "./request-context.ts";
+export {
+  createSession,
+  type NewSession,
+  resolveSession,
+  revokeSession,
+  revokeUserSessions,
+} from "./session-store.ts";
+export { hashSecret, newSecret, safeEqual } from "./tokens.ts";
+
+/** Installs the request context on the root app (hooks must see every route) and answers the CSRF signer. */
+export async function installSessions(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<Csrf> {
+  const csrf = createCsrf(await serverKey(deps.db, "csrf", deps.config.auth.sessionSecret));
+  installRequestContext(app, { ...deps, csrf });
+  return csrf;
+}
