@@ -11,6 +11,8 @@ export interface CodeStep {
   oid: string;
   email: string;
   message: string;
+  /** Carried through the code step: a page revalidated after the action no longer has it in its URL. */
+  returnTo: string;
 }
 
 const stayOnCode = (f: Record<string, string>) => ({
@@ -18,12 +20,13 @@ const stayOnCode = (f: Record<string, string>) => ({
   oid: f.oid,
   email: f.email,
   message: "",
+  returnTo: safeReturnTo(f.returnTo),
 });
 
 const post = <T>(context: AppLoadContext, path: string, body: unknown) =>
   context.api<T>(path, { method: "POST", body });
 
-async function codeStart(context: AppLoadContext, intent: string, email: string) {
+async function codeStart(context: AppLoadContext, intent: string, email: string, returnTo: string) {
   const res = await post<CodeSent>(context, "/auth/loginV2Step1", { email });
   if (!res.ok) return failure(intent, res, "We could not send a code. Please try again.");
   return data<CodeStep>({
@@ -33,6 +36,7 @@ async function codeStart(context: AppLoadContext, intent: string, email: string)
     oid: res.data.oid,
     email,
     message: res.data.message,
+    returnTo,
   });
 }
 
@@ -50,7 +54,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     }
     case "code-start":
     case "link-code-start":
-      return codeStart(context, f.intent, f.email ?? "");
+      return codeStart(context, f.intent, f.email ?? "", returnTo);
     case "code-verify": {
       const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
         oid: f.oid,
@@ -108,6 +112,7 @@ export async function signupAction(request: Request, context: AppLoadContext, pr
     oid: res.data.oid,
     email: f.email ?? "",
     message: res.data.message,
+    returnTo,
   });
 }
 

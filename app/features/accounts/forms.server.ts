@@ -24,6 +24,8 @@ export interface ActionFailure {
   oid?: string;
   email?: string;
   message?: string;
+  /** Where the code step goes once done (the page's own URL may have lost it on revalidation). */
+  returnTo?: string;
 }
 
 export function failure(

@@ -50,7 +50,7 @@ export function LoginPanel({
         email={codeStep.email ?? ""}
         message={codeStep.message ?? ""}
         error={failed ? failed.error : null}
-        returnTo={returnTo}
+        returnTo={codeStep.returnTo ?? returnTo}
         idPrefix={idPrefix}
       />
     );

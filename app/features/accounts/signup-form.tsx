@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import {
-  formatCalendarDate,
   INVALID_BIRTHDAY,
   isUnderAge,
   parseBirthday,
@@ -19,12 +18,6 @@ import { CsrfField } from "./session.tsx";
 import { SocialButtons } from "./social-buttons.tsx";
 
 export type SignupResult = CodeStep | ActionFailure;
-
-/** The latest birthday that is 21 today, for the date picker's max. */
-function latestAdultBirthday(): string {
-  const today = todayForAgeCheck(new Date());
-  return formatCalendarDate({ ...today, year: today.year - 21 });
-}
 
 /**
  * Sign up (spec §5): first name, last name, email (the username) and birthday required; password, gender,
@@ -66,7 +59,7 @@ export function SignupForm({
         email={codeStep.email ?? ""}
         message={codeStep.message ?? ""}
         error={failed ? failed.error : null}
-        returnTo={returnTo}
+        returnTo={codeStep.returnTo ?? returnTo}
         idPrefix={idPrefix}
       />
     );
@@ -153,7 +146,6 @@ export function SignupForm({
             autoComplete="bday"
             required
             min="1900-01-01"
-            max={latestAdultBirthday()}
           />
         </Field>
         <Field
