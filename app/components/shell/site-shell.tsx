@@ -1,4 +1,5 @@
 import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { useSession } from "../../features/accounts/session.tsx";
 import { AddressPrompt } from "../../features/address/address-prompt.tsx";
 import { AddressRoot } from "../../features/address/address-root.tsx";
 import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
@@ -23,10 +24,11 @@ export function SiteShell({
   address?: SavedAddress | null;
   children: React.ReactNode;
 }) {
+  const { user } = useSession();
   return (
     <ToastProvider>
       <AddressRoot initial={address}>
-        <CartRoot>
+        <CartRoot owner={user?.id ?? null}>
           <a className="skip-link" href="#main">
             Skip to main content
           </a>

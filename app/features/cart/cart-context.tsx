@@ -49,7 +49,7 @@ const shipsSomething = (cart: Cart) => Object.values(cart.split_cart).some((entr
  * The shopper's cart in the browser: restored from the server on load, synced when the address changes,
  * changed optimistically (quantities at once, sent after the debounce), and left as it was when a call fails.
  */
-export function CartProvider({ children }: { children: React.ReactNode }) {
+export function CartProvider({ owner, children }: { owner: string | null; children: React.ReactNode }) {
   const [state, dispatch] = useReducer(cartReducer, undefined, () => initialCartState());
   const latest = useRef(state);
   latest.current = state;
@@ -252,6 +252,15 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       pendingQuantities.cancelAll();
     };
   }, [restore, sync]);
+
+  // Logging in or out changes whose cart this is: drop changes queued for the old owner and load the new cart.
+  const shownOwner = useRef(owner);
+  useEffect(() => {
+    if (shownOwner.current === owner) return;
+    shownOwner.current = owner;
+    debouncer.current.cancelAll();
+    void restore();
+  }, [owner, restore]);
 
   const ships = shipsSomething(state.cart);
   useEffect(() => {
