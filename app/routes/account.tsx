@@ -85,7 +85,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="account-page">
       <h1 className="account-page__title">Hi, {user.firstname}</h1>
       <p className="account-page__lead">
-        <Link to="/orders">Your orders</Link> · <Link to="/loyalty">Rewards</Link> ·{" "}
+        {/* Orders (/orders) and rewards (/loyalty) join this line with the checkout and loyalty issues. */}
         <Link to="/contact-preferences">Contact preferences</Link>
       </p>
 
