@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
+const origin = `http://127.0.0.1:${port}`;
+/** The storefront signs in with "Google" at the local OpenID provider the journeys start (tests/support). */
+const oidc = { client: "nightcap-e2e", secret: "e2e-secret" };
 
 /** Browser journeys in Debian's Chromium against the built storefront on a fresh embedded database. */
 export default defineConfig({
@@ -13,7 +17,7 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: origin,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -27,10 +31,23 @@ export default defineConfig({
     },
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: `rm -rf .data/e2e && NODE_ENV=test PORT=${port} DATA_DIR=.data/e2e LOG_LEVEL=warn node --import tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-  },
+  webServer: [
+    {
+      command: `OIDC_PORT=${oidcPort} APP_ORIGIN=${origin} OIDC_CLIENT_ID=${oidc.client} OIDC_CLIENT_SECRET=${oidc.secret} node --import tsx tests/support/oidc-provider-server.ts`,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: [
+        "rm -rf .data/e2e &&",
+        `NODE_ENV=test PORT=${port} DATA_DIR=.data/e2e LOG_LEVEL=warn`,
+        `OIDC_GOOGLE_ISSUER=http://127.0.0.1:${oidcPort} OIDC_GOOGLE_CLIENT_ID=${oidc.client} OIDC_GOOGLE_CLIENT_SECRET=${oidc.secret}`,
+        "node --import tsx server/main.ts",
+      ].join(" "),
+      url: `${origin}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

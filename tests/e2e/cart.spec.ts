@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { QUANTITY_DEBOUNCE_MS, SPLIT_MODAL_STEP_MS } from "../../domain/cart/constants.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
+import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
  * The cart journey of issue 3: an in-zone address → browse → add from two stores → split-cart modal → confirm →
@@ -12,46 +13,6 @@ const RIVER_NORTH = { typed: "1 N State St, Chicago, IL 606", zip: "60602", stre
 const WICKER_PARK = { typed: "1425 N Damen Ave, Chicago, IL 60622" };
 const ANCHORAGE = { typed: "500 W 6th Ave, Anchorage, AK 99501" };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
-
-async function vendorOf(request: APIRequestContext, page: Page) {
-  const cookies = await page.context().cookies();
-  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-  const res = await request.get("/menu/vendor", { headers: { cookie } });
-  return (await res.json()) as { store_id: string; shipping: boolean; banner: { _id: string } | null };
-}
-
-/** A product the given store sells and has in stock, found the way the storefront finds them. */
-async function productAt(
-  request: APIRequestContext,
-  storeId: string,
-  query: string,
-  exclude: string[] = [],
-): Promise<Product> {
-  const res = await request.post("/menu/search/v4", {
-    data: { query, hitsPerPage: 60 },
-    headers: { "x-store-id": storeId },
-  });
-  const { products } = (await res.json()) as { products: Product[] };
-  const found = products.find(
-    (p) => p.seller?.store_id === storeId && p.in_stock && p.stock >= 5 && !exclude.includes(p.sku_id),
-  );
-  if (!found) throw new Error(`no ${query} in stock at ${storeId}`);
-  return found;
-}
-
-async function setAddress(page: Page, typed: string) {
-  await page.getByTestId("address-chip").click();
-  const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
-  await dialog.getByRole("combobox", { name: "Delivery address" }).fill(typed);
-  await dialog.getByRole("button", { name: "Save address" }).click();
-  await expect(dialog).toBeHidden();
-}
-
-async function addFromProductPage(page: Page, product: Product) {
-  await page.goto(product.url);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
-  await page.getByTestId("add-to-cart").click();
-}
 
 const VIEWPORTS = [
   ["desktop", { width: 1280, height: 800 }],

@@ -1,0 +1,44 @@
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import type { Product } from "../../domain/catalogue/types.ts";
+
+/** Steps the browser journeys share: where the shopper is served from, finding stock, the address and adding. */
+
+export async function vendorOf(request: APIRequestContext, page: Page) {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  const res = await request.get("/menu/vendor", { headers: { cookie } });
+  return (await res.json()) as { store_id: string; shipping: boolean; banner: { _id: string } | null };
+}
+
+/** A product the given store sells and has in stock, found the way the storefront finds them. */
+export async function productAt(
+  request: APIRequestContext,
+  storeId: string,
+  query: string,
+  exclude: string[] = [],
+): Promise<Product> {
+  const res = await request.post("/menu/search/v4", {
+    data: { query, hitsPerPage: 60 },
+    headers: { "x-store-id": storeId },
+  });
+  const { products } = (await res.json()) as { products: Product[] };
+  const found = products.find(
+    (p) => p.seller?.store_id === storeId && p.in_stock && p.stock >= 5 && !exclude.includes(p.sku_id),
+  );
+  if (!found) throw new Error(`no ${query} in stock at ${storeId}`);
+  return found;
+}
+
+export async function setAddress(page: Page, typed: string) {
+  await page.getByTestId("address-chip").click();
+  const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
+  await dialog.getByRole("combobox", { name: "Delivery address" }).fill(typed);
+  await dialog.getByRole("button", { name: "Save address" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function addFromProductPage(page: Page, product: Product) {
+  await page.goto(product.url);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
+  await page.getByTestId("add-to-cart").click();
+}
