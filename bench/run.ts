@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { measureCartLatency } from "./cart-latency.ts";
 import { measureSearchLatency } from "./search-latency.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,6 +30,11 @@ async function main() {
     const search = await measureSearchLatency(kind, pgUrl);
     add(`search p50 (${kind}, ${search.products} products)`, ms(search.p50));
     add(`search p95 (${kind})`, ms(search.p95), "", "", kind === "postgres" ? "≤ 10 ms" : "≤ 30 ms");
+  }
+  for (const kind of ["pglite", "postgres"] as const) {
+    const cart = await measureCartLatency(kind, pgUrl);
+    add(`cart add/update p50 (${kind})`, ms(cart.p50));
+    add(`cart add/update p95 (${kind})`, ms(cart.p95), "", "", kind === "postgres" ? "≤ 15 ms" : "");
   }
 
   // 2. The built storefront, served by its own process on a fresh embedded database.

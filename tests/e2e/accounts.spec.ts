@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { UNDER_AGE_MESSAGE } from "../../domain/accounts/age.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import {
+  addFromProductPage,
+  expectNoSeriousA11yViolations,
+  productAt,
+  setAddress,
+  vendorOf,
+} from "./storefront.ts";
 
 /**
  * The accounts journeys of issue 4: sign up (under 21 refused first) with the emailed code, the anonymous cart
@@ -84,6 +90,7 @@ test("sign up (under 21 refused), the guest cart moves in, log out, log in with 
   await form.getByRole("button", { name: "Sign up" }).click();
   await expect(page.getByText(UNDER_AGE_MESSAGE)).toBeVisible();
   await shot(page, "signup-under-age");
+  await expectNoSeriousA11yViolations(page, "/signup");
   await form.getByLabel("Birthday").fill("1990-05-17");
   await form.getByLabel("Password (optional)").fill("a long passphrase 42");
   await form.getByRole("button", { name: "Sign up" }).click();
@@ -95,6 +102,7 @@ test("sign up (under 21 refused), the guest cart moves in, log out, log in with 
   await page.goto("/account");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Riley");
   await shot(page, "account");
+  await expectNoSeriousA11yViolations(page, "/account");
 
   // Log out: the account's cart is no longer shown; a new guest line goes in.
   await logOut(page, "Riley");
@@ -110,6 +118,7 @@ test("sign up (under 21 refused), the guest cart moves in, log out, log in with 
   await codeStart.getByLabel("Email").fill(email);
   await codeStart.getByRole("button", { name: "Email me a code" }).click();
   await shot(page, "login-code");
+  await expectNoSeriousA11yViolations(page, "/login (code step)");
   await enterCode(page, email);
   await expect(accountMenu(page, "Riley")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
@@ -117,15 +126,30 @@ test("sign up (under 21 refused), the guest cart moves in, log out, log in with 
   const drawer = page.getByTestId("cart-drawer");
   await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
 
-  // A wrong password gets the spec's message.
+  // The login modal (spec §4): login, signup and forgot views; a wrong password gets the spec's message.
   await drawer.getByRole("button", { name: "Close cart" }).first().click();
   await logOut(page, "Riley");
-  await page.goto("/login");
-  const login = page.getByRole("form", { name: "Log in with your password" });
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
+  const modal = page.getByRole("dialog", { name: "Log in" });
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: "Sign up" }).click();
+  const signupView = page.getByRole("dialog", { name: "Sign up" });
+  await expect(signupView.getByRole("form", { name: "Sign up" })).toBeVisible();
+  await signupView.getByRole("button", { name: "Log in" }).click();
+  await modal.getByRole("button", { name: "Forgot password?" }).click();
+  const forgotView = page.getByRole("dialog", { name: "Forgot password" });
+  await expect(forgotView.getByRole("form", { name: "Reset your password" })).toBeVisible();
+  await forgotView.getByRole("button", { name: "Log in" }).click();
+  const login = modal.getByRole("form", { name: "Log in with your password" });
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill("not the passphrase");
   await login.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByText("Oops—wrong code or password, please try again.")).toBeVisible();
+  await expect(modal.getByText("Oops—wrong code or password, please try again.")).toBeVisible();
+  await shot(page, "login-modal-failed");
+  await login.getByLabel("Password").fill("a long passphrase 42");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(accountMenu(page, "Riley")).toBeVisible();
+  await expect(modal).toBeHidden();
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 /**
  * The Foundation storefront journey (spec §2): home → category → filter → product → brand → search → not found,
@@ -35,17 +35,6 @@ async function visit(page: Page, path: string, status = 200) {
 async function listedCount(page: Page): Promise<number> {
   const text = (await page.locator(".listing__count").textContent()) ?? "";
   return Number((text.match(/of ([\d,]+) products/)?.[1] ?? "0").replace(/,/g, ""));
-}
-
-async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `${what} has serious accessibility violations`,
-  ).toEqual([]);
 }
 
 test.describe("browsing the storefront", () => {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Product } from "../../domain/catalogue/types.ts";
 
@@ -41,4 +42,16 @@ export async function addFromProductPage(page: Page, product: Product) {
   await page.goto(product.url);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
   await page.getByTestId("add-to-cart").click();
+}
+
+/** axe (WCAG 2.1 A and AA) finds nothing serious or critical on the page as it stands. */
+export async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `${what} has serious accessibility violations`,
+  ).toEqual([]);
 }
