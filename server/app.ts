@@ -11,6 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isApiPath } from "./api-paths.ts";
+import { apiSecurityHeaders } from "./api-security-headers.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { registerModules } from "./modules/index.ts";
@@ -49,6 +51,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const dev = deps.ssr?.mode === "development";
+  const hsts = deps.config.env === "production";
+  // API routes skip @fastify/helmet (registered below, so this hook runs first) for headers computed once.
+  const apiHeaders = apiSecurityHeaders({ hsts });
+  app.addHook("onRoute", (route) => {
+    if (isApiPath(route.url)) route.helmet = false;
+  });
+  app.addHook("onRequest", (req, reply, done) => {
+    if (isApiPath(req.routeOptions.url ?? "")) reply.headers(apiHeaders);
+    done();
+  });
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: dev
@@ -71,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
         },
     crossOriginEmbedderPolicy: false,
-    hsts: deps.config.env === "production" ? undefined : false,
+    hsts: hsts ? undefined : false,
   });
   await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
   await app.register(fastifyCookie);

@@ -20,11 +20,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const accounts = await registerAccounts(app, deps);
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
-  await app.register(catalogueRoutes, { db: deps.db });
+  // Tests change stock and prices and read them back at once: no product cache there.
+  await app.register(catalogueRoutes, {
+    db: deps.db,
+    productCacheMs: deps.config.env === "test" ? 0 : undefined,
+  });
   await app.register(cartRoutes, deps);
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
-  void app;
-  void deps;
 }

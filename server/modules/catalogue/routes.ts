@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Product } from "../../../domain/catalogue/types.ts";
 import type { Db } from "../../platform/db.ts";
+import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { brandList, brandPage } from "./brand-service.ts";
 import { CATALOGUE_CACHE_MS } from "./catalogue-cache.ts";
 import {
@@ -28,8 +30,19 @@ import { resolveStore, storeHintsOf } from "./store-resolution.ts";
 
 const tags = ["catalogue"];
 
+/**
+ * Product answers are kept for a few seconds per process (docs/adr/0007-product-answer-cache.md): product pages
+ * and cards ask for the same SKUs at the same store over and over. Stock and prices shown may be that much
+ * behind; the cart and checkout always read the database.
+ */
+export const PRODUCT_CACHE_MS = 5_000;
+
 /** The menu and catalogue service (spec §7, base path /menu/). */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; productCacheMs?: number }> = async (
+  app,
+  { db, productCacheMs = PRODUCT_CACHE_MS },
+) => {
+  const productCache = createTtlCache<Product[]>(productCacheMs, 5_000);
   // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
   await refreshPlannerStatistics(db);
   const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
@@ -127,9 +140,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         querystring: geoQuerySchema,
       },
     },
-    async (req) => ({
-      products: await productsBySku(db, req.params.skus, await storeOf(req.headers, req.query)),
-    }),
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      const key = `${store?.id ?? ""}|${req.params.skus.join(",")}`;
+      return { products: await productCache.get(key, () => productsBySku(db, req.params.skus, store)) };
+    },
   );
 
   app.get(
