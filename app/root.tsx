@@ -18,12 +18,11 @@ import { CsrfMeta, loadSession } from "./features/accounts/session.tsx";
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
-import baseCss from "./styles/base.css?url";
-import shellCss from "./styles/shell.css?url";
+
+import appCss from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: baseCss },
-  { rel: "stylesheet", href: shellCss },
+  { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -7,7 +7,6 @@ import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/account";
-import "../features/accounts/accounts.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Your account | Nightcap" },

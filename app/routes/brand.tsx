@@ -7,14 +7,7 @@ import { breadcrumbListLd, type Crumb } from "../features/catalogue/structured-d
 import type { ApiFetch } from "../lib/api.ts";
 import { dataOrThrow, notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, pageMeta } from "../lib/seo.ts";
-import brandsCss from "../styles/brands.css?url";
-import catalogueCss from "../styles/catalogue.css?url";
 import type { Route } from "./+types/brand";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: catalogueCss },
-  { rel: "stylesheet", href: brandsCss },
-];
 
 const BRAND_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
 

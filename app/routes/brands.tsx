@@ -8,10 +8,7 @@ import type { Brand } from "../../domain/catalogue/types.ts";
 import { slugify } from "../../domain/slug.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
-import brandsCss from "../styles/brands.css?url";
 import type { Route } from "./+types/brands";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: brandsCss }];
 
 const anchorOf = (letter: string) => (letter === NON_LETTER_BUCKET ? "brands-0-9" : `brands-${letter}`);
 

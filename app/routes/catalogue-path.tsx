@@ -5,15 +5,12 @@ import { GroupPage } from "../features/catalogue/group-page.tsx";
 import { ProductPage } from "../features/catalogue/product-page.tsx";
 import type { FullScreenHandle } from "../lib/full-screen.ts";
 import { pageMeta } from "../lib/seo.ts";
-import catalogueCss from "../styles/catalogue.css?url";
 import type { Route } from "./+types/catalogue-path";
 
 /** City landing pages are full-screen (spec §2); every other catalogue page sits in the shell. */
 export const handle: FullScreenHandle = {
   fullScreen: (data) => (data as CatalogueView | undefined)?.kind === "city",
 };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const segments = (params["*"] ?? "").split("/").filter(Boolean);

@@ -5,7 +5,6 @@ import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/contact-preferences";
-import "../features/accounts/accounts.css";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Contact preferences | Nightcap" },

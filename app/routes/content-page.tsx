@@ -4,10 +4,7 @@ import { inlineParts } from "../features/content/inline-links.ts";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
-import contentCss from "../styles/content.css?url";
 import type { Route } from "./+types/content-page";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: contentCss }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");

@@ -1,7 +1,6 @@
 import { data, Form } from "react-router";
 import type { OutboxMessage } from "../../domain/accounts/types.ts";
 import type { Route } from "./+types/dev-outbox";
-import "../features/accounts/accounts.css";
 
 export const handle = { fullScreen: true };
 

@@ -6,14 +6,7 @@ import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../
 import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
-import catalogueCss from "../styles/catalogue.css?url";
-import homeCss from "../styles/home.css?url";
 import type { Route } from "./+types/home";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: catalogueCss },
-  { rel: "stylesheet", href: homeCss },
-];
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The home page stands without its curations: a failed menu call leaves the rows out (spec §8).

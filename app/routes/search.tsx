@@ -11,10 +11,7 @@ import { ListingView } from "../features/catalogue/listing-view.tsx";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { RootData } from "../root.tsx";
-import catalogueCss from "../styles/catalogue.css?url";
 import type { Route } from "./+types/search";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogueCss }];
 
 const MAX_QUERY = 200;
 

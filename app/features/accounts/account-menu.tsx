@@ -1,9 +1,27 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { UserIcon } from "../../components/icons.tsx";
 import { SESSION_ENDED_EVENT } from "../../lib/csrf.ts";
-import { LoginModal, openLoginModal } from "./login-modal.tsx";
+import { type LoginView, onLoginModalRequest, openLoginModal } from "./login-modal-events.ts";
 import { CsrfField, useSession } from "./session.tsx";
+
+const loadLoginModal = () => import("./login-modal.tsx");
+const LoginModal = lazy(() => loadLoginModal().then((m) => ({ default: m.LoginModal })));
+
+/**
+ * The login modal and its forms load on the first request to open it (or when the pointer or focus reaches
+ * "Log in"), so pages do not carry them in their initial JavaScript.
+ */
+function LazyLoginModal() {
+  const [firstView, setFirstView] = useState<LoginView | null>(null);
+  useEffect(() => onLoginModalRequest((view) => setFirstView((shown) => shown ?? view)), []);
+  if (!firstView) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginModal initialView={firstView} />
+    </Suspense>
+  );
+}
 
 /**
  * The header's account slot: "Log in" (opens the login modal; a plain link to /login before the page is
@@ -33,11 +51,13 @@ export function AccountMenu() {
             event.preventDefault();
             openLoginModal("login");
           }}
+          onPointerEnter={() => void loadLoginModal()}
+          onFocus={() => void loadLoginModal()}
         >
           <UserIcon size={18} />
           <span>Log in</span>
         </a>
-        <LoginModal />
+        <LazyLoginModal />
       </>
     );
   }

@@ -5,28 +5,20 @@ import { CloseIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
 import { ForgotForm, type ForgotResult } from "./forgot-form.tsx";
 import { useFetcherChannel } from "./form-channel.tsx";
+import { type LoginView, onLoginModalRequest } from "./login-modal-events.ts";
 import { LoginPanel, type LoginResult } from "./login-panel.tsx";
 import { useSession } from "./session.tsx";
 import { SignupForm, type SignupResult } from "./signup-form.tsx";
-import "./accounts.css";
 
-/** Spec §4: the login modal's views. */
-export type LoginView = "login" | "signup" | "forgot";
-const OPEN_EVENT = "nightcap:open-login";
 const TITLES: Record<LoginView, string> = { login: "Log in", signup: "Sign up", forgot: "Forgot password" };
-
-/** Opens the login modal from anywhere on the page (checkout, a "log in to…" prompt). */
-export function openLoginModal(view: LoginView = "login"): void {
-  window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: view }));
-}
 
 /**
  * The login modal (spec §4: views login, signup and forgot). Its forms post to the same actions as the /login,
  * /signup and /forgot-password pages through fetchers, returning to the page underneath; it closes once the
  * shopper is signed in.
  */
-export function LoginModal() {
-  const [view, setView] = useState<LoginView | null>(null);
+export function LoginModal({ initialView = null }: { initialView?: LoginView | null }) {
+  const [view, setView] = useState<LoginView | null>(initialView);
   const [providers, setProviders] = useState<SsoProviderInfo[]>([]);
   const ref = useRef<HTMLDialogElement>(null);
   const { user } = useSession();
@@ -36,11 +28,7 @@ export function LoginModal() {
   const signup = useFetcherChannel<SignupResult>("login-modal-signup");
   const forgot = useFetcherChannel<ForgotResult>("login-modal-forgot");
 
-  useEffect(() => {
-    const open = (event: Event) => setView(((event as CustomEvent).detail as LoginView) ?? "login");
-    window.addEventListener(OPEN_EVENT, open);
-    return () => window.removeEventListener(OPEN_EVENT, open);
-  }, []);
+  useEffect(() => onLoginModalRequest(setView), []);
 
   useEffect(() => {
     if (view && providers.length === 0) {

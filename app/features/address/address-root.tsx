@@ -1,4 +1,3 @@
-import "./address.css";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { AddressProvider } from "./address-context.tsx";
 import { AddressDialog } from "./address-dialog.tsx";

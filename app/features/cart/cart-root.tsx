@@ -1,4 +1,3 @@
-import "./cart.css";
 import { CartProvider } from "./cart-context.tsx";
 import { CartDrawer } from "./cart-drawer.tsx";
 import { SplitCartModal } from "./split-cart-modal.tsx";
