@@ -20,11 +20,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const accounts = await registerAccounts(app, deps);
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
-  // Tests change stock and prices and read them back at once: no product cache there.
-  await app.register(catalogueRoutes, {
-    db: deps.db,
-    productCacheMs: deps.config.env === "test" ? 0 : undefined,
-  });
+  // Tests change stock and prices and read them back at once: no answer caches there.
+  await app.register(catalogueRoutes, { db: deps.db, caching: deps.config.env !== "test" });
   await app.register(cartRoutes, deps);
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);

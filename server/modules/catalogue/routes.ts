@@ -31,18 +31,21 @@ import { resolveStore, storeHintsOf } from "./store-resolution.ts";
 const tags = ["catalogue"];
 
 /**
- * Product answers are kept for a few seconds per process (docs/adr/0007-product-answer-cache.md): product pages
- * and cards ask for the same SKUs at the same store over and over. Stock and prices shown may be that much
- * behind; the cart and checkout always read the database.
+ * Product answers are kept for a few seconds per process, recommendations for a minute
+ * (docs/adr/0007-product-answer-cache.md): product pages and cards ask for the same SKUs at the same store over
+ * and over. Stock and prices shown may be that much behind; the cart, checkout and substitutions always read
+ * the database.
  */
 export const PRODUCT_CACHE_MS = 5_000;
+export const RECOMMENDATION_CACHE_MS = 60_000;
 
-/** The menu and catalogue service (spec §7, base path /menu/). */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; productCacheMs?: number }> = async (
+/** The menu and catalogue service (spec §7, base path /menu/). `caching: false` turns the answer caches off. */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean }> = async (
   app,
-  { db, productCacheMs = PRODUCT_CACHE_MS },
+  { db, caching = true },
 ) => {
-  const productCache = createTtlCache<Product[]>(productCacheMs, 5_000);
+  const productCache = createTtlCache<Product[]>(caching ? PRODUCT_CACHE_MS : 0, 5_000);
+  const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
   // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
   await refreshPlannerStatistics(db);
   const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
@@ -200,9 +203,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; productCacheMs?: n
         querystring: geoQuerySchema,
       },
     },
-    async (req) => ({
-      products: await similarProducts(db, await storeOf(req.headers, req.query), req.params.id),
-    }),
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      const key = `similar|${store?.id ?? ""}|${req.params.id}`;
+      return {
+        products: await recommendationCache.get(key, () => similarProducts(db, store, req.params.id)),
+      };
+    },
   );
 
   app.get(
@@ -224,11 +231,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; productCacheMs?: n
         }),
       },
     },
-    async (req) => ({
-      products: await relatedProducts(db, await storeOf(req.headers, req.query), req.params.id, {
-        substitution: req.query.substitution,
-      }),
-    }),
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      const related = () =>
+        relatedProducts(db, store, req.params.id, { substitution: req.query.substitution });
+      // Substitutions offer what is in stock now: never from the cache.
+      if (req.query.substitution) return { products: await related() };
+      return {
+        products: await recommendationCache.get(`related|${store?.id ?? ""}|${req.params.id}`, related),
+      };
+    },
   );
 
   app.get(
