@@ -3,7 +3,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type onRequestHookHandler } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -54,12 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hsts = deps.config.env === "production";
   // API routes skip @fastify/helmet (registered below, so this hook runs first) for headers computed once.
   const apiHeaders = apiSecurityHeaders({ hsts });
-  app.addHook("onRoute", (route) => {
-    if (isApiPath(route.url)) route.helmet = false;
-  });
-  app.addHook("onRequest", (req, reply, done) => {
-    if (isApiPath(req.routeOptions.url ?? "")) reply.headers(apiHeaders);
+  const setApiHeaders: onRequestHookHandler = (_req, reply, done) => {
+    reply.headers(apiHeaders);
     done();
+  };
+  app.addHook("onRoute", (route) => {
+    if (!isApiPath(route.url)) return;
+    route.helmet = false;
+    const own = route.onRequest ?? [];
+    route.onRequest = [setApiHeaders, ...(Array.isArray(own) ? own : [own])];
   });
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
