@@ -73,17 +73,29 @@ export class TestBrowser {
 
 const rand = () => Math.floor(Math.random() * 250) + 1;
 
+export interface OutboxMessage {
+  template: string;
+  body: string;
+  channel: string;
+  recipient: string;
+}
+
+/** What the dev outbox holds for a recipient, newest first. */
+export async function readOutbox(app: FastifyInstance, recipient: string): Promise<OutboxMessage[]> {
+  const res = await app.inject({
+    method: "GET",
+    url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+  });
+  return res.json<OutboxMessage[]>();
+}
+
 /** The newest 6-digit code the outbox holds for a recipient. */
 export async function codeFromOutbox(
   app: FastifyInstance,
   recipient: string,
   template?: string,
 ): Promise<string> {
-  const res = await app.inject({
-    method: "GET",
-    url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
-  });
-  const messages = res.json<{ template: string; body: string }[]>();
+  const messages = await readOutbox(app, recipient);
   const message = messages.find((m) => !template || m.template === template);
   const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${recipient}`);

@@ -1,36 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { RESET_LINK_INVALID, RESET_SENT } from "./auth-service.ts";
 import { NO_PIN, WRONG_PIN } from "./pin-service.ts";
 
 describe.each(testDatabases)("account calls on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
+  const s = useTestApp(kind);
 
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
-
-  const outbox = async (recipient: string) =>
-    (
-      await app.inject({ method: "GET", url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` })
-    ).json<{ template: string; body: string; channel: string }[]>();
+  const outbox = (recipient: string) => readOutbox(s.app, recipient);
 
   describe("forgot and reset password", () => {
     it("answers every email alike; a known one gets a single-use link", async () => {
-      const user = await createUser(t.db);
+      const user = await createUser(s.db);
       const unknown = `nobody-${randomUUID().slice(0, 8)}@example.com`;
-      const browser = new TestBrowser(app);
+      const browser = new TestBrowser(s.app);
       const a = await browser.post("/auth/forgot-password", { email: user.email });
       const b = await browser.post("/auth/forgot-password", { email: unknown });
       expect(a.json()).toEqual({ ok: true, message: RESET_SENT });
@@ -40,24 +26,24 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
       expect(mail.template).toBe("password-reset");
       const token = /reset-password\?token=([\w-]+)/.exec(mail.body)![1];
       // Stored hashed only.
-      const rows = await t.db
+      const rows = await s.db
         .selectFrom("password_resets")
         .selectAll()
         .where("user_id", "=", user.id)
         .execute();
       expect(JSON.stringify(rows)).not.toContain(token);
 
-      const session = await signedInBrowser(app, user);
+      const session = await signedInBrowser(s.app, user);
       const reset = await browser.post("/auth/reset-password", { token, password: "brand new secret" });
       expect(reset.json()).toEqual({ ok: true });
       expect((await session.get("/me")).json().error.code).toBe("invalid_session");
       expect(
-        (await new TestBrowser(app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
+        (await new TestBrowser(s.app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
           .statusCode,
       ).toBe(401);
       expect(
         (
-          await new TestBrowser(app).post("/auth/login", {
+          await new TestBrowser(s.app).post("/auth/login", {
             username: user.email,
             password: "brand new secret",
           })
@@ -68,14 +54,14 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("an expired link, a made-up link and a short password are refused", async () => {
-      const user = await createUser(t.db);
-      const browser = new TestBrowser(app);
+      const user = await createUser(s.db);
+      const browser = new TestBrowser(s.app);
       await browser.post("/auth/forgot-password", { email: user.email });
       const token = /token=([\w-]+)/.exec((await outbox(user.email))[0].body)![1];
       expect(
         (await browser.post("/auth/reset-password", { token, password: "short" })).json().error.code,
       ).toBe("weak_password");
-      await t.db
+      await s.db
         .updateTable("password_resets")
         .set({ expires_at: new Date(Date.now() - 1) })
         .where("user_id", "=", user.id)
@@ -95,14 +81,14 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("limits reset requests per email (3) and per IP (10)", async () => {
-      const user = await createUser(t.db);
+      const user = await createUser(s.db);
       const codes: number[] = [];
       for (let i = 0; i < 4; i++)
         codes.push(
-          (await new TestBrowser(app).post("/auth/forgot-password", { email: user.email })).statusCode,
+          (await new TestBrowser(s.app).post("/auth/forgot-password", { email: user.email })).statusCode,
         );
       expect(codes).toEqual([200, 200, 200, 429]);
-      const browser = new TestBrowser(app);
+      const browser = new TestBrowser(s.app);
       let last = 0;
       for (let i = 0; i < 11; i++) {
         last = (
@@ -117,14 +103,14 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
 
   describe("customer PIN (spec §5: verified together with a timestamp)", () => {
     it("needs a signed-in customer", async () => {
-      const res = await new TestBrowser(app).post("/customer/pin", { timestamp: Date.now() });
+      const res = await new TestBrowser(s.app).post("/customer/pin", { timestamp: Date.now() });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe("login_required");
     });
 
     it("sends a PIN by SMS to the mobile on file and verifies it with its timestamp (proving the mobile)", async () => {
-      const user = await createUser(t.db, { mobile: "3125550142", country_code: "+1" });
-      const browser = await signedInBrowser(app, user);
+      const user = await createUser(s.db, { mobile: "3125550142", country_code: "+1" });
+      const browser = await signedInBrowser(s.app, user);
       const timestamp = Date.now();
       const sent = await browser.post("/customer/pin", { timestamp });
       expect(sent.json()).toEqual({ sent: true, channel: "sms", expiresInSeconds: 600 });
@@ -140,8 +126,8 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("emails the PIN without a mobile; wrong PINs count, and five kill it", async () => {
-      const user = await createUser(t.db);
-      const browser = await signedInBrowser(app, user);
+      const user = await createUser(s.db);
+      const browser = await signedInBrowser(s.app, user);
       const timestamp = Date.now();
       expect((await browser.post("/customer/pin", { timestamp })).json().channel).toBe("email");
       const pin = /\b(\d{6})\b/.exec((await outbox(user.email))[0].body)![1];
@@ -154,8 +140,8 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("another user's PIN request is not found, and stale timestamps are refused", async () => {
-      const alice = await signedInBrowser(app, await createUser(t.db));
-      const bob = await signedInBrowser(app, await createUser(t.db));
+      const alice = await signedInBrowser(s.app, await createUser(s.db));
+      const bob = await signedInBrowser(s.app, await createUser(s.db));
       const timestamp = Date.now();
       await alice.post("/customer/pin", { timestamp });
       expect((await bob.post("/customer/pin/verify", { pin: "123456", timestamp })).statusCode).toBe(404);
@@ -166,7 +152,7 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("limits PIN sends per user", async () => {
-      const browser = await signedInBrowser(app, await createUser(t.db));
+      const browser = await signedInBrowser(s.app, await createUser(s.db));
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++)
         statuses.push((await browser.post("/customer/pin", { timestamp: Date.now() + i })).statusCode);
@@ -176,13 +162,13 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
 
   describe("the signed-in user", () => {
     it("GET /me needs a session", async () => {
-      const res = await new TestBrowser(app).get("/me");
+      const res = await new TestBrowser(s.app).get("/me");
       expect(res.statusCode).toBe(401);
     });
 
     it("PATCH /me changes the profile; the mobile is normalised and loses its verification", async () => {
-      const user = await createUser(t.db, { mobile: "2125550100", mobile_verified: true });
-      const browser = await signedInBrowser(app, user);
+      const user = await createUser(s.db, { mobile: "2125550100", mobile_verified: true });
+      const browser = await signedInBrowser(s.app, user);
       const res = await browser.request("PATCH", "/me", {
         firstname: "Samantha",
         mobile: "+1 (646) 555-0111",
@@ -206,7 +192,7 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("contact preferences are saved", async () => {
-      const browser = await signedInBrowser(app, await createUser(t.db));
+      const browser = await signedInBrowser(s.app, await createUser(s.db));
       const res = await browser.request("PUT", "/me/contact-preferences", {
         email: false,
         sms: true,
@@ -224,13 +210,13 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("lists the user's sessions and signs one out; another user's session is not found", async () => {
-      const user = await createUser(t.db);
-      const laptop = await signedInBrowser(app, user);
-      const phone = await signedInBrowser(app, user);
+      const user = await createUser(s.db);
+      const laptop = await signedInBrowser(s.app, user);
+      const phone = await signedInBrowser(s.app, user);
       const list = (await laptop.get("/me/sessions")).json<{ id: string; current: boolean }[]>();
       expect(list).toHaveLength(2);
       const phoneSession = list.find((s) => !s.current)!;
-      const stranger = await signedInBrowser(app, await createUser(t.db));
+      const stranger = await signedInBrowser(s.app, await createUser(s.db));
       const foreign = await stranger.request("DELETE", `/me/sessions/${phoneSession.id}`);
       expect(foreign.statusCode).toBe(404);
       expect((await phone.get("/me")).statusCode).toBe(200);
@@ -240,7 +226,7 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("POST /users/direct-only and /users/merchant-association", async () => {
-      const browser = await signedInBrowser(app, await createUser(t.db));
+      const browser = await signedInBrowser(s.app, await createUser(s.db));
       expect((await browser.post("/users/direct-only", { direct_only: true })).json()).toEqual({
         direct_only: true,
       });
@@ -257,7 +243,7 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
       ).toBe(404);
       expect(
         (
-          await new TestBrowser(app).post("/users/merchant-association", {
+          await new TestBrowser(s.app).post("/users/merchant-association", {
             merchant_id: "demo",
             is_signup: true,
           })
@@ -266,7 +252,7 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("GET /me never shows the password hash or a session token", async () => {
-      const browser = await signedInBrowser(app, await createUser(t.db));
+      const browser = await signedInBrowser(s.app, await createUser(s.db));
       const body = (await browser.get("/me")).body;
       expect(body).not.toMatch(/argon2|password|ncs_|token/i);
     });
@@ -275,19 +261,19 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
   describe("the identity-linked hook (the guest cart transfer plugs in here)", () => {
     it("runs inside the sign-in transaction with this browser's anonymous id, for login, code login and signup", async () => {
       const seen: { anonymousId: string; userId: string }[] = [];
-      const off = app.accounts.onIdentityLinked(async (anonymousId, userId, tx) => {
+      const off = s.app.accounts.onIdentityLinked(async (anonymousId, userId, tx) => {
         // Inside the transaction: the new session is visible to it.
         const sessions = await tx.selectFrom("sessions").select("id").where("user_id", "=", userId).execute();
         expect(sessions.length).toBeGreaterThan(0);
         seen.push({ anonymousId, userId });
       });
       try {
-        const user = await createUser(t.db);
-        const browser = new TestBrowser(app);
+        const user = await createUser(s.db);
+        const browser = new TestBrowser(s.app);
         await browser.post("/auth/login", { username: user.email, password: TEST_PASSWORD });
         expect(seen).toEqual([{ anonymousId: browser.anonymousId, userId: user.id }]);
         // Mobile requests have no anonymous id: nothing to link.
-        await app.inject({
+        await s.app.inject({
           method: "POST",
           url: "/auth/login",
           headers: { "x-platform": "ios" },
@@ -300,18 +286,18 @@ describe.each(testDatabases)("account calls on %s", (kind) => {
     });
 
     it("a failing handler fails the sign-in and keeps nothing of it", async () => {
-      const off = app.accounts.onIdentityLinked(async () => {
+      const off = s.app.accounts.onIdentityLinked(async () => {
         throw new Error("cart store down");
       });
       try {
-        const user = await createUser(t.db);
-        const res = await new TestBrowser(app).post("/auth/login", {
+        const user = await createUser(s.db);
+        const res = await new TestBrowser(s.app).post("/auth/login", {
           username: user.email,
           password: TEST_PASSWORD,
         });
         expect(res.statusCode).toBe(500);
         expect(res.headers["set-cookie"] ?? "").not.toContain("nc_user=ncs_");
-        const sessions = await t.db
+        const sessions = await s.db
           .selectFrom("sessions")
           .select("id")
           .where("user_id", "=", user.id)

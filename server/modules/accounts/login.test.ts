@@ -1,68 +1,54 @@
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
 import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { codeFromOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { codeFromOutbox, readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { CODE_SENT } from "./auth-service.ts";
 import { LIMITS } from "./limits.ts";
 import { storedHashParameters } from "./passwords.ts";
 
 describe.each(testDatabases)("login on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
+  const s = useTestApp(kind);
 
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
-
-  const outbox = async (recipient: string) =>
-    (
-      await app.inject({ method: "GET", url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` })
-    ).json<{ template: string; body: string; channel: string; recipient: string }[]>();
+  const outbox = (recipient: string) => readOutbox(s.app, recipient);
 
   describe("with a password (spec §5)", () => {
     it("logs in with the email or username, in any case", async () => {
-      const user = await createUser(t.db, { email: `Mixed-${randomUUID().slice(0, 6)}@Example.com` });
+      const user = await createUser(s.db, { email: `Mixed-${randomUUID().slice(0, 6)}@Example.com` });
       for (const username of [user.email, user.email.toUpperCase()]) {
-        const res = await new TestBrowser(app).post("/auth/login", { username, password: TEST_PASSWORD });
+        const res = await new TestBrowser(s.app).post("/auth/login", { username, password: TEST_PASSWORD });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ status: "logged_in", user: { id: user.id } });
       }
     });
 
     it("a wrong password, an unknown email and a password-less account fail alike", async () => {
-      const user = await createUser(t.db);
-      const codeOnly = await createUser(t.db, { password: null });
+      const user = await createUser(s.db);
+      const codeOnly = await createUser(s.db, { password: null });
       const tries = [
         { username: user.email, password: "wrong password" },
         { username: `nobody-${randomUUID()}@example.com`, password: TEST_PASSWORD },
         { username: codeOnly.email, password: TEST_PASSWORD },
       ];
       for (const body of tries) {
-        const res = await new TestBrowser(app).post("/auth/login", body);
+        const res = await new TestBrowser(s.app).post("/auth/login", body);
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ error: { code: "invalid_credentials", message: LOGIN_FAILED } });
       }
     });
 
     it("rehashes a stored hash below the OWASP parameters at the next login", async () => {
-      const user = await createUser(t.db);
+      const user = await createUser(s.db);
       const weak = await hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
-      await t.db.updateTable("users").set({ password_hash: weak }).where("id", "=", user.id).execute();
+      await s.db.updateTable("users").set({ password_hash: weak }).where("id", "=", user.id).execute();
       expect(
-        (await new TestBrowser(app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
+        (await new TestBrowser(s.app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
           .statusCode,
       ).toBe(200);
-      const row = await t.db
+      const row = await s.db
         .selectFrom("users")
         .select("password_hash")
         .where("id", "=", user.id)
@@ -73,13 +59,13 @@ describe.each(testDatabases)("login on %s", (kind) => {
         timeCost: 2,
       });
       expect(
-        (await new TestBrowser(app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
+        (await new TestBrowser(s.app).post("/auth/login", { username: user.email, password: TEST_PASSWORD }))
           .statusCode,
       ).toBe(200);
     });
 
     it("bad input is a 400, never a 500", async () => {
-      const browser = new TestBrowser(app);
+      const browser = new TestBrowser(s.app);
       for (const body of [
         {},
         { username: "a@b.co" },
@@ -96,8 +82,8 @@ describe.each(testDatabases)("login on %s", (kind) => {
 
   describe("failed-login limits", () => {
     it("locks password attempts for one account from one IP after 5 failures — briefly, and not for the owner elsewhere", async () => {
-      const user = await createUser(t.db);
-      const attacker = new TestBrowser(app);
+      const user = await createUser(s.db);
+      const attacker = new TestBrowser(s.app);
       for (let i = 0; i < LIMITS.loginFailuresAccountIp.limit; i++) {
         expect(
           (await attacker.post("/auth/login", { username: user.email, password: `guess ${i}` })).statusCode,
@@ -113,7 +99,7 @@ describe.each(testDatabases)("login on %s", (kind) => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
       // The owner, from another IP, is not locked out.
-      const owner = new TestBrowser(app);
+      const owner = new TestBrowser(s.app);
       expect(
         (await owner.post("/auth/login", { username: user.email, password: TEST_PASSWORD })).statusCode,
       ).toBe(200);
@@ -121,30 +107,30 @@ describe.each(testDatabases)("login on %s", (kind) => {
       const step1 = await attacker.post("/auth/loginV2Step1", { email: user.email });
       const step2 = await attacker.post("/auth/loginV2Step2", {
         oid: step1.json().oid,
-        code: await codeFromOutbox(app, user.email),
+        code: await codeFromOutbox(s.app, user.email),
       });
       expect(step2.statusCode).toBe(200);
     });
 
     it("caps failures per account across IPs (20) and per IP across accounts (50)", async () => {
-      const user = await createUser(t.db);
+      const user = await createUser(s.db);
       for (let i = 0; i < LIMITS.loginFailuresAccount.limit; i++) {
-        await new TestBrowser(app).post("/auth/login", { username: user.email, password: "nope nope" });
+        await new TestBrowser(s.app).post("/auth/login", { username: user.email, password: "nope nope" });
       }
-      const fromNewIp = await new TestBrowser(app).post("/auth/login", {
+      const fromNewIp = await new TestBrowser(s.app).post("/auth/login", {
         username: user.email,
         password: TEST_PASSWORD,
       });
       expect(fromNewIp.statusCode).toBe(429);
 
-      const sprayer = new TestBrowser(app);
+      const sprayer = new TestBrowser(s.app);
       for (let i = 0; i < LIMITS.loginFailuresIp.limit; i++) {
         await sprayer.post("/auth/login", {
           username: `spray-${i}-${randomUUID()}@example.com`,
           password: "nope nope",
         });
       }
-      const other = await createUser(t.db);
+      const other = await createUser(s.db);
       expect(
         (await sprayer.post("/auth/login", { username: other.email, password: TEST_PASSWORD })).statusCode,
       ).toBe(429);
@@ -157,8 +143,8 @@ describe.each(testDatabases)("login on %s", (kind) => {
 
   describe("two-step login (spec §5: step 1 the email, step 2 oid and code)", () => {
     it("sends a code by email and signs in with a new session token", async () => {
-      const user = await createUser(t.db);
-      const browser = await signedInBrowser(app, user);
+      const user = await createUser(s.db);
+      const browser = await signedInBrowser(s.app, user);
       const before = browser.cookieValue("nc_user");
       const step1 = await browser.post("/auth/loginV2Step1", { email: user.email });
       expect(step1.json()).toEqual({
@@ -174,13 +160,13 @@ describe.each(testDatabases)("login on %s", (kind) => {
       const step2 = await browser.post("/auth/loginV2Step2", { oid: step1.json().oid, code });
       expect(step2.statusCode).toBe(200);
       expect(browser.cookieValue("nc_user")).not.toBe(before);
-      const old = await app.inject({ method: "GET", url: "/me", headers: { "x-user": before! } });
+      const old = await s.app.inject({ method: "GET", url: "/me", headers: { "x-user": before! } });
       expect(old.statusCode).toBe(401);
     });
 
     it("texts the code when asked and a mobile is on file", async () => {
-      const user = await createUser(t.db, { mobile: "2125550199", country_code: "+1" });
-      const browser = new TestBrowser(app);
+      const user = await createUser(s.db, { mobile: "2125550199", country_code: "+1" });
+      const browser = new TestBrowser(s.app);
       const step1 = await browser.post("/auth/loginV2Step1", { email: user.email, channel: "sms" });
       expect(step1.json().channel).toBe("sms");
       const [sms] = await outbox("+12125550199");
@@ -193,8 +179,8 @@ describe.each(testDatabases)("login on %s", (kind) => {
 
     it("answers an unknown email the same way; nothing can sign in with it", async () => {
       const email = `unknown-${randomUUID().slice(0, 8)}@example.com`;
-      const known = await createUser(t.db);
-      const browser = new TestBrowser(app);
+      const known = await createUser(s.db);
+      const browser = new TestBrowser(s.app);
       const a = await browser.post("/auth/loginV2Step1", { email });
       const b = await browser.post("/auth/loginV2Step1", { email: known.email });
       expect(a.statusCode).toBe(b.statusCode);
@@ -207,12 +193,12 @@ describe.each(testDatabases)("login on %s", (kind) => {
     });
 
     it("a code is single use, bound to its attempt, and dies after 5 wrong guesses or 10 minutes", async () => {
-      const user = await createUser(t.db);
-      const browser = new TestBrowser(app);
+      const user = await createUser(s.db);
+      const browser = new TestBrowser(s.app);
       const first = (await browser.post("/auth/loginV2Step1", { email: user.email })).json().oid;
-      const firstCode = await codeFromOutbox(app, user.email);
+      const firstCode = await codeFromOutbox(s.app, user.email);
       const second = (await browser.post("/auth/loginV2Step1", { email: user.email })).json().oid;
-      const secondCode = await codeFromOutbox(app, user.email);
+      const secondCode = await codeFromOutbox(s.app, user.email);
       // Bound to its attempt: the first code does not open the second attempt (unless they happen to match).
       if (firstCode !== secondCode) {
         expect((await browser.post("/auth/loginV2Step2", { oid: second, code: firstCode })).statusCode).toBe(
@@ -227,7 +213,7 @@ describe.each(testDatabases)("login on %s", (kind) => {
       );
 
       const third = (await browser.post("/auth/loginV2Step1", { email: user.email })).json().oid;
-      const thirdCode = await codeFromOutbox(app, user.email);
+      const thirdCode = await codeFromOutbox(s.app, user.email);
       const wrong = thirdCode === "000000" ? "111111" : "000000";
       for (let i = 0; i < 5; i++) await browser.post("/auth/loginV2Step2", { oid: third, code: wrong });
       expect((await browser.post("/auth/loginV2Step2", { oid: third, code: thirdCode })).statusCode).toBe(
@@ -235,8 +221,8 @@ describe.each(testDatabases)("login on %s", (kind) => {
       );
 
       const fourth = (await browser.post("/auth/loginV2Step1", { email: user.email })).json().oid;
-      const fourthCode = await codeFromOutbox(app, user.email);
-      const row = await t.db
+      const fourthCode = await codeFromOutbox(s.app, user.email);
+      const row = await s.db
         .selectFrom("login_codes")
         .select(["expires_at", "created_at"])
         .where("oid", "=", fourth)
@@ -244,7 +230,7 @@ describe.each(testDatabases)("login on %s", (kind) => {
       expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeLessThanOrEqual(
         10 * 60 * 1000 + 1000,
       );
-      await t.db
+      await s.db
         .updateTable("login_codes")
         .set({ expires_at: new Date(Date.now() - 1) })
         .where("oid", "=", fourth)
@@ -255,10 +241,10 @@ describe.each(testDatabases)("login on %s", (kind) => {
     });
 
     it("stores only a keyed digest of the code", async () => {
-      const user = await createUser(t.db);
-      const step1 = await new TestBrowser(app).post("/auth/loginV2Step1", { email: user.email });
-      const code = await codeFromOutbox(app, user.email);
-      const row = await t.db
+      const user = await createUser(s.db);
+      const step1 = await new TestBrowser(s.app).post("/auth/loginV2Step1", { email: user.email });
+      const code = await codeFromOutbox(s.app, user.email);
+      const row = await s.db
         .selectFrom("login_codes")
         .selectAll()
         .where("oid", "=", step1.json().oid)
@@ -268,7 +254,7 @@ describe.each(testDatabases)("login on %s", (kind) => {
     });
 
     it("bad input is a 400", async () => {
-      const browser = new TestBrowser(app);
+      const browser = new TestBrowser(s.app);
       expect((await browser.post("/auth/loginV2Step1", { email: "not an email" })).json().error.code).toBe(
         "invalid_email",
       );
@@ -280,18 +266,18 @@ describe.each(testDatabases)("login on %s", (kind) => {
     });
 
     it("limits code sends per email, and wrong codes per IP and per account", async () => {
-      const user = await createUser(t.db);
+      const user = await createUser(s.db);
       const statuses: number[] = [];
       for (let i = 0; i <= LIMITS.codeSendsEmail.limit; i++) {
         statuses.push(
-          (await new TestBrowser(app).post("/auth/loginV2Step1", { email: user.email })).statusCode,
+          (await new TestBrowser(s.app).post("/auth/loginV2Step1", { email: user.email })).statusCode,
         );
       }
       expect(statuses.at(-1)).toBe(429);
       expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
 
-      const guesser = new TestBrowser(app);
-      const target = await createUser(t.db);
+      const guesser = new TestBrowser(s.app);
+      const target = await createUser(s.db);
       const oid = (await guesser.post("/auth/loginV2Step1", { email: target.email })).json().oid;
       let last = 0;
       for (let i = 0; i < LIMITS.codeFailuresIp.limit + 1; i++) {

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatCalendarDate, todayForAgeCheck, UNDER_AGE_MESSAGE } from "../../../domain/accounts/age.ts";
 import { INVALID_EMAIL } from "../../../domain/accounts/email.ts";
 import { SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
 import { createUser } from "../../../tests/factories/accounts.ts";
-import { codeFromOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { codeFromOutbox, readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { storedHashParameters } from "./passwords.ts";
 
 const newEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;
@@ -28,25 +27,12 @@ function yearsAgo(years: number, dayOffset = 0) {
 }
 
 describe.each(testDatabases)("signup on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
+  const s = useTestApp(kind);
 
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
-
-  const outbox = async (recipient: string) =>
-    (await app.inject({ method: "GET", url: `/api/dev/outbox?recipient=${recipient}` })).json<
-      { template: string; body: string; channel: string }[]
-    >();
+  const outbox = (recipient: string) => readOutbox(s.app, recipient);
 
   it("signs a new shopper up: a code goes out, step 2 creates the account and signs in", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     const email = newEmail();
     const res = await browser.post(
       "/auth/signup",
@@ -66,13 +52,13 @@ describe.each(testDatabases)("signup on %s", (kind) => {
     });
     // No account until the email is proven.
     expect(
-      await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst(),
+      await s.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst(),
     ).toBeUndefined();
     const [message] = await outbox(email);
     expect(message.template).toBe("signup-code");
     const done = await browser.post("/auth/loginV2Step2", {
       oid: res.json().oid,
-      code: await codeFromOutbox(app, email),
+      code: await codeFromOutbox(s.app, email),
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().user).toMatchObject({
@@ -96,11 +82,14 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("stores the password as argon2id at OWASP parameters (19 MiB, 2 passes, 1 lane)", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     const email = newEmail();
     const res = await browser.post("/auth/signup", shopper(email, { password: "another passphrase" }));
-    await browser.post("/auth/loginV2Step2", { oid: res.json().oid, code: await codeFromOutbox(app, email) });
-    const row = await t.db
+    await browser.post("/auth/loginV2Step2", {
+      oid: res.json().oid,
+      code: await codeFromOutbox(s.app, email),
+    });
+    const row = await s.db
       .selectFrom("users")
       .select("password_hash")
       .where("email", "=", email)
@@ -112,7 +101,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
       timeCost: 2,
       parallelism: 1,
     });
-    const login = await new TestBrowser(app).post("/auth/login", {
+    const login = await new TestBrowser(s.app).post("/auth/login", {
       username: email,
       password: "another passphrase",
     });
@@ -120,7 +109,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("needs first name, last name, email and birthday; password, gender, mobile and source are optional", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     for (const missing of ["firstname", "lastname", "email", "birthday"]) {
       const body: Record<string, unknown> = shopper(newEmail());
       delete body[missing];
@@ -137,7 +126,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("refuses emails that do not match the pattern (local part, @, domain, 2-4 letter TLD)", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     for (const email of ["ann.example.com", "ann@example", "ann@example.museum", "@example.com"]) {
       const res = await browser.post("/auth/signup", shopper(email));
       expect(res.statusCode, email).toBe(400);
@@ -146,7 +135,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("refuses birthdays that do not parse, or lie in the future", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     for (const birthday of ["someday", "1990-02-30", "31/12/1990", yearsAgo(-1)]) {
       const res = await browser.post("/auth/signup", shopper(newEmail(), { birthday }));
       expect(res.statusCode, birthday).toBe(400);
@@ -157,7 +146,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("refuses anyone under 21 with a clear message; 21 today is old enough", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     const young = await browser.post("/auth/signup", shopper(newEmail(), { birthday: yearsAgo(21, 1) }));
     expect(young.statusCode).toBe(400);
     expect(young.json().error).toEqual({ code: "under_age", message: UNDER_AGE_MESSAGE });
@@ -167,7 +156,7 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("refuses a mobile number that is not a US mobile, and a short password", async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     const mobile = await browser.post("/auth/signup", shopper(newEmail(), { mobile: "555-0134" }));
     expect(mobile.json().error.code).toBe("invalid_mobile");
     const password = await browser.post("/auth/signup", shopper(newEmail(), { password: "short" }));
@@ -175,22 +164,22 @@ describe.each(testDatabases)("signup on %s", (kind) => {
   });
 
   it("keeps the signup promo code (/signup/{promo}: the five-off offer)", async () => {
-    const event = await app.inject({ method: "GET", url: "/event/signup?promo=fiveoff" });
+    const event = await s.app.inject({ method: "GET", url: "/event/signup?promo=fiveoff" });
     expect(event.json()).toEqual({ promo: SIGNUP_PROMO, minimumAge: 21 });
-    expect((await app.inject({ method: "GET", url: "/event/signup?promo=NOPE" })).json().promo).toBeNull();
-    const browser = new TestBrowser(app);
+    expect((await s.app.inject({ method: "GET", url: "/event/signup?promo=NOPE" })).json().promo).toBeNull();
+    const browser = new TestBrowser(s.app);
     const email = newEmail();
     const res = await browser.post("/auth/signup", shopper(email, { promo: "FIVEOFF" }));
     const done = await browser.post("/auth/loginV2Step2", {
       oid: res.json().oid,
-      code: await codeFromOutbox(app, email),
+      code: await codeFromOutbox(s.app, email),
     });
     expect(done.json().user.signupPromo).toBe("FIVEOFF");
   });
 
   it("a taken email gets the same answer; its owner is told by email (no account enumeration)", async () => {
-    const owner = await createUser(t.db);
-    const browser = new TestBrowser(app);
+    const owner = await createUser(s.db);
+    const browser = new TestBrowser(s.app);
     const taken = await browser.post(
       "/auth/signup",
       shopper(owner.email.toUpperCase(), { password: "attacker password" }),
@@ -204,27 +193,27 @@ describe.each(testDatabases)("signup on %s", (kind) => {
     expect(notice.template).toBe("signup-existing");
     expect(notice.body).toContain("already has an account");
     // Nothing about the account changed, and there is still one account.
-    const users = await t.db
+    const users = await s.db
       .selectFrom("users")
       .select(["password_hash"])
       .where("email", "=", owner.email)
       .execute();
     expect(users).toHaveLength(1);
-    const login = await new TestBrowser(app).post("/auth/login", {
+    const login = await new TestBrowser(s.app).post("/auth/login", {
       username: owner.email,
       password: "attacker password",
     });
     expect(login.statusCode).toBe(401);
     // The owner's code logs into the existing account (it proves the mailbox, like a code login).
-    const code = await codeFromOutbox(app, owner.email, "signup-existing");
+    const code = await codeFromOutbox(s.app, owner.email, "signup-existing");
     const done = await browser.post("/auth/loginV2Step2", { oid: taken.json().oid, code });
     expect(done.json().user.id).toBe(owner.id);
   });
 
   it("two parallel signups with one email make one account", async () => {
     const email = newEmail();
-    const a = new TestBrowser(app);
-    const b = new TestBrowser(app);
+    const a = new TestBrowser(s.app);
+    const b = new TestBrowser(s.app);
     const [first, second] = await Promise.all([
       a.post("/auth/signup", shopper(email, { firstname: "First" })),
       b.post("/auth/signup", shopper(email, { firstname: "Second" })),
@@ -246,17 +235,17 @@ describe.each(testDatabases)("signup on %s", (kind) => {
         return null;
       }),
     );
-    const users = await t.db.selectFrom("users").select("id").where("email", "=", email).execute();
+    const users = await s.db.selectFrom("users").select("id").where("email", "=", email).execute();
     expect(users).toHaveLength(1);
     expect(results).toEqual([users[0].id, users[0].id]);
   });
 
   it("a code works once, even when two requests spend it at the same moment", async () => {
     const email = newEmail();
-    const a = new TestBrowser(app);
+    const a = new TestBrowser(s.app);
     const res = await a.post("/auth/signup", shopper(email));
-    const code = await codeFromOutbox(app, email);
-    const b = new TestBrowser(app);
+    const code = await codeFromOutbox(s.app, email);
+    const b = new TestBrowser(s.app);
     const both = await Promise.all([
       a.post("/auth/loginV2Step2", { oid: res.json().oid, code }),
       b.post("/auth/loginV2Step2", { oid: res.json().oid, code }),
@@ -269,9 +258,9 @@ describe.each(testDatabases)("signup on %s", (kind) => {
     const email = newEmail();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
-      statuses.push((await new TestBrowser(app).post("/auth/signup", shopper(email))).statusCode);
+      statuses.push((await new TestBrowser(s.app).post("/auth/signup", shopper(email))).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(s.app);
     let last = await browser.post("/auth/signup", shopper(newEmail()));
     for (let i = 1; i <= 10; i++) last = await browser.post("/auth/signup", shopper(newEmail()));
     expect(last.statusCode).toBe(429);

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ENGRAVING_LINE_MAX } from "../../../domain/cart/constants.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
 import type { Product } from "../../../domain/catalogue/types.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
 import { TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { ANONYMOUS_COOKIE } from "../sessions/index.ts";
 import { transferCart } from "./transfer.ts";
 
@@ -20,21 +19,11 @@ const CIGAR = "TB-9005-1";
 const UNSOLD = "IA-9006-750";
 
 describe.each(testDatabases)("cart API on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
   let shopper: TestBrowser;
 
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    await createDeliveryFixture(t.db);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
   beforeEach(() => {
-    shopper = new TestBrowser(app);
+    shopper = new TestBrowser(s.app);
   });
 
   type Method = "GET" | "POST" | "PATCH" | "DELETE";
@@ -60,7 +49,7 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
 
   describe("reading", () => {
     it("an unknown visitor has an empty cart and gets no cookie", async () => {
-      const res = await app.inject({ method: "GET", url: "/menu/cart/v2" });
+      const res = await s.app.inject({ method: "GET", url: "/menu/cart/v2" });
       expect(res.statusCode).toBe(200);
       expect(res.json<Cart>()).toMatchObject({
         id: null,
@@ -74,7 +63,7 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
     });
 
     it("a first add from a visitor with no cookie sets the anonymous cookie for a year", async () => {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: "POST",
         url: "/menu/cart/v2",
         payload: { skus: [{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }] },
@@ -432,13 +421,13 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
         { sku: WHISKEY, qty: 5, store_id: "d-manhattan" },
         { sku: SCARCE, qty: 2, store_id: "d-manhattan" },
       ]);
-      await t.db
+      await s.db
         .updateTable("inventory")
         .set({ stock: 3 })
         .where("store_id", "=", "d-manhattan")
         .where("sku_id", "=", WHISKEY)
         .execute();
-      await t.db
+      await s.db
         .deleteFrom("inventory")
         .where("store_id", "=", "d-manhattan")
         .where("sku_id", "=", SCARCE)
@@ -462,13 +451,13 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
           "Fixture Rare Rye is no longer available and was removed.",
         ]);
       } finally {
-        await t.db
+        await s.db
           .updateTable("inventory")
           .set({ stock: 50 })
           .where("store_id", "=", "d-manhattan")
           .where("sku_id", "=", WHISKEY)
           .execute();
-        await t.db
+        await s.db
           .insertInto("inventory")
           .values({
             store_id: "d-manhattan",
@@ -525,27 +514,27 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
   });
 
   describe("transfer at login", () => {
-    const owner = (anonymousId: string) => new TestBrowser(app, { anonymousId });
+    const owner = (anonymousId: string) => new TestBrowser(s.app, { anonymousId });
 
     it("moves a guest cart to a user without one, and merges into a saved cart by the merge rule", async () => {
       const guest = randomUUID();
       shopper = owner(guest);
       await add([{ sku: WHISKEY, qty: 2, store_id: "d-manhattan" }]);
-      await t.db.transaction().execute((tx) => transferCart(tx, guest, "u-fresh"));
+      await s.db.transaction().execute((tx) => transferCart(tx, guest, "u-fresh"));
       expect(
-        await t.db
+        await s.db
           .selectFrom("carts")
           .select("owner")
           .where("owner", "=", `anon:${guest}`)
           .executeTakeFirst(),
       ).toBeUndefined();
-      const moved = await t.db
+      const moved = await s.db
         .selectFrom("carts")
         .select("id")
         .where("owner", "=", "user:u-fresh")
         .executeTakeFirstOrThrow();
       expect(
-        await t.db
+        await s.db
           .selectFrom("cart_lines")
           .select(["sku_id", "qty"])
           .where("cart_id", "=", moved.id)
@@ -557,8 +546,8 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
       shopper = owner(guest2);
       await add([{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }]);
       await add([{ sku: BEER, qty: 1, store_id: "d-brooklyn" }], { "x-multi-store": "true" });
-      await t.db.transaction().execute((tx) => transferCart(tx, guest2, "u-fresh"));
-      const lines = await t.db
+      await s.db.transaction().execute((tx) => transferCart(tx, guest2, "u-fresh"));
+      const lines = await s.db
         .selectFrom("cart_lines")
         .select(["sku_id", "store_id", "qty"])
         .where("cart_id", "=", moved.id)
@@ -569,7 +558,7 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
         { sku_id: WHISKEY, store_id: "d-manhattan", qty: 3 },
       ]);
       expect(
-        await t.db.selectFrom("carts").select(["split"]).where("id", "=", moved.id).executeTakeFirstOrThrow(),
+        await s.db.selectFrom("carts").select(["split"]).where("id", "=", moved.id).executeTakeFirstOrThrow(),
       ).toEqual({ split: true });
     });
 
@@ -577,19 +566,19 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
       const guest = randomUUID();
       shopper = owner(guest);
       await add([{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }]);
-      await t.db.transaction().execute((tx) => transferCart(tx, guest, "u-alice"));
+      await s.db.transaction().execute((tx) => transferCart(tx, guest, "u-alice"));
       // The same anonymous id later links to another user: nothing of Alice's moves.
-      await t.db.transaction().execute((tx) => transferCart(tx, guest, "u-bob"));
+      await s.db.transaction().execute((tx) => transferCart(tx, guest, "u-bob"));
       expect(
-        await t.db.selectFrom("carts").select("owner").where("owner", "=", "user:u-bob").executeTakeFirst(),
+        await s.db.selectFrom("carts").select("owner").where("owner", "=", "user:u-bob").executeTakeFirst(),
       ).toBeUndefined();
-      const alice = await t.db
+      const alice = await s.db
         .selectFrom("carts")
         .select("id")
         .where("owner", "=", "user:u-alice")
         .executeTakeFirstOrThrow();
       expect(
-        await t.db.selectFrom("cart_lines").select("qty").where("cart_id", "=", alice.id).execute(),
+        await s.db.selectFrom("cart_lines").select("qty").where("cart_id", "=", alice.id).execute(),
       ).toEqual([{ qty: 1 }]);
     });
   });

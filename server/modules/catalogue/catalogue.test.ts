@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type {
   AvailableCategories,
   Brand,
@@ -11,27 +11,15 @@ import type {
 } from "../../../domain/catalogue/types.ts";
 import { createCategory, createStore, stock } from "../../../tests/factories/catalogue.ts";
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { invalidateCatalogueCache } from "./catalogue-cache.ts";
 
 describe.each(testDatabases)("catalogue API on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
-
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    await createCatalogueFixture(t.db);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
+  const s = useTestApp(kind, { fixture: createCatalogueFixture });
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: "GET", url, headers });
+    s.app.inject({ method: "GET", url, headers });
   const products = async (url: string, headers: Record<string, string> = {}) => {
     const res = await get(url, headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -88,8 +76,8 @@ describe.each(testDatabases)("catalogue API on %s", (kind) => {
 
     it("finds a store opened after the store list was read", async () => {
       await priceOfJameson({});
-      await createStore(t.db, { id: "nyc-harlem", name: "Nightcap Harlem", lat: 40.81, lng: -73.95 });
-      await stock(t.db, "nyc-harlem", "IA-10157-750", 3099);
+      await createStore(s.db, { id: "nyc-harlem", name: "Nightcap Harlem", lat: 40.81, lng: -73.95 });
+      await stock(s.db, "nyc-harlem", "IA-10157-750", 3099);
       expect(await priceOfJameson({ "x-store-id": "nyc-harlem" })).toEqual({
         price: 3099,
         store: "nyc-harlem",
@@ -243,10 +231,10 @@ describe.each(testDatabases)("catalogue API on %s", (kind) => {
 
     it("keeps the tree for 10 minutes (a new category shows only after the cache is dropped)", async () => {
       await get("/menu/categories");
-      await createCategory(t.db, { url_name: "late-arrival", product_tags: ["LA"] });
+      await createCategory(s.db, { url_name: "late-arrival", product_tags: ["LA"] });
       const cached = (await get("/menu/categories")).json() as Category[];
       expect(cached.some((c) => c.url_name === "late-arrival")).toBe(false);
-      invalidateCatalogueCache(t.db);
+      invalidateCatalogueCache(s.db);
       const fresh = (await get("/menu/categories")).json() as Category[];
       expect(fresh.find((c) => c.url_name === "late-arrival")?.ordinal).toBe(999);
     });
@@ -374,7 +362,7 @@ describe.each(testDatabases)("catalogue API on %s", (kind) => {
 
     it("POST /menu/brands?name= finds the brand with dashes as spaces, any case, or by slug", async () => {
       for (const name of ["jack-daniels", "JACK-DANIEL'S", "jack daniel's"]) {
-        const res = await app.inject({
+        const res = await s.app.inject({
           method: "POST",
           url: `/menu/brands?name=${encodeURIComponent(name)}`,
           headers: { "accept-version": "4" },
@@ -388,7 +376,7 @@ describe.each(testDatabases)("catalogue API on %s", (kind) => {
     });
 
     it("lists disabled products (price hidden) when enabled=false", async () => {
-      const res = await app.inject({ method: "POST", url: "/menu/brands?name=jack-daniels&enabled=false" });
+      const res = await s.app.inject({ method: "POST", url: "/menu/brands?name=jack-daniels&enabled=false" });
       const page = res.json() as BrandPage;
       expect(page.products.map((p) => [p.sku_id, p.price])).toEqual([
         ["IA-26826-750", 2799],
@@ -398,20 +386,20 @@ describe.each(testDatabases)("catalogue API on %s", (kind) => {
 
     it("flags tobacco brands", async () => {
       const page = (
-        await app.inject({ method: "POST", url: "/menu/brands?name=marlboro" })
+        await s.app.inject({ method: "POST", url: "/menu/brands?name=marlboro" })
       ).json() as BrandPage;
       expect(page.has_tobacco).toBe(true);
     });
 
     it("answers 404 'Brand Not Found' and 400 for bad input", async () => {
       expectError(
-        await app.inject({ method: "POST", url: "/menu/brands?name=no-such-brand" }),
+        await s.app.inject({ method: "POST", url: "/menu/brands?name=no-such-brand" }),
         404,
         "Brand Not Found",
       );
-      expectError(await app.inject({ method: "POST", url: "/menu/brands" }), 400, /name/);
+      expectError(await s.app.inject({ method: "POST", url: "/menu/brands" }), 400, /name/);
       expectError(
-        await app.inject({
+        await s.app.inject({
           method: "POST",
           url: "/menu/brands?name=jameson",
           headers: { "accept-version": "2" },

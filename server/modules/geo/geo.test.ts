@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Availability } from "../../../domain/availability/types.ts";
 import type { AddressResult, AddressSuggestion, Vendor } from "../../../domain/geo/api.ts";
 import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { ADDRESS_COOKIE } from "./address-cookie.ts";
 import { ADDRESS_NOT_FOUND } from "./address-service.ts";
 
 describe.each(testDatabases)("address, vendor and availability API on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
-
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    await createDeliveryFixture(t.db);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
 
   const setAddress = (address: string, cookie?: string) =>
-    app.inject({
+    s.app.inject({
       method: "POST",
       url: "/order/address",
       payload: { address },
@@ -52,19 +40,22 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
         { store_id: "d-shipping", shipping: true, banner: { _id: "out_of_zone" } },
       ],
     ])("%s", async (_name, point, expected) => {
-      const res = await app.inject({ method: "GET", url: `/menu/vendor?lat=${point.lat}&lng=${point.lng}` });
+      const res = await s.app.inject({
+        method: "GET",
+        url: `/menu/vendor?lat=${point.lat}&lng=${point.lng}`,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Vendor>()).toMatchObject(expected);
     });
 
     it("reads lat/lng headers and falls back to the default store without a position", async () => {
-      const byHeader = await app.inject({
+      const byHeader = await s.app.inject({
         method: "GET",
         url: "/menu/vendor",
         headers: { lat: "40.694", lng: "-73.9903" },
       });
       expect(byHeader.json<Vendor>().store_id).toBe("d-brooklyn");
-      const none = await app.inject({ method: "GET", url: "/menu/vendor" });
+      const none = await s.app.inject({ method: "GET", url: "/menu/vendor" });
       expect(none.json<Vendor>()).toMatchObject({ store_id: "d-manhattan", banner: null });
       expect(none.json<Vendor>().store).toMatchObject({
         min_order_cents: 2000,
@@ -74,7 +65,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
     });
 
     it("rejects a bad position with 400", async () => {
-      const res = await app.inject({ method: "GET", url: "/menu/vendor?lat=91&lng=0" });
+      const res = await s.app.inject({ method: "GET", url: "/menu/vendor?lat=91&lng=0" });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: "bad_request" } });
     });
@@ -109,7 +100,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
       });
       const cookie = res.cookies.find((c) => c.name === ADDRESS_COOKIE);
       expect(cookie).toMatchObject({ path: "/", maxAge: 31536000, httpOnly: true, sameSite: "Lax" });
-      const saved = await app.inject({
+      const saved = await s.app.inject({
         method: "GET",
         url: "/order/address",
         headers: { cookie: cookieOf(res)! },
@@ -178,13 +169,13 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
   describe("the saved address positions later requests", () => {
     it("a request without lat/lng sees the store of the cookie's address", async () => {
       const set = await setAddress("100 Montague St, Brooklyn, NY 11201");
-      const vendor = await app.inject({
+      const vendor = await s.app.inject({
         method: "GET",
         url: "/menu/vendor",
         headers: { cookie: cookieOf(set)! },
       });
       expect(vendor.json<Vendor>().store_id).toBe("d-brooklyn");
-      const product = await app.inject({
+      const product = await s.app.inject({
         method: "GET",
         url: "/menu/product/IA-9001-750",
         headers: { cookie: cookieOf(set)! },
@@ -196,7 +187,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
         seller: { store_id: "d-brooklyn" },
       });
       // Explicit headers win over the cookie.
-      const explicit = await app.inject({
+      const explicit = await s.app.inject({
         method: "GET",
         url: "/menu/vendor",
         headers: {
@@ -211,7 +202,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
 
   describe("GET /order/address/suggestions", () => {
     const suggest = async (q: string) => {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: "GET",
         url: `/order/address/suggestions?q=${encodeURIComponent(q)}`,
       });
@@ -241,14 +232,17 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
 
     it("answers nothing for too little text, and 400 for too much", async () => {
       expect(await suggest("3")).toEqual([]);
-      const res = await app.inject({ method: "GET", url: `/order/address/suggestions?q=${"x".repeat(201)}` });
+      const res = await s.app.inject({
+        method: "GET",
+        url: `/order/address/suggestions?q=${"x".repeat(201)}`,
+      });
       expect(res.statusCode).toBe(400);
     });
   });
 
   describe("GET /menu/availability", () => {
     it("answers immediate delivery, ETA, selection text and a week of slots for an in-zone position", async () => {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: "GET",
         url: `/menu/availability?lat=${ZIP_POINTS.brooklyn11201.lat}&lng=${ZIP_POINTS.brooklyn11201.lng}`,
       });
@@ -272,7 +266,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
     });
 
     it("answers shipping for an out-of-zone position", async () => {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: "GET",
         url: "/menu/availability",
         headers: { lat: String(ZIP_POINTS.chicago60601.lat), lng: String(ZIP_POINTS.chicago60601.lng) },
@@ -287,7 +281,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
     it.each([["?lat=abc&lng=1"], ["?lat=40.7"], ["?lat=200&lng=0"]])(
       "answers the availability failure text for %s",
       async (query) => {
-        const res = await app.inject({ method: "GET", url: `/menu/availability${query}` });
+        const res = await s.app.inject({ method: "GET", url: `/menu/availability${query}` });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
           error: {
@@ -299,13 +293,13 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
     );
 
     it("answers the failure text when a store's hours do not read", async () => {
-      await t.db
+      await s.db
         .updateTable("stores")
         .set({ hours: JSON.stringify({ funday: [["1", "2"]] }) })
         .where("id", "=", "d-brooklyn")
         .execute();
       try {
-        const res = await app.inject({
+        const res = await s.app.inject({
           method: "GET",
           url: "/menu/availability",
           headers: { "x-store-id": "d-brooklyn" },
@@ -318,7 +312,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
         const always = Object.fromEntries(
           ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((d) => [d, [["00:00", "24:00"]]]),
         );
-        await t.db
+        await s.db
           .updateTable("stores")
           .set({ hours: JSON.stringify(always) })
           .where("id", "=", "d-brooklyn")

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SearchResults } from "../../../domain/catalogue/types.ts";
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
 import { prefixTsquery } from "./search-statement.ts";
 
 describe("prefixTsquery", () => {
@@ -20,21 +19,10 @@ describe("prefixTsquery", () => {
 });
 
 describe.each(testDatabases)("search API on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
-
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    await createCatalogueFixture(t.db);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
+  const s = useTestApp(kind, { fixture: createCatalogueFixture });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url, payload: payload as object, headers });
+    s.app.inject({ method: "POST", url, payload: payload as object, headers });
   const search = async (payload: object, headers: Record<string, string> = {}, url = "/menu/search/v4") => {
     const res = await post(url, payload, headers);
     expect(res.statusCode, res.body).toBe(200);
@@ -256,7 +244,7 @@ describe.each(testDatabases)("search API on %s", (kind) => {
     });
 
     it("rejects a body that is not JSON with 400", async () => {
-      const res = await app.inject({
+      const res = await s.app.inject({
         method: "POST",
         url: "/menu/search/v4",
         headers: { "content-type": "application/json" },
