@@ -40,6 +40,7 @@ export async function openBenchDb(
   const schema = `bench_${randomBytes(4).toString("hex")}`;
   const admin = await openDb({ kind: "postgres", url: pgUrl });
   await sql`create extension if not exists pg_trgm`.execute(admin.db);
+  await sql`create extension if not exists btree_gin`.execute(admin.db);
   await sql.raw(`create schema ${schema}`).execute(admin.db);
   const url = new URL(pgUrl);
   url.searchParams.set("options", `-c search_path=${schema},public`);

@@ -96,6 +96,23 @@ export interface InventoryTable {
   stock: number;
 }
 
+/** Derived from inventory ⋈ products by the database (migration 0006-shelf); never written by the app. */
+export interface ShelfTable {
+  store_id: string;
+  sku_id: string;
+  price_cents: number;
+  title: string;
+  default_category: string;
+  brand_id: number | null;
+  volume_label: string | null;
+  country: string | null;
+  rating_count: number;
+  average_rating: number | null;
+  is_tobacco: boolean;
+  tags: string[];
+  search: ColumnType<never, never, never>;
+}
+
 export interface SeedRunsTable {
   name: string;
   checksum: string;
@@ -135,6 +152,7 @@ export interface Database extends AccountsDatabase {
   cities: CitiesTable;
   stores: StoresTable;
   inventory: InventoryTable;
+  shelf: ShelfTable;
   seed_runs: SeedRunsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;

@@ -58,6 +58,8 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     // Another process may have finished the same seed while this one waited for the lock.
     if (!options.force && (await lastChecksum(trx)) === checksum) return "skipped" as const;
+    // The shelf's row triggers stand aside; the whole shelf is synced once after the load (0006-shelf).
+    await sql`set local nightcap.bulk_catalogue_load = 'on'`.execute(trx);
 
     for (const row of CATEGORY_ROWS.filter((c) => !c.parent_id).concat(
       CATEGORY_ROWS.filter((c) => c.parent_id),
@@ -112,6 +114,11 @@ export async function seedCatalogue(db: Db, options: SeedOptions = {}): Promise<
     await withoutForeignKeyChecksIfAllowed(trx, () =>
       upsertJsonRows(trx, "inventory", INVENTORY_COLUMNS, inventory, ["store_id", "sku_id"], 20_000),
     );
+
+    await withBulkGinLoad(trx, ["shelf"], async () => {
+      await sql`select shelf_sync_all()`.execute(trx);
+    });
+    await sql`set local nightcap.bulk_catalogue_load = 'off'`.execute(trx);
 
     await trx
       .insertInto("seed_runs")

@@ -303,6 +303,15 @@ describe.each(testDatabases)("seedCatalogue on %s", (kind) => {
     ).toBe(0);
   });
 
+  it("fills the shelf search reads: every sellable inventory row, nothing else", async () => {
+    expect(await shelfDrift()).toEqual({ missing: 0, extra: 0 });
+    expect(await count(sql`select count(*) as n from shelf`)).toBe(
+      await count(sql`
+        select count(*) as n from inventory i join products p on p.sku_id = i.sku_id
+        where not p.disabled and p.etch_of is null`),
+    );
+  });
+
   it("skips a second run over the same data at once", async () => {
     const again = await seedCatalogue(t.db);
     expect(again).toMatchObject({ skipped: true, checksum: first.checksum });
@@ -319,6 +328,7 @@ describe.each(testDatabases)("seedCatalogue on %s", (kind) => {
       inventory: await count(sql`select count(*) as n from inventory`),
       categories: await count(sql`select count(*) as n from categories`),
       stores: await count(sql`select count(*) as n from stores`),
+      shelf: await count(sql`select count(*) as n from shelf`),
     });
     await t.db
       .insertInto("products")
@@ -345,5 +355,17 @@ describe.each(testDatabases)("seedCatalogue on %s", (kind) => {
       .executeTakeFirst();
     expect(gone).toEqual({ disabled: true });
     expect(await count(sql`select count(*) as n from products where disabled`)).toBe(1);
+    expect(await shelfDrift()).toEqual({ missing: 0, extra: 0 });
   }, 240_000);
+
+  /** Rows the shelf lacks or has too many, against its definition (shelf_source). */
+  async function shelfDrift() {
+    const { rows } = await sql<{ missing: number; extra: number }>`
+      select
+        (select count(*)::int from (select * from shelf_source except select * from shelf) x) as missing,
+        (select count(*)::int from (select * from shelf except select * from shelf_source) x) as extra`.execute(
+      t.db,
+    );
+    return rows[0];
+  }
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, Migrator, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
@@ -9,6 +10,14 @@ import { migrations } from "../../db/migrations/index.ts";
 import type { Database } from "../../db/schema.ts";
 
 export type Db = Kysely<Database>;
+
+/** Databases opened on a PostgreSQL connection pool: independent statements may run at the same time. */
+const pooled = new WeakSet<Db>();
+
+/** True when statements on `db` can run concurrently (a PostgreSQL pool, not PGlite's single connection). */
+export function hasConnectionPool(db: Db): boolean {
+  return pooled.has(db);
+}
 
 export type DbTarget = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string };
 
@@ -22,14 +31,16 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });
     probe.release();
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pooled.add(db);
+    return { db, kind: "postgres" };
   }
   let dataDir: string | undefined;
   if (target.dataDir) {
     dataDir = path.join(target.dataDir, "pglite");
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
   return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: "pglite" };
 }
 

@@ -32,6 +32,7 @@ export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const admin = await openDb({ kind: "postgres", url: base });
   await sql`create extension if not exists pg_trgm`.execute(admin.db);
+  await sql`create extension if not exists btree_gin`.execute(admin.db);
   await sql.raw(`create schema ${schema}`).execute(admin.db);
   const url = new URL(base);
   url.searchParams.set("options", `-c search_path=${schema},public`);

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../../platform/db.ts";
 
 /** The tables every catalogue and search query plans over. */
-const CATALOGUE_TABLES = ["products", "inventory", "brands", "categories", "stores"] as const;
+const CATALOGUE_TABLES = ["products", "inventory", "shelf", "brands", "categories", "stores"] as const;
 
 /**
  * Runs VACUUM ANALYZE on catalogue tables whose planner statistics are missing or stale, by autovacuum's own

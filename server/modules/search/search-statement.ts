@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
 import type { SearchSortField } from "../../../domain/catalogue/types.ts";
-import type { Db } from "../../platform/db.ts";
+import { type Db, hasConnectionPool } from "../../platform/db.ts";
 import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
 
 /** When full-text search finds fewer hits than this, typo-tolerant trigram matches are added after them. */
@@ -51,68 +51,91 @@ export interface SearchRows {
 }
 
 /**
- * Search in one statement: candidates (full-text matches ranked by ts_rank on the GIN-indexed products.search,
- * or the whole scope when there is no text) on the store's shelf, then the filtered count, the page of SKUs
- * and the facet counts. When full text finds little, a second statement adds typo-tolerant trigram matches
- * after the full-text ones. Kept to one round trip and few plan nodes: on PGlite planning is a large share
- * of the cost, so the trigram part is only planned when it is needed.
+ * Search: candidates on the store's shelf (full-text matches ranked by ts_rank, found through the GIN index on
+ * (store_id, search), or the whole scope when there is no text), then the counts, the page with its product rows
+ * and the facet counts. When full text finds little, a second pass adds typo-tolerant trigram matches after the
+ * full-text ones; the trigram part is only planned when it is needed (planning is a large share on PGlite).
+ *
+ * On a connection pool the page and the facets are two statements run at once on two connections: each
+ * finds the candidates again (an index scan), but the answer waits for the slower half instead of both.
+ * On a single connection (PGlite) they are one statement: one plan, one pass.
  */
 export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
   const first = await execute(db, plan, false);
   if (!plan.text || first.matched >= TYPO_FALLBACK_BELOW) return first.rows;
-  const second = await execute(db, plan, true);
+  // Few matches: small enough for one statement whatever the database.
+  const second = await executeParts(db, plan, true, ALL_PARTS);
   return { ...second.rows, typoTolerant: second.matched > first.matched };
 }
 
-async function execute(
+type Part = "page" | "facets";
+const ALL_PARTS: readonly Part[] = ["page", "facets"];
+
+async function execute(db: Db, plan: SearchPlan, typos: boolean) {
+  if (!plan.facets || !hasConnectionPool(db)) return executeParts(db, plan, typos, ALL_PARTS);
+  const [page, facets] = await Promise.all([
+    executeParts(db, plan, typos, ["page"]),
+    executeParts(db, plan, typos, ["facets"]),
+  ]);
+  return { matched: page.matched, rows: { ...page.rows, facets: facets.rows.facets } };
+}
+
+async function executeParts(
   db: Db,
   plan: SearchPlan,
   typos: boolean,
+  parts: readonly Part[],
 ): Promise<{ matched: number; rows: SearchRows }> {
-  // Each candidate row carries everything the facets, filters and sort need, so nothing is joined twice.
-  // Brands stay ids here (names come from an in-process map): no join with brands on the hot path.
-  const shelf = sql`
-    join inventory i on i.sku_id = p.sku_id and i.store_id = ${plan.storeId}
-    where not p.disabled and p.etch_of is null
-    ${plan.scopeTags ? sql`and p.tags && ${sql.val(plan.scopeTags)}::text[]` : sql``}`;
-  const columns = sql`p.sku_id, p.title, p.default_category as category, p.brand_id as brand,
-    p.volume_label as volume, p.country, i.price_cents as price, ${bandCase()} as price_band, p.rating_count,
-    p.average_rating, p.is_tobacco`;
-  const byRelevance = plan.text !== null && plan.sort.field === "relevance";
+  const withPage = parts.includes("page");
+  const withFacets = plan.facets && parts.includes("facets");
+  // The store's shelf (migration 0006-shelf) carries everything the facets, filters and sort need, so
+  // nothing is joined. Brands stay ids here (names come from an in-process map).
+  const onShelf = sql`s.store_id = ${plan.storeId}
+    ${plan.scopeTags ? sql`and s.tags && ${sql.val(plan.scopeTags)}::text[]` : sql``}`;
+  const columns = sql`s.sku_id, s.title, s.default_category as category, s.brand_id as brand,
+    s.volume_label as volume, s.country, s.price_cents as price, ${bandCase()} as price_band, s.rating_count,
+    s.average_rating, s.is_tobacco`;
+  // ts_rank reads every match's vector: only worth it when the page is ordered by relevance.
+  const ranked = withPage && plan.text !== null && plan.sort.field === "relevance";
   const candidates = plan.text
-    ? textCandidates(plan.text, columns, shelf, typos, byRelevance)
-    : sql`m as materialized (select ${columns}, 0::real as rank from products p ${shelf})`;
+    ? textCandidates(plan.text, columns, onShelf, typos, ranked)
+    : sql`m as materialized (select ${columns}, 0::real as rank from shelf s where ${onShelf})`;
 
   const order = orderBy(plan.sort, plan.text !== null);
+  const selected = filterClause(plan.filters, null);
   // The page's product rows come back in the same statement: no second round trip to build the cards.
   const result = await sql<{
-    matched: number;
     totals: unknown;
     skus: unknown;
     products: unknown;
     facets: unknown;
   }>`
-    with ${candidates},
-    f as (select * from m where ${filterClause(plan.filters, null)}),
-    page as materialized (select * from f order by ${order} limit ${plan.limit} offset ${plan.skip})
+    with ${candidates}
+    ${withPage ? sql`, page as materialized (select * from m where ${selected} order by ${order} limit ${plan.limit} offset ${plan.skip})` : sql``}
     select
-      (select count(*)::int from m) as matched,
-      (select json_build_array(count(*), coalesce(bool_or(is_tobacco), false)) from f) as totals,
+      ${
+        withPage
+          ? sql`(select json_build_array(count(*), count(*) filter (where ${selected}),
+        coalesce(bool_or(is_tobacco) filter (where ${selected}), false)) from m) as totals,
       (select coalesce(json_agg(sku_id order by ${order}), '[]'::json) from page) as skus,
-      ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,
-      ${plan.facets ? facetCounts(plan.filters) : sql`null`} as facets
+      ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,`
+          : sql``
+      }
+      ${withFacets ? facetCounts(plan.filters) : sql`null`} as facets
   `.execute(db);
   const row = result.rows[0];
-  const [total, hasTobacco] = parseJson(row.totals) as [number, boolean];
+  const [matched, total, hasTobacco] = withPage
+    ? (parseJson(row.totals) as [number, number, boolean])
+    : [0, 0, false];
   return {
-    matched: Number(row.matched),
+    matched: Number(matched),
     rows: {
-      skus: parseJson(row.skus) as string[],
-      productRows: parseProductRows(row.products),
+      skus: withPage ? (parseJson(row.skus) as string[]) : [],
+      productRows: withPage ? parseProductRows(row.products) : [],
       total: Number(total),
       hasTobacco: Boolean(hasTobacco),
       typoTolerant: false,
-      facets: plan.facets
+      facets: withFacets
         ? groupFacets(parseJson(row.facets) as [number, string, number][], plan.filters)
         : null,
     },
@@ -154,20 +177,19 @@ function facetCounts(filters: SearchPlan["filters"]) {
 function textCandidates(
   text: { query: string; prefix: boolean },
   columns: RawBuilder<unknown>,
-  shelf: RawBuilder<unknown>,
+  onShelf: RawBuilder<unknown>,
   typos: boolean,
   ranked: boolean,
 ) {
   const tsquery = text.prefix
     ? sql`to_tsquery('english', ${prefixTsquery(text.query)})`
     : sql`websearch_to_tsquery('english', ${text.query})`;
-  // ts_rank reads every match's vector: only worth it when the order is by relevance.
-  const rank = ranked ? sql`ts_rank(p.search, q.q)` : sql`0::real`;
+  const rank = ranked ? sql`ts_rank(s.search, q.q)` : sql`0::real`;
   const matches = sql`
     q as (select ${tsquery} as q),
     ${sql.raw(typos ? "fts" : "m")} as materialized (
       select ${columns}, ${rank} as rank
-      from q, products p ${shelf} and p.search @@ q.q
+      from q, shelf s where ${onShelf} and s.search @@ q.q
     )`;
   if (!typos) return matches;
   const words = text.query.toLowerCase();
@@ -181,10 +203,12 @@ function textCandidates(
     ),
     typo as materialized (
       select ${columns},
-        greatest(word_similarity(${words}, p.title), 0.9 * word_similarity(${words}, coalesce(p.brand_name, ''))) - 1
+        greatest(word_similarity(${words}, s.title), 0.9 * word_similarity(${words}, coalesce(p.brand_name, ''))) - 1
           as rank
-      from typo_candidates t join products p on p.sku_id = t.sku_id ${shelf}
-        and not exists (select 1 from fts where fts.sku_id = p.sku_id)
+      from typo_candidates t
+      join shelf s on s.sku_id = t.sku_id and ${onShelf}
+      join products p on p.sku_id = s.sku_id
+      where not exists (select 1 from fts where fts.sku_id = s.sku_id)
     ),
     m as materialized (select * from fts union all select * from typo)`;
 }
@@ -230,7 +254,7 @@ function bandCase() {
   const whens = PRICE_BANDS.map((b) =>
     b.max === null
       ? sql`else ${sql.lit(b.value)}`
-      : sql`when i.price_cents < ${sql.lit(b.max)} then ${sql.lit(b.value)}`,
+      : sql`when s.price_cents < ${sql.lit(b.max)} then ${sql.lit(b.value)}`,
   );
   return sql`(case ${sql.join(whens, sql` `)} end)`;
 }
