@@ -44,7 +44,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app,
   { db, caching = true },
 ) => {
-  const productCache = createTtlCache<Product[]>(caching ? PRODUCT_CACHE_MS : 0, 5_000);
+  // Product answers are kept serialized: the hottest route then skips JSON.stringify on every hit.
+  const productCache = createTtlCache<string>(caching ? PRODUCT_CACHE_MS : 0, 5_000);
   const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
   // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
   await refreshPlannerStatistics(db);
@@ -143,10 +144,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
         querystring: geoQuerySchema,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const store = await storeOf(req.headers, req.query);
       const key = `${store?.id ?? ""}|${req.params.skus.join(",")}`;
-      return { products: await productCache.get(key, () => productsBySku(db, req.params.skus, store)) };
+      const body = await productCache.get(key, async () =>
+        JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
+      );
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   );
 

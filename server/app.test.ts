@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../tests/support/app.ts";
+
+describe("every API answer", () => {
+  const s = useTestApp("pglite");
+
+  it.each([
+    ["a success", "/menu/categories", 200],
+    ["bad input", "/menu/product/not a sku", 400],
+  ])("carries the request id and the JSON security headers on %s", async (_case, url, status) => {
+    const res = await s.app.inject({ method: "GET", url, headers: { "x-request-id": "req-123" } });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers["x-request-id"]).toBe("req-123");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it("carries the request id and helmet's headers on an unknown route", async () => {
+    const res = await s.app.inject({
+      method: "GET",
+      url: "/menu/no-such-thing",
+      headers: { "x-request-id": "r-9" },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["x-request-id"]).toBe("r-9");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("gets a fresh request id when the caller sends none or a malformed one", async () => {
+    const plain = await s.app.inject({ method: "GET", url: "/menu/categories" });
+    const bad = await s.app.inject({
+      method: "GET",
+      url: "/menu/categories",
+      headers: { "x-request-id": "<script>" },
+    });
+    for (const res of [plain, bad]) expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
