@@ -13,6 +13,9 @@ describe("every API answer", () => {
     expect(res.headers["x-request-id"]).toBe("req-123");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
   });
 
   it("carries the request id and helmet's headers on an unknown route", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, onRequestHookHandler } from "fastify";
 import { isApiPath } from "../../api-paths.ts";
 import { readAddressCookie } from "./address-cookie.ts";
 
@@ -7,7 +7,12 @@ import { readAddressCookie } from "./address-cookie.ts";
  * headers nor a lat/lng query (a page load, an older client) gets them from the saved address, so every
  * store-priced call sees the store that serves that address.
  */
-export async function positionFromAddressCookie(req: FastifyRequest): Promise<void> {
+export const positionFromAddressCookie: onRequestHookHandler = (req, _reply, done) => {
+  applySavedPosition(req);
+  done();
+};
+
+function applySavedPosition(req: FastifyRequest): void {
   if (!isApiPath(req.url)) return;
   if (
     req.headers.lat !== undefined ||

@@ -35,7 +35,9 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
 
   app.decorateRequest("actor", null as unknown as Actor);
 
-  app.addHook("onRequest", async (req, reply) => {
+  // Plain callback hooks: most requests (API reads, page loads without a session) finish synchronously,
+  // without the promise and microtask hops of async hooks.
+  app.addHook("onRequest", (req, reply, done) => {
     const pathname = req.url.split("?")[0];
     const api = isApiPath(pathname);
     const platform = platformOf(header(req, "x-platform"));
@@ -47,34 +49,47 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     req.actor = anonymousActor(platform, anonymousId);
 
     if (SAFE_METHODS.has(req.method) && api && !routed(req) && stateChanging.changesState(pathname)) {
-      throw new AppError(403, "state_change_over_get", "This action needs a POST request.");
+      return done(new AppError(403, "state_change_over_get", "This action needs a POST request."));
     }
 
     // Page GETs need no session here: their loaders ask the API, which resolves it per call.
-    if (!api && SAFE_METHODS.has(req.method)) return;
+    if (!api && SAFE_METHODS.has(req.method)) return done();
     const fromHeader = header(req, "x-user");
     const token = fromHeader ?? req.cookies[USER_COOKIE];
-    if (!token) return;
+    if (!token) return done();
     const via = fromHeader ? "header" : "cookie";
-    const session = await resolveSession(db, token);
-    if (!session) {
-      req.actor = { ...req.actor, via, session: "ended" };
-      if (via === "cookie") clearUserCookie(req, reply, config);
-      return;
-    }
-    req.actor = {
-      ...req.actor,
-      userId: session.userId,
-      role: session.role,
-      sessionId: session.sessionId,
-      storeId: session.storeId,
-      via,
-      session: "live",
-    };
+    resolveSession(db, token)
+      .then((session) => {
+        if (!session) {
+          req.actor = { ...req.actor, via, session: "ended" };
+          if (via === "cookie") clearUserCookie(req, reply, config);
+          return;
+        }
+        req.actor = {
+          ...req.actor,
+          userId: session.userId,
+          role: session.role,
+          sessionId: session.sessionId,
+          storeId: session.storeId,
+          via,
+          session: "live",
+        };
+      })
+      .then(() => done(), done);
   });
 
-  app.addHook("preHandler", async (req) => {
-    if (SAFE_METHODS.has(req.method)) return;
+  app.addHook("preHandler", (req, _reply, done) => {
+    if (SAFE_METHODS.has(req.method)) return done();
+    try {
+      checkStateChange(req);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+
+  /** Origin, ended session and CSRF token of a state-changing request; throws the refusal. */
+  function checkStateChange(req: FastifyRequest) {
     if (isCrossSite(req, config)) throw new AppError(403, "cross_site", CROSS_SITE);
     const actor = req.actor;
     if (actor.via === "header") {
@@ -95,7 +110,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     if (!binding || !csrf.verify(token, binding)) throw new AppError(403, "csrf", CSRF_FAILED);
     // A page action calls the API in-process with the shopper's cookies: the checked token goes along.
     if (!api) req.headers[CSRF_HEADER] = token;
-  });
+  }
 }
 
 /** What a CSRF token is bound to: the live session, else the anonymous visitor. */
