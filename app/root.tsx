@@ -22,7 +22,6 @@ import { isFullScreen } from "./lib/full-screen.ts";
 import appCss from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -74,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1d1442" />
+        {/* With a precedence React writes the one stylesheet near the top of <head>, before the hoisted meta tags
+            and module preloads, so the browser requests it first (a plain <link> here would come last). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <CsrfMeta />
         <Meta />
         <Links />

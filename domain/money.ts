@@ -1,3 +1,5 @@
+import { formatCount } from "./number.ts";
+
 /** Money is integer cents everywhere; this is the only place that turns it into text. */
 
 /** "$12" for whole dollars, "$12.50" otherwise; `forceCents` always shows two decimals ("$12.00"). */
@@ -5,7 +7,7 @@ export function formatCents(cents: number, forceCents = false): string {
   if (!Number.isInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
+  const dollars = formatCount(Math.floor(abs / 100));
   const rest = abs % 100;
   if (rest === 0 && !forceCents) return `${sign}$${dollars}`;
   return `${sign}$${dollars}.${String(rest).padStart(2, "0")}`;

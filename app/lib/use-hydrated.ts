@@ -10,3 +10,17 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `children` once hydrated, `fallback` on the server and while hydrating. The switch re-renders only itself when
+ * hydration ends, not the component that holds it (a listing's 60 cards, say).
+ */
+export function WhenHydrated({
+  children = null,
+  fallback,
+}: {
+  children?: React.ReactNode;
+  fallback: React.ReactNode;
+}) {
+  return useHydrated() ? children : fallback;
+}

@@ -1,7 +1,8 @@
 import type { BrandPage } from "../../domain/catalogue/types.ts";
+import { formatCount } from "../../domain/number.ts";
 import { Breadcrumbs } from "../components/catalogue/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalogue/product-grid.tsx";
-import { JsonLd } from "../components/json-ld.tsx";
+import { JsonLd, useSiteOrigin } from "../components/json-ld.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { breadcrumbListLd, type Crumb } from "../features/catalogue/structured-data.ts";
 import type { ApiFetch } from "../lib/api.ts";
@@ -49,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     header,
     footer,
     crumbs,
-    ld: breadcrumbListLd(context.origin, crumbs, path),
+    path,
     seo: {
       title: `${page.brand.name} delivery`,
       description: clampDescription(
@@ -63,7 +64,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 
 export default function Brand({ loaderData }: Route.ComponentProps) {
-  const { brand, products, header, footer, crumbs, ld } = loaderData;
+  const { brand, products, header, footer, crumbs, path } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <div className="page page--brand">
       <Breadcrumbs crumbs={crumbs} />
@@ -71,7 +73,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
         <p className="page-head__eyebrow">Brand</p>
         <h1 className="page-head__title">{brand.name}</h1>
         <p className="page-head__lead">
-          {products.length === 1 ? "1 product" : `${products.length.toLocaleString("en-US")} products`}
+          {products.length === 1 ? "1 product" : `${formatCount(products.length)} products`}
         </p>
       </header>
       {/* Sanitized on the server (server/modules/content/brand-fragments.ts). */}
@@ -86,7 +88,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
       {footer ? (
         <div className="brand-fragment brand-fragment--footer" dangerouslySetInnerHTML={{ __html: footer }} />
       ) : null}
-      <JsonLd data={ld} />
+      <JsonLd data={breadcrumbListLd(origin, crumbs, path)} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   NON_LETTER_BUCKET,
 } from "../../domain/catalogue/brand-index.ts";
 import type { Brand } from "../../domain/catalogue/types.ts";
+import { formatCount } from "../../domain/number.ts";
 import { slugify } from "../../domain/slug.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
@@ -26,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: brands.length,
     seo: {
       title: "All brands A–Z",
-      description: `Browse ${brands.length.toLocaleString("en-US")} beer, wine and spirits brands from A to Z and get them delivered in about 30 minutes.`,
+      description: `Browse ${formatCount(brands.length)} beer, wine and spirits brands from A to Z and get them delivered in about 30 minutes.`,
       canonical: absoluteUrl(context.origin, "/brands"),
     },
   };
@@ -41,9 +42,7 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
     <div className="page page--brands">
       <header className="page-head">
         <h1 className="page-head__title">Brands</h1>
-        <p className="page-head__lead">
-          {total.toLocaleString("en-US")} brands, from craft breweries to cult bourbons.
-        </p>
+        <p className="page-head__lead">{formatCount(total)} brands, from craft breweries to cult bourbons.</p>
       </header>
       <nav className="jump-bar" aria-label="Brands by letter">
         <ul>

@@ -90,8 +90,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
 
-      {curations.map((c, i) => (
-        <ProductRow key={c.url} title={c.title} products={c.products} seeAll={c.url} eager={i === 0} />
+      {/* Below the hero and the tiles on every screen size: no row's images load before the page shows. */}
+      {curations.map((c) => (
+        <ProductRow key={c.url} title={c.title} products={c.products} seeAll={c.url} />
       ))}
 
       <section className="home__section perks" aria-labelledby="perks-heading">

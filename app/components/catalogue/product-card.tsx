@@ -4,10 +4,13 @@ import { Price } from "./price.tsx";
 
 export const CARD_IMAGE_SIZE = 180;
 
-/** A product tile: image, brand, title, size, price and bundle deal; the whole card links to the product page. */
+/**
+ * A product tile, as an item of a grid or row list: image, brand, title, size, price and bundle deal; the whole card
+ * links to the product page. Kept to few elements: a listing renders 60 of them and hydrates every one.
+ */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   return (
-    <article className="product-card">
+    <li className="product-card">
       <Link className="product-card__link" to={product.url} prefetch="intent">
         <div className="product-card__media">
           <img
@@ -20,16 +23,14 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           />
           {product.engravable ? <span className="badge badge--engrave">Engravable</span> : null}
         </div>
-        <div className="product-card__body">
-          {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
-          <h3 className="product-card__title">{product.title}</h3>
-          {product.volume ? <p className="product-card__volume">{product.volume}</p> : null}
-          <p className="product-card__price">
-            <Price cents={product.price} />
-          </p>
-          {product.deal ? <p className="deal">{product.deal}</p> : null}
-        </div>
+        {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}
+        <h3 className="product-card__title">{product.title}</h3>
+        {product.volume ? <p className="product-card__volume">{product.volume}</p> : null}
+        <p className="product-card__price">
+          <Price cents={product.price} />
+        </p>
+        {product.deal ? <p className="deal">{product.deal}</p> : null}
       </Link>
-    </article>
+    </li>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { formatCount } from "../../../domain/number.ts";
 import type { CardProduct } from "../../features/catalogue/card-data.ts";
 import { ChevronRightIcon } from "../icons.tsx";
 import { ProductCard } from "./product-card.tsx";
@@ -28,7 +29,7 @@ export function ProductRow({
         </h2>
         {seeAll ? (
           <Link className="see-all" to={seeAll}>
-            See all{count ? ` ${count.toLocaleString("en-US")}` : ""}
+            See all{count ? ` ${formatCount(count)}` : ""}
             <span className="visually-hidden"> {title}</span>
             <ChevronRightIcon size={16} />
           </Link>
@@ -36,9 +37,7 @@ export function ProductRow({
       </div>
       <ul className="product-row__list">
         {products.map((product, i) => (
-          <li key={product.sku}>
-            <ProductCard product={product} eager={eager && i < 3} />
-          </li>
+          <ProductCard key={product.url} product={product} eager={eager && i < 3} />
         ))}
       </ul>
     </section>

@@ -4,7 +4,10 @@ import type { NavItem } from "../../features/catalogue/navigation.ts";
 import { CloseIcon } from "../icons.tsx";
 import { Logo } from "./logo.tsx";
 
-/** The phone menu: a modal drawer (native <dialog>: focus stays inside, Escape closes) with the whole category tree. */
+/**
+ * The phone menu: a modal drawer (native <dialog>: focus stays inside, Escape closes) with the whole category tree.
+ * Only a button with JavaScript opens it, so its links are rendered when it opens, not written into every page.
+ */
 export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -33,60 +36,62 @@ export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolea
         if (event.key === "Escape") onClose();
       }}
     >
-      <div className="nav-drawer__panel">
-        <div className="nav-drawer__head">
-          <Link to="/" className="site-header__logo">
-            <Logo />
-          </Link>
-          <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-        <nav aria-label="All categories">
-          <ul className="nav-drawer__list">
-            {nav.map((item) =>
-              item.children.length > 0 ? (
-                <li key={item.url}>
-                  <details className="nav-drawer__group">
-                    <summary>{item.name}</summary>
-                    <ul>
-                      <li>
-                        <Link to={item.url}>Shop all {item.name}</Link>
-                      </li>
-                      {item.children.map((child) => (
-                        <li key={child.url}>
-                          <Link to={child.url}>{child.name}</Link>
+      {open ? (
+        <div className="nav-drawer__panel">
+          <div className="nav-drawer__head">
+            <Link to="/" className="site-header__logo">
+              <Logo />
+            </Link>
+            <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+              <CloseIcon />
+            </button>
+          </div>
+          <nav aria-label="All categories">
+            <ul className="nav-drawer__list">
+              {nav.map((item) =>
+                item.children.length > 0 ? (
+                  <li key={item.url}>
+                    <details className="nav-drawer__group">
+                      <summary>{item.name}</summary>
+                      <ul>
+                        <li>
+                          <Link to={item.url}>Shop all {item.name}</Link>
                         </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              ) : (
-                <li key={item.url}>
-                  <Link className="nav-drawer__link" to={item.url}>
-                    {item.name}
-                  </Link>
-                </li>
-              ),
-            )}
-            <li>
-              <Link className="nav-drawer__link" to="/brands">
-                Brands
-              </Link>
-            </li>
-            <li>
-              <Link className="nav-drawer__link" to="/liquor-gift-guide">
-                Gift guide
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div className="nav-drawer__foot">
-          <Link className="button button--ghost button--block" to="/login">
-            Log in
-          </Link>
+                        {item.children.map((child) => (
+                          <li key={child.url}>
+                            <Link to={child.url}>{child.name}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ) : (
+                  <li key={item.url}>
+                    <Link className="nav-drawer__link" to={item.url}>
+                      {item.name}
+                    </Link>
+                  </li>
+                ),
+              )}
+              <li>
+                <Link className="nav-drawer__link" to="/brands">
+                  Brands
+                </Link>
+              </li>
+              <li>
+                <Link className="nav-drawer__link" to="/liquor-gift-guide">
+                  Gift guide
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <div className="nav-drawer__foot">
+            <Link className="button button--ghost button--block" to="/login">
+              Log in
+            </Link>
+          </div>
         </div>
-      </div>
+      ) : null}
     </dialog>
   );
 }

@@ -7,6 +7,7 @@ import { SearchIcon } from "../icons.tsx";
 
 const DEBOUNCE_MS = 200;
 const MIN_CHARS = 2;
+const noSuggestions: SearchSuggestion[] = [];
 
 /** /search/{query}: the query as one path segment. */
 export const searchPath = (query: string) => `/search/${encodeURIComponent(query.trim())}`;
@@ -29,7 +30,7 @@ export function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
   const [value, setValue] = useState(() => queryFromPath(location.pathname));
-  const [suggestions, setSuggestions] = useState<SearchSuggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<SearchSuggestion[]>(noSuggestions);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const request = useRef(0);
@@ -45,7 +46,8 @@ export function SearchBox() {
     const query = value.trim();
     const id = ++request.current;
     if (query.length < MIN_CHARS) {
-      setSuggestions([]);
+      // Keeps the same (empty) list, so mounting does not re-render the box.
+      setSuggestions(noSuggestions);
       return;
     }
     const timer = setTimeout(async () => {

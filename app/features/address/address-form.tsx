@@ -4,6 +4,7 @@ import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 
 const SUGGEST_DELAY_MS = 200;
 const SUGGEST_MIN_CHARS = 3;
+const noSuggestions: AddressSuggestion[] = [];
 const SAVE_FAILED = "We could not save that address. Please try again.";
 
 /**
@@ -22,7 +23,7 @@ export function AddressForm({
   compact?: boolean;
 }) {
   const [text, setText] = useState(initialText);
-  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>(noSuggestions);
   const [active, setActive] = useState(-1);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +34,8 @@ export function AddressForm({
   useEffect(() => {
     const q = text.trim();
     if (q.length < SUGGEST_MIN_CHARS || q === lastQuery.current) {
-      if (q.length < SUGGEST_MIN_CHARS) setSuggestions([]);
+      // Keeps the same (empty) list, so mounting does not re-render the form.
+      if (q.length < SUGGEST_MIN_CHARS) setSuggestions(noSuggestions);
       return;
     }
     const timer = setTimeout(async () => {

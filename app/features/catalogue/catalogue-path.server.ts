@@ -15,7 +15,7 @@ import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
 import { type CardProduct, toCards } from "./card-data.ts";
 import { type ListingQuery, pageCount, parseListingQuery, searchOptionsFor } from "./listing-query.ts";
-import { breadcrumbListLd, type Crumb, productLd } from "./structured-data.ts";
+import type { Crumb, LdProduct } from "./structured-data.ts";
 
 /** Spec §2: the category-group pages. */
 export const GROUP_PAGES = new Set(["wine", "spirits", "nicotine-tobacco", "gifting", "more"]);
@@ -47,7 +47,6 @@ export interface CategoryView {
   query: ListingQuery;
   results: ListingResults;
   crumbs: Crumb[];
-  ld: unknown[];
   seo: PageSeo;
 }
 
@@ -58,19 +57,32 @@ export interface GroupView {
   path: string;
   groups: { key: string; title: string; url: string; count: number; products: CardProduct[] }[];
   crumbs: Crumb[];
-  ld: unknown[];
   seo: PageSeo;
 }
 
+/** What the product page shows of its product (and its structured data reads): the rest stays on the server. */
+export type PageProduct = LdProduct &
+  Pick<
+    Product,
+    | "subtitle"
+    | "company"
+    | "brand_slug"
+    | "volume_label"
+    | "volume_variants"
+    | "type"
+    | "abv"
+    | "etch_sku"
+    | "etch_of"
+  >;
+
 export interface ProductView {
   kind: "product";
-  product: Product;
+  product: PageProduct;
   priceVisible: boolean;
   deal: string | null;
   similar: CardProduct[];
   related: CardProduct[];
   crumbs: Crumb[];
-  ld: unknown[];
   seo: PageSeo;
 }
 
@@ -160,7 +172,6 @@ async function categoryView(
       pages: pageCount(results.count),
     },
     crumbs,
-    ld: [breadcrumbListLd(ctx.origin, crumbs, path)],
     seo: {
       title: `${displayName} delivery${query.page > 1 ? ` – page ${query.page}` : ""}`,
       description: clampDescription(
@@ -197,7 +208,6 @@ async function groupView(apiPath: string, path: string, ctx: Ctx): Promise<Group
         products: toCards(g.products),
       })),
     crumbs,
-    ld: [breadcrumbListLd(ctx.origin, crumbs, path)],
     seo: {
       title: `${title} delivery`,
       description: clampDescription(
@@ -244,13 +254,12 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
   const facts = [product.volume_label, product.type, product.country].filter(Boolean).join(" · ");
   return {
     kind: "product",
-    product,
+    product: pageProduct(product),
     priceVisible,
     deal: priceVisible ? bundleDeal(product.price, product.package_item_price, product.package_qty) : null,
     similar: toCards(similar),
     related: toCards(related),
     crumbs,
-    ld: [productLd(ctx.origin, product), breadcrumbListLd(ctx.origin, crumbs, product.url)],
     seo: {
       title: `${product.title}${product.volume_label ? ` ${product.volume_label}` : ""}`,
       description: clampDescription(
@@ -258,6 +267,32 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
       ),
       canonical: absoluteUrl(ctx.origin, product.url),
     },
+  };
+}
+
+function pageProduct(p: Product): PageProduct {
+  return {
+    sku_id: p.sku_id,
+    title: p.title,
+    subtitle: p.subtitle,
+    company: p.company,
+    brand: p.brand,
+    brand_slug: p.brand_slug,
+    price: p.price,
+    image: p.image,
+    image_large: p.image_large,
+    volume_label: p.volume_label,
+    volume_variants: p.volume_variants,
+    url: p.url,
+    seller: p.seller,
+    disabled: p.disabled,
+    in_stock: p.in_stock,
+    type: p.type,
+    country: p.country,
+    abv: p.abv,
+    description: p.description,
+    etch_sku: p.etch_sku,
+    etch_of: p.etch_of,
   };
 }
 

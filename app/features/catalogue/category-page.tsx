@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
-import { JsonLd } from "../../components/json-ld.tsx";
+import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
 import type { CategoryView } from "./catalogue-path.server.ts";
 import { ListingView } from "./listing-view.tsx";
+import { breadcrumbListLd } from "./structured-data.ts";
 
 export function CategoryPage({ view }: { view: CategoryView }) {
+  const origin = useSiteOrigin();
   return (
     <div className="page page--listing">
       <Breadcrumbs crumbs={view.crumbs} />
@@ -37,9 +39,7 @@ export function CategoryPage({ view }: { view: CategoryView }) {
           </div>
         }
       />
-      {view.ld.map((ld, i) => (
-        <JsonLd key={i} data={ld} />
-      ))}
+      <JsonLd data={breadcrumbListLd(origin, view.crumbs, view.path)} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
 import { ProductRow } from "../../components/catalogue/product-row.tsx";
-import { JsonLd } from "../../components/json-ld.tsx";
+import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
 import type { GroupView } from "./catalogue-path.server.ts";
+import { breadcrumbListLd } from "./structured-data.ts";
 
 /** A category-group page (spec §2): one row of up to 12 products per child group, each with "See all". */
 export function GroupPage({ view }: { view: GroupView }) {
+  const origin = useSiteOrigin();
   return (
     <div className="page page--group">
       <Breadcrumbs crumbs={view.crumbs} />
@@ -26,9 +28,7 @@ export function GroupPage({ view }: { view: GroupView }) {
           />
         ))
       )}
-      {view.ld.map((ld, i) => (
-        <JsonLd key={i} data={ld} />
-      ))}
+      <JsonLd data={breadcrumbListLd(origin, view.crumbs, view.path)} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import type { Facets, FacetValue } from "../../../domain/catalogue/types.ts";
+import { formatCount } from "../../../domain/number.ts";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilterIcon } from "../../components/icons.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { WhenHydrated } from "../../lib/use-hydrated.ts";
 import type { ListingResults } from "./catalogue-path.server.ts";
 import {
   activeFilterCount,
@@ -46,7 +47,6 @@ export function ListingView({
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -88,12 +88,20 @@ export function ListingView({
           {results.count === 0
             ? "No products"
             : results.products.length === 0
-              ? `${results.count.toLocaleString("en-US")} products`
-              : `${first.toLocaleString("en-US")}–${lastShown.toLocaleString("en-US")} of ${results.count.toLocaleString("en-US")} products`}
+              ? `${formatCount(results.count)} products`
+              : `${formatCount(first)}–${formatCount(lastShown)} of ${formatCount(results.count)} products`}
         </p>
         <div className="listing__controls">
           {anyFacets || filterCount > 0 ? (
-            hydrated ? (
+            <WhenHydrated
+              fallback={
+                // Without JavaScript the sheet opens as the link's target (:target in catalogue.css).
+                <a className="button button--ghost button--small listing__filter-button" href="#filters">
+                  <FilterIcon size={16} />
+                  Filters{filterCount > 0 ? ` (${filterCount})` : ""}
+                </a>
+              }
+            >
               <button
                 type="button"
                 className="button button--ghost button--small listing__filter-button"
@@ -104,13 +112,7 @@ export function ListingView({
                 <FilterIcon size={16} />
                 Filters{filterCount > 0 ? ` (${filterCount})` : ""}
               </button>
-            ) : (
-              // Without JavaScript the sheet opens as the link's target (:target in catalogue.css).
-              <a className="button button--ghost button--small listing__filter-button" href="#filters">
-                <FilterIcon size={16} />
-                Filters{filterCount > 0 ? ` (${filterCount})` : ""}
-              </a>
-            )
+            </WhenHydrated>
           ) : null}
           <label className="sort-select">
             <span>Sort</span>
@@ -128,11 +130,13 @@ export function ListingView({
               ))}
             </select>
           </label>
-          {hydrated ? null : (
-            <button type="submit" form="listing-form" className="button button--small">
-              Apply
-            </button>
-          )}
+          <WhenHydrated
+            fallback={
+              <button type="submit" form="listing-form" className="button button--small">
+                Apply
+              </button>
+            }
+          />
         </div>
       </div>
 
@@ -166,7 +170,13 @@ export function ListingView({
                   Clear all
                 </Link>
               ) : null}
-              {hydrated ? (
+              <WhenHydrated
+                fallback={
+                  <a className="icon-button filters__close" href="#main" aria-label="Close filters">
+                    <CloseIcon />
+                  </a>
+                }
+              >
                 <button
                   type="button"
                   className="icon-button filters__close"
@@ -175,11 +185,7 @@ export function ListingView({
                 >
                   <CloseIcon />
                 </button>
-              ) : (
-                <a className="icon-button filters__close" href="#main" aria-label="Close filters">
-                  <CloseIcon />
-                </a>
-              )}
+              </WhenHydrated>
             </div>
             <div className="filters__groups">
               {FACET_KEYS.map((key) => (
@@ -192,19 +198,21 @@ export function ListingView({
               ))}
             </div>
             <div className="filters__foot">
-              {hydrated ? (
+              <WhenHydrated
+                fallback={
+                  <button type="submit" className="button button--primary button--block">
+                    Show results
+                  </button>
+                }
+              >
                 <button
                   type="button"
                   className="button button--primary button--block"
                   onClick={() => setSheetOpen(false)}
                 >
-                  Show {results.count.toLocaleString("en-US")} results
+                  Show {formatCount(results.count)} results
                 </button>
-              ) : (
-                <button type="submit" className="button button--primary button--block">
-                  Show results
-                </button>
-              )}
+              </WhenHydrated>
             </div>
           </div>
         </Form>
@@ -270,7 +278,7 @@ function FacetGroup({ name, values, query }: { name: FacetKey; values: FacetValu
           key={`${v.value}-${selected.has(v.value)}`}
         />
         <span className="facet-option__label">{v.label}</span>
-        <span className="facet-option__count">{v.count.toLocaleString("en-US")}</span>
+        <span className="facet-option__count">{formatCount(v.count)}</span>
       </label>
     </li>
   );

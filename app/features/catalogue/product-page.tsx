@@ -4,14 +4,16 @@ import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
 import { Price } from "../../components/catalogue/price.tsx";
 import { ProductRow } from "../../components/catalogue/product-row.tsx";
 import { SparkleIcon } from "../../components/icons.tsx";
-import { JsonLd } from "../../components/json-ld.tsx";
+import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
 import { AddToCartButton } from "../cart/add-to-cart.tsx";
 import type { ProductView } from "./catalogue-path.server.ts";
+import { breadcrumbListLd, productLd } from "./structured-data.ts";
 
 export const PRODUCT_IMAGE_SIZE = 480;
 
 export function ProductPage({ view }: { view: ProductView }) {
   const { product } = view;
+  const origin = useSiteOrigin();
   const sizes = product.volume_variants.length > 1 ? product.volume_variants : [];
   const details = [
     ["Type", product.type],
@@ -128,9 +130,8 @@ export function ProductPage({ view }: { view: ProductView }) {
       </article>
       <ProductRow title="Similar products" products={view.similar} />
       <ProductRow title="You might also like" products={view.related} />
-      {view.ld.map((ld, i) => (
-        <JsonLd key={i} data={ld} />
-      ))}
+      <JsonLd data={productLd(origin, product)} />
+      <JsonLd data={breadcrumbListLd(origin, view.crumbs, product.url)} />
     </div>
   );
 }

@@ -23,8 +23,25 @@ export function breadcrumbListLd(origin: string, crumbs: readonly Crumb[], pageP
   };
 }
 
+/** What productLd reads of a product. */
+export type LdProduct = Pick<
+  Product,
+  | "sku_id"
+  | "title"
+  | "image"
+  | "image_large"
+  | "url"
+  | "description"
+  | "brand"
+  | "country"
+  | "price"
+  | "seller"
+  | "disabled"
+  | "in_stock"
+>;
+
 /** schema.org Product with its offer (USD), when the price is shown at the shopper's store. */
-export function productLd(origin: string, product: Product) {
+export function productLd(origin: string, product: LdProduct) {
   const visible = isPriceVisible(product) && product.price != null;
   return {
     "@context": "https://schema.org",
