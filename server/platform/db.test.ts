@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
-import { migrate } from "./db.ts";
+import { executePrepared, migrate } from "./db.ts";
 
 describe.each(testDatabases)("database platform on %s", (kind) => {
   let t: TestDb;
@@ -21,5 +21,31 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
   it("has pg_trgm for typo-tolerant search", async () => {
     const r = await sql<{ s: number }>`select similarity('jamesn', 'jameson') as s`.execute(t.db);
     expect(r.rows[0].s).toBeGreaterThan(0.3);
+  });
+});
+
+describe.each(testDatabases)("prepared statements on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("runs one statement text with each call's values, also when calls overlap", async () => {
+    const double = (n: number) => sql<{ n: number }>`select ${n}::int * 2 as n`;
+    expect(await executePrepared(t.db, double(2))).toEqual([{ n: 4 }]);
+    const overlapping = await Promise.all([1, 2, 3, 4, 5].map((n) => executePrepared(t.db, double(n))));
+    expect(overlapping).toEqual([[{ n: 2 }], [{ n: 4 }], [{ n: 6 }], [{ n: 8 }], [{ n: 10 }]]);
+  });
+
+  it.runIf(kind === "postgres")("plans every call for its own values on pooled connections", async () => {
+    const modes = await Promise.all(
+      [1, 2, 3].map(() =>
+        executePrepared(t.db, sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`),
+      ),
+    );
+    expect(modes.flat()).toEqual(Array(3).fill({ mode: "force_custom_plan" }));
   });
 });

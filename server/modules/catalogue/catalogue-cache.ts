@@ -105,6 +105,15 @@ export function shelfCategoryCounts(db: Db, storeId: string): Promise<Map<string
   });
 }
 
+/** The brands with a product on one store's shelf, by id. */
+export function shelfBrandIds(db: Db, storeId: string): Promise<Set<number>> {
+  return cachedMenuData(db, `shelf-brands:${storeId}`, async () => {
+    const r = await sql<{ brand_id: number }>`
+      select distinct brand_id from shelf where store_id = ${storeId} and brand_id is not null`.execute(db);
+    return new Set(r.rows.map((row) => row.brand_id));
+  });
+}
+
 /** Forget cached categories and brands (after seeding, or in tests that change them). */
 export function invalidateCatalogueCache(db: Db): void {
   categoryCache.delete(db);

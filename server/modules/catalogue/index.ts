@@ -8,6 +8,7 @@ export {
   defaultCategoryKeys,
   defaultCategoryUrlName,
   invalidateCatalogueCache,
+  shelfBrandIds,
   withDescendants,
 } from "./catalogue-cache.ts";
 export { GROUP_PAGE_SIZE } from "./category-service.ts";

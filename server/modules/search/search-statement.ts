@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
 import type { SearchSortField } from "../../../domain/catalogue/types.ts";
-import { type Db, hasConnectionPool } from "../../platform/db.ts";
+import { type Db, executePrepared, hasConnectionPool } from "../../platform/db.ts";
 import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
 
 /** When full-text search finds fewer hits than this, typo-tolerant trigram matches are added after them. */
@@ -56,15 +56,14 @@ export interface SearchRows {
  * and the facet counts. When full text finds little, a second pass adds typo-tolerant trigram matches after the
  * full-text ones; the trigram part is only planned when it is needed (planning is a large share on PGlite).
  *
- * On a connection pool the page and the facets are two statements run at once on two connections: each
- * finds the candidates again (an index scan), but the answer waits for the slower half instead of both.
+ * On a connection pool the page and the facets are two prepared statements run at once on two connections:
+ * each finds the candidates again (an index scan), but the answer waits for the slower half instead of both.
  * On a single connection (PGlite) they are one statement: one plan, one pass.
  */
 export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
   const first = await execute(db, plan, false);
   if (!plan.text || first.matched >= TYPO_FALLBACK_BELOW) return first.rows;
-  // Few matches: small enough for one statement whatever the database.
-  const second = await executeParts(db, plan, true, ALL_PARTS);
+  const second = await execute(db, plan, true);
   return { ...second.rows, typoTolerant: second.matched > first.matched };
 }
 
@@ -92,9 +91,7 @@ async function executeParts(
   // nothing is joined. Brands stay ids here (names come from an in-process map).
   const onShelf = sql`s.store_id = ${plan.storeId}
     ${plan.scopeTags ? sql`and s.tags && ${sql.val(plan.scopeTags)}::text[]` : sql``}`;
-  const columns = sql`s.sku_id, s.title, s.default_category as category, s.brand_id as brand,
-    s.volume_label as volume, s.country, s.price_cents as price, ${bandCase()} as price_band, s.rating_count,
-    s.average_rating, s.is_tobacco`;
+  const columns = candidateColumns(plan, withPage, withFacets);
   // ts_rank reads every match's vector: only worth it when the page is ordered by relevance.
   const ranked = withPage && plan.text !== null && plan.sort.field === "relevance";
   const candidates = plan.text
@@ -104,12 +101,14 @@ async function executeParts(
   const order = orderBy(plan.sort, plan.text !== null);
   const selected = filterClause(plan.filters, null);
   // The page's product rows come back in the same statement: no second round trip to build the cards.
-  const result = await sql<{
-    totals: unknown;
-    skus: unknown;
-    products: unknown;
-    facets: unknown;
-  }>`
+  const [row] = await executePrepared(
+    db,
+    sql<{
+      totals: unknown;
+      skus: unknown;
+      products: unknown;
+      facets: unknown;
+    }>`
     with ${candidates}
     ${withPage ? sql`, page as materialized (select * from m where ${selected} order by ${order} limit ${plan.limit} offset ${plan.skip})` : sql``}
     select
@@ -122,8 +121,8 @@ async function executeParts(
           : sql``
       }
       ${withFacets ? facetCounts(plan.filters) : sql`null`} as facets
-  `.execute(db);
-  const row = result.rows[0];
+  `,
+  );
   const [matched, total, hasTobacco] = withPage
     ? (parseJson(row.totals) as [number, number, boolean])
     : [0, 0, false];
@@ -136,36 +135,38 @@ async function executeParts(
       hasTobacco: Boolean(hasTobacco),
       typoTolerant: false,
       facets: withFacets
-        ? groupFacets(parseJson(row.facets) as [number, string, number][], plan.filters)
+        ? groupFacets(parseJson(row.facets) as [FacetDimension, string, number][], plan.filters)
         : null,
     },
   };
 }
 
-/** GROUPING(category, brand, price_band, volume, country) of each single-dimension grouping set. */
-const GROUPING_IDS: Record<number, FacetDimension> = {
-  15: "category",
-  23: "brand",
-  27: "price",
-  29: "volume",
-  30: "country",
-};
-
 /**
- * Facet counts in one grouping-sets pass over the candidates: each dimension's count applies every filter but
- * its own. Every value leaves the database; groupFacets keeps the biggest FACET_LIMIT per dimension (sorting
- * ~1,300 brand groups in SQL with a window cost more than sending them).
+ * Facet counts, each applying every filter but its own dimension's. Category, price band, volume and country
+ * (tens of values each) come from one grouping-sets pass over the candidates and are cut in groupFacets.
+ * Brands (over a thousand on a broad query) are counted apart and only the FACET_LIMIT biggest, selected ones
+ * first, leave the database: building and sending every brand group cost more than the top-N sort.
  */
 function facetCounts(filters: SearchPlan["filters"]) {
   const count = (d: FacetDimension) => sql`count(*) filter (where ${filterClause(filters, d)})`;
-  return sql`(select coalesce(json_agg(json_build_array(gs, v, n)), '[]'::json) from (
-        select grouping(category, brand, price_band, volume, country) as gs,
-          coalesce(category, brand::text, price_band, volume, country) as v,
-          case grouping(category, brand, price_band, volume, country)
-            when 15 then ${count("category")} when 23 then ${count("brand")} when 27 then ${count("price")}
-            when 29 then ${count("volume")} else ${count("country")} end as n
+  // grouping() sets a bit per column the row is not grouped by: 7 = by category, 11 = price band, ...
+  const gs = sql`grouping(category, price_band, volume, country)`;
+  const selectedBrand = filters.brand?.length
+    ? sql`brand = any(${sql.val(filters.brand)}::int[]) desc,`
+    : sql``;
+  return sql`(select coalesce(json_agg(json_build_array(d, v, n)), '[]'::json) from (
+        select (case ${gs} when 7 then 'category' when 11 then 'price' when 13 then 'volume' else 'country' end) as d,
+          coalesce(category, price_band, volume, country) as v,
+          case ${gs} when 7 then ${count("category")} when 11 then ${count("price")}
+            when 13 then ${count("volume")} else ${count("country")} end as n
         from m
-        group by grouping sets ((category), (brand), (price_band), (volume), (country))
+        group by grouping sets ((category), (price_band), (volume), (country))
+        union all
+        (select 'brand', brand::text, ${count("brand")} as n
+          from m where brand is not null
+          group by brand
+          order by ${selectedBrand} n desc, brand::text
+          limit ${sql.lit(FACET_LIMIT)})
       ) g
       where v is not null and n > 0)`;
 }
@@ -211,17 +212,14 @@ function textCandidates(
 
 /** Splits the facet rows by dimension, selected values first, then biggest, at most FACET_LIMIT each. */
 function groupFacets(
-  rows: [number, string, number][],
+  rows: [FacetDimension, string, number][],
   filters: SearchPlan["filters"],
 ): Record<FacetDimension, FacetCount[]> {
   const out = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, [] as FacetCount[]])) as Record<
     FacetDimension,
     FacetCount[]
   >;
-  for (const [gs, value, count] of rows) {
-    const dim = GROUPING_IDS[gs];
-    if (dim) out[dim].push({ value, count });
-  }
+  for (const [dim, value, count] of rows) out[dim]?.push({ value, count });
   for (const dim of FACET_DIMENSIONS) {
     const selected = new Set((filters[dim] ?? []).map(String));
     out[dim] = out[dim]
@@ -245,6 +243,51 @@ export function prefixTsquery(query: string): string {
   if (!words) return "";
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
 }
+
+/**
+ * The shelf columns the candidates carry: every one is copied for each match (thousands on a broad query), so
+ * only what this statement reads — the page its sort keys and the tobacco flag, the facets their dimensions,
+ * both the filtered dimensions.
+ */
+function candidateColumns(plan: SearchPlan, withPage: boolean, withFacets: boolean) {
+  const wanted = new Set<CandidateColumn>(["sku_id"]);
+  if (withPage) {
+    for (const c of ["rating_count", "average_rating", "is_tobacco"] as const) wanted.add(c);
+    if (plan.sort.field === "price") wanted.add("price");
+    if (plan.sort.field === "title") wanted.add("title");
+  }
+  for (const d of FACET_DIMENSIONS) {
+    if (withFacets || plan.filters[d]?.length) wanted.add(d === "price" ? "price_band" : d);
+  }
+  return sql.join([...wanted].map((c) => CANDIDATE_COLUMNS[c]));
+}
+
+type CandidateColumn =
+  | "sku_id"
+  | "title"
+  | "price"
+  | "rating_count"
+  | "average_rating"
+  | "is_tobacco"
+  | "category"
+  | "brand"
+  | "price_band"
+  | "volume"
+  | "country";
+
+const CANDIDATE_COLUMNS: Record<CandidateColumn, RawBuilder<unknown>> = {
+  sku_id: sql`s.sku_id`,
+  title: sql`s.title`,
+  price: sql`s.price_cents as price`,
+  rating_count: sql`s.rating_count`,
+  average_rating: sql`s.average_rating`,
+  is_tobacco: sql`s.is_tobacco`,
+  category: sql`s.default_category as category`,
+  brand: sql`s.brand_id as brand`,
+  price_band: sql`${bandCase()} as price_band`,
+  volume: sql`s.volume_label as volume`,
+  country: sql`s.country`,
+};
 
 function bandCase() {
   const whens = PRICE_BANDS.map((b) =>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResults } from "../../../domain/catalogue/types.ts";
+import { createBrand } from "../../../tests/factories/catalogue.ts";
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
-import { prefixTsquery } from "./search-statement.ts";
+import { FACET_LIMIT, prefixTsquery } from "./search-statement.ts";
 
 describe("prefixTsquery", () => {
   it.each([
@@ -259,5 +260,64 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/Unknown store/);
     });
+  });
+});
+
+/** 54 brands with two "Cask Ale" products each and one with a single product, all at the default store. */
+async function createManyBrandsFixture(db: Parameters<typeof createCatalogueFixture>[0]) {
+  const fixture = await createCatalogueFixture(db);
+  const store = fixture.stores.manhattan.id;
+  for (let b = 1; b <= 55; b++) {
+    const brand = await createBrand(db, `Cask Brand ${String(b).padStart(2, "0")}`);
+    const skus = Array.from({ length: b === 55 ? 1 : 2 }, (_, i) => `CA-${100 + b}-${i + 1}`);
+    await db
+      .insertInto("products")
+      .values(
+        skus.map((sku_id) => ({
+          sku_id,
+          title: `Cask Ale ${sku_id}`,
+          brand_id: brand.id,
+          brand_name: brand.name,
+          tags: ["BE"],
+          default_category: "beer",
+          category_text: "Beer",
+          variant_group: sku_id,
+          regular_price_cents: 399,
+          image: "/images/products/bottle.svg",
+          source: "curated" as const,
+          source_ref: sku_id,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("inventory")
+      .values(skus.map((sku_id) => ({ store_id: store, sku_id, price_cents: 399, stock: 5 })))
+      .execute();
+  }
+}
+
+describe.each(testDatabases)("search facets with many brands on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createManyBrandsFixture });
+  const search = async (payload: object) => {
+    const res = await s.app.inject({ method: "POST", url: "/menu/search/v4", payload });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchResults;
+  };
+
+  it(`lists the ${FACET_LIMIT} biggest brands`, async () => {
+    const r = await search({ query: "cask" });
+    expect(r.count).toBe(109);
+    expect(r.facets.brand).toHaveLength(FACET_LIMIT);
+    expect(r.facets.brand.every((b) => b.count === 2)).toBe(true);
+    expect(r.facets.brand.map((b) => b.value)).not.toContain("cask-brand-55");
+  });
+
+  it("keeps a selected brand first even when it is among the smallest", async () => {
+    const r = await search({ query: "cask", filters: { brand: ["cask-brand-55"] } });
+    expect(r.count).toBe(1);
+    expect(r.facets.brand).toHaveLength(FACET_LIMIT);
+    expect(r.facets.brand[0]).toEqual({ value: "cask-brand-55", label: "Cask Brand 55", count: 1 });
+    // Brand counts ignore the brand filter: the other brands still count their two products.
+    expect(r.facets.brand[1].count).toBe(2);
   });
 });

@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { sql } from "kysely";
 import { PRICE_BANDS, priceBandLabel } from "../../../domain/catalogue/price-bands.ts";
 import type {
   Category,
@@ -19,6 +18,7 @@ import {
   defaultCategoryUrlName,
   productsFromRows,
   type ResolvedStore,
+  shelfBrandIds,
   withDescendants,
 } from "../catalogue/index.ts";
 import type { SearchOptionsInput } from "./schemas.ts";
@@ -28,6 +28,15 @@ import {
   type SearchFilterValues,
   type SearchRows,
 } from "./search-statement.ts";
+
+const NO_ROWS: SearchRows = {
+  skus: [],
+  productRows: [],
+  total: 0,
+  hasTobacco: false,
+  typoTolerant: false,
+  facets: null,
+};
 
 /** Autocomplete answers with at most this many suggestions (brands first, then product titles). */
 export const AUTOCOMPLETE_LIMIT = 8;
@@ -79,23 +88,23 @@ export async function search(
     filters.category = chosen.length ? defaultCategoryKeys(withDescendants(chosen)) : ["~no-such-category~"];
   }
 
-  const rows: SearchRows = store
-    ? await runSearchStatement(db, {
-        storeId: store.id,
-        text: query ? { query, prefix: autocomplete } : null,
-        scopeTags,
-        filters,
-        sort,
-        skip,
-        limit: hitsPerPage,
-        facets: wantFacets,
-      })
-    : { skus: [], productRows: [], total: 0, hasTobacco: false, typoTolerant: false, facets: null };
-
-  const [products, brandSuggestions] = await Promise.all([
-    productsFromRows(db, rows.productRows, rows.skus, store),
-    autocomplete && store && query ? suggestBrands(db, store.id, query) : Promise.resolve([]),
+  // Brand suggestions do not depend on the search: on a connection pool they run beside it.
+  const [rows, brandSuggestions] = await Promise.all([
+    store
+      ? runSearchStatement(db, {
+          storeId: store.id,
+          text: query ? { query, prefix: autocomplete } : null,
+          scopeTags,
+          filters,
+          sort,
+          skip,
+          limit: hitsPerPage,
+          facets: wantFacets,
+        })
+      : NO_ROWS,
+    autocomplete && store && query ? suggestBrands(db, store.id, query) : [],
   ]);
+  const products = await productsFromRows(db, rows.productRows, rows.skus, store);
 
   let suggestions: SearchSuggestion[] = [];
   if (autocomplete) {
@@ -164,16 +173,21 @@ async function labelFacets(db: Db, snapshot: CategorySnapshot, raw: SearchRows["
   };
 }
 
-/** Brands whose name (or a word of it) starts with the query and that the store sells. */
+/**
+ * Brands whose name (or a word of it) starts with the query and that have a product on the store's shelf,
+ * shortest name first. Both lists are menu data held in process, so autocomplete asks the database nothing more.
+ */
 async function suggestBrands(db: Db, storeId: string, query: string): Promise<SearchSuggestion[]> {
-  const prefix = query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await sql<{ name: string; slug: string }>`
-    select b.name, b.slug from brands b
-    where (lower(b.name) like ${`${prefix}%`} or lower(b.name) like ${`% ${prefix}%`})
-      and exists (
-        select 1 from products p join inventory i on i.sku_id = p.sku_id and i.store_id = ${storeId}
-        where p.brand_id = b.id and not p.disabled)
-    order by length(b.name), b.name
-    limit ${AUTOCOMPLETE_BRANDS}`.execute(db);
-  return rows.rows.map((b) => ({ type: "brand", text: b.name, url: `/brands/${b.slug}` }));
+  const [names, onShelf] = await Promise.all([brandNames(db), shelfBrandIds(db, storeId)]);
+  const prefix = query.toLowerCase();
+  const matches: { name: string; slug: string }[] = [];
+  for (const id of onShelf) {
+    const brand = names.byId.get(id);
+    const name = brand?.name.toLowerCase();
+    if (brand && name && (name.startsWith(prefix) || name.includes(` ${prefix}`))) matches.push(brand);
+  }
+  matches.sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return matches
+    .slice(0, AUTOCOMPLETE_BRANDS)
+    .map((b) => ({ type: "brand", text: b.name, url: `/brands/${b.slug}` }));
 }
