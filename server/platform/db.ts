@@ -36,6 +36,18 @@ export async function executePrepared<R>(db: Db, query: { compile(db: Db): Compi
   return result.rows as R[];
 }
 
+/**
+ * Adds plan_cache_mode=force_custom_plan to the connections' startup options (next to any the URL has). It only
+ * touches prepared statements (executePrepared): they save parsing but keep planning for each call's values,
+ * because a generic plan cannot tell "red wine" (thousands of matches) from "jameson" (three) and measured slower.
+ */
+function withPlanPerCall(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const options = [url.searchParams.get("options"), "-c plan_cache_mode=force_custom_plan"];
+  url.searchParams.set("options", options.filter(Boolean).join(" "));
+  return url.toString();
+}
+
 export type DbTarget = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string };
 
 /** Opens the database: embedded PGlite (files under dataDir, or in memory) or a PostgreSQL server. */
@@ -43,12 +55,7 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
   if (target.kind === "postgres") {
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // Prepared statements (executePrepared) save parsing, not planning: a generic plan cannot tell "red wine"
-    // (thousands of matches) from "jameson" (three) and was measured slower than planning each call.
-    pool.on("connect", (client) => {
-      client.query("set plan_cache_mode = force_custom_plan").catch(() => {});
-    });
+    const pool = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 10 });
     const probe = await pool.connect().catch((err: Error) => {
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });
