@@ -8,7 +8,8 @@ export {
   defaultCategoryKeys,
   defaultCategoryUrlName,
   invalidateCatalogueCache,
-  shelfBrandIds,
+  type ShelfBrand,
+  shelfBrands,
   withDescendants,
 } from "./catalogue-cache.ts";
 export { GROUP_PAGE_SIZE } from "./category-service.ts";

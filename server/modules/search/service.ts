@@ -18,7 +18,8 @@ import {
   defaultCategoryUrlName,
   productsFromRows,
   type ResolvedStore,
-  shelfBrandIds,
+  type ShelfBrand,
+  shelfBrands,
   withDescendants,
 } from "../catalogue/index.ts";
 import type { SearchOptionsInput } from "./schemas.ts";
@@ -175,19 +176,15 @@ async function labelFacets(db: Db, snapshot: CategorySnapshot, raw: SearchRows["
 
 /**
  * Brands whose name (or a word of it) starts with the query and that have a product on the store's shelf,
- * shortest name first. Both lists are menu data held in process, so autocomplete asks the database nothing more.
+ * shortest name first. The store's brands are menu data held in process: autocomplete asks the database nothing
+ * more.
  */
 async function suggestBrands(db: Db, storeId: string, query: string): Promise<SearchSuggestion[]> {
-  const [names, onShelf] = await Promise.all([brandNames(db), shelfBrandIds(db, storeId)]);
   const prefix = query.toLowerCase();
-  const matches: { name: string; slug: string }[] = [];
-  for (const id of onShelf) {
-    const brand = names.byId.get(id);
-    const name = brand?.name.toLowerCase();
-    if (brand && name && (name.startsWith(prefix) || name.includes(` ${prefix}`))) matches.push(brand);
+  const matches: ShelfBrand[] = [];
+  for (const brand of await shelfBrands(db, storeId)) {
+    if (brand.lower.startsWith(prefix) || brand.lower.includes(` ${prefix}`)) matches.push(brand);
+    if (matches.length === AUTOCOMPLETE_BRANDS) break;
   }
-  matches.sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return matches
-    .slice(0, AUTOCOMPLETE_BRANDS)
-    .map((b) => ({ type: "brand", text: b.name, url: `/brands/${b.slug}` }));
+  return matches.map((b) => ({ type: "brand", text: b.name, url: `/brands/${b.slug}` }));
 }
