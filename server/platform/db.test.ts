@@ -22,16 +22,6 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
     const r = await sql<{ s: number }>`select similarity('jamesn', 'jameson') as s`.execute(t.db);
     expect(r.rows[0].s).toBeGreaterThan(0.3);
   });
-});
-
-describe.each(testDatabases)("prepared statements on %s", (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it("runs one statement text with each call's values, also when calls overlap", async () => {
     const double = (n: number) => sql<{ n: number }>`select ${n}::int * 2 as n`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchResults } from "../../../domain/catalogue/types.ts";
-import { createBrand } from "../../../tests/factories/catalogue.ts";
+import { createBrand, createProduct, stock } from "../../../tests/factories/catalogue.ts";
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
@@ -266,33 +266,17 @@ describe.each(testDatabases)("search API on %s", (kind) => {
 /** 54 brands with two "Cask Ale" products each and one with a single product, all at the default store. */
 async function createManyBrandsFixture(db: Parameters<typeof createCatalogueFixture>[0]) {
   const fixture = await createCatalogueFixture(db);
-  const store = fixture.stores.manhattan.id;
   for (let b = 1; b <= 55; b++) {
     const brand = await createBrand(db, `Cask Brand ${String(b).padStart(2, "0")}`);
-    const skus = Array.from({ length: b === 55 ? 1 : 2 }, (_, i) => `CA-${100 + b}-${i + 1}`);
-    await db
-      .insertInto("products")
-      .values(
-        skus.map((sku_id) => ({
-          sku_id,
-          title: `Cask Ale ${sku_id}`,
-          brand_id: brand.id,
-          brand_name: brand.name,
-          tags: ["BE"],
-          default_category: "beer",
-          category_text: "Beer",
-          variant_group: sku_id,
-          regular_price_cents: 399,
-          image: "/images/products/bottle.svg",
-          source: "curated" as const,
-          source_ref: sku_id,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto("inventory")
-      .values(skus.map((sku_id) => ({ store_id: store, sku_id, price_cents: 399, stock: 5 })))
-      .execute();
+    for (let i = 1; i <= (b === 55 ? 1 : 2); i++) {
+      const product = await createProduct(db, {
+        brand,
+        title: `Cask Ale ${b}-${i}`,
+        tags: ["BE"],
+        default_category: "beer",
+      });
+      await stock(db, fixture.stores.manhattan.id, product.sku_id, 399);
+    }
   }
 }
 
