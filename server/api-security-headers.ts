@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /**
  * The security headers of JSON API answers, computed once (docs/adr/0007-product-answer-cache.md). Pages get
  * @fastify/helmet with a per-request script nonce; API answers are never documents, so they carry the set the
@@ -14,4 +16,26 @@ export function apiSecurityHeaders(options: { hsts: boolean }): Record<string, s
     "x-frame-options": "DENY",
     ...(options.hsts ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
+}
+
+/** Headers @fastify/helmet sets for documents that an API answer does not carry. */
+const DOCUMENT_ONLY_HEADERS = [
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+/**
+ * The JSON 404 of a path under an API prefix that no API route serves. Such requests reach the catch-all route,
+ * which is a page route (helmet's document headers on it): they leave with the API set instead.
+ */
+export function sendApiNotFound(reply: FastifyReply, apiHeaders: Record<string, string>) {
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+  return reply
+    .headers(apiHeaders)
+    .code(404)
+    .send({ error: { code: "not_found", message: "No such API route" } });
 }

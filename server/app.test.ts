@@ -18,15 +18,20 @@ describe("every API answer", () => {
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
   });
 
-  it("carries the request id and helmet's headers on an unknown route", async () => {
+  it("answers an unknown API path with a JSON 404, the request id and the API headers", async () => {
     const res = await s.app.inject({
       method: "GET",
       url: "/menu/no-such-thing",
       headers: { "x-request-id": "r-9" },
     });
     expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: "No such API route" } });
     expect(res.headers["x-request-id"]).toBe("r-9");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    for (const documentOnly of ["x-xss-protection", "origin-agent-cluster", "cross-origin-opener-policy"]) {
+      expect(res.headers[documentOnly]).toBeUndefined();
+    }
   });
 
   it("gets a fresh request id when the caller sends none or a malformed one", async () => {

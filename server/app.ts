@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { isApiPath } from "./api-paths.ts";
-import { apiSecurityHeaders } from "./api-security-headers.ts";
+import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { registerModules } from "./modules/index.ts";
@@ -131,10 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {
-    await registerSsr(app, deps.ssr);
+    await registerSsr(app, { ...deps.ssr, apiHeaders });
   } else {
-    app.setNotFoundHandler((_req, reply) => {
-      reply.code(404).send({ error: { code: "not_found", message: "No such route" } });
+    app.setNotFoundHandler((req, reply) => {
+      if (isApiPath(req.url)) return sendApiNotFound(reply, apiHeaders);
+      return reply.code(404).send({ error: { code: "not_found", message: "No such route" } });
     });
   }
   return app;

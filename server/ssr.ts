@@ -7,11 +7,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { ApiFetch } from "../app/lib/api.ts";
 import { isApiPath } from "./api-paths.ts";
+import { sendApiNotFound } from "./api-security-headers.ts";
 
 export type SsrMode = "production" | "development";
 
 /** Serves the React Router app: built assets (immutable) and every page route, rendered on the server. */
-export async function registerSsr(app: FastifyInstance, opts: { mode: SsrMode; root: string }) {
+export async function registerSsr(
+  app: FastifyInstance,
+  opts: { mode: SsrMode; root: string; apiHeaders: Record<string, string> },
+) {
   let getBuild: () => Promise<ServerBuild>;
   if (opts.mode === "development") {
     const { createServer } = await import("vite");
@@ -63,9 +67,7 @@ export async function registerSsr(app: FastifyInstance, opts: { mode: SsrMode; r
         },
       },
       handler: async (req, reply) => {
-        if (isApiPath(req.url)) {
-          return reply.code(404).send({ error: { code: "not_found", message: "No such API route" } });
-        }
+        if (isApiPath(req.url)) return sendApiNotFound(reply, opts.apiHeaders);
         return renderPage(app, handle, req, reply);
       },
     });

@@ -162,6 +162,13 @@ test.describe("browsing the storefront", () => {
     // The error clears on navigation.
     await page.getByRole("link", { name: "Back to the store" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Last call?");
+
+    // An unknown path under an API prefix is an API answer: JSON 404 with the API's headers, not a page's.
+    const api = await page.request.get("/menu/no-such-thing");
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: { code: "not_found", message: "No such API route" } });
+    expect(api.headers()["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers()["x-xss-protection"]).toBeUndefined();
   });
 
   test("product page: price, sizes, engraving, structured data, add to cart", async ({ page }) => {
