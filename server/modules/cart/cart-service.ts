@@ -131,6 +131,17 @@ function checkQuantity(details: ReadonlyMap<string, ShelfDetail>, line: StoredLi
   }
 }
 
+/** A new cart line for an item the client sent, with its checked engraving. */
+const newLine = (item: CartSkuInput, engraving: Engraving | null): StoredLine => ({
+  id: randomUUID(),
+  store_id: item.store_id,
+  sku: item.sku,
+  qty: item.qty,
+  engraving,
+  substitution_preference: item.substitution_preference ?? "substitute",
+  group_mapping: item.group_mapping ?? null,
+});
+
 const mergeInto = (lines: StoredLine[], add: StoredLine) => [
   ...lines.filter((l) => l.store_id !== add.store_id),
   ...mergeCartLines(
@@ -145,16 +156,7 @@ export function addItems(db: Db, owner: string, body: CartWriteRequest, multiSto
     const shelf = await readShelf(body.skus);
     let lines = before;
     for (const item of body.skus) {
-      const engraving = checkItem(shelf, item);
-      lines = mergeInto(lines, {
-        id: randomUUID(),
-        store_id: item.store_id,
-        sku: item.sku,
-        qty: item.qty,
-        engraving,
-        substitution_preference: item.substitution_preference ?? "substitute",
-        group_mapping: item.group_mapping ?? null,
-      });
+      lines = mergeInto(lines, newLine(item, checkItem(shelf, item)));
     }
     for (const line of lines) {
       if (!before.some((b) => b.id === line.id && b.qty === line.qty)) checkQuantity(details, line);
@@ -208,16 +210,7 @@ export async function syncCart(db: Db, owner: string, skus: CartSkuInput[], mult
     let lines = before;
     for (const item of skus) {
       try {
-        const engraving = checkItem(shelf, item);
-        lines = mergeInto(lines, {
-          id: randomUUID(),
-          store_id: item.store_id,
-          sku: item.sku,
-          qty: item.qty,
-          engraving,
-          substitution_preference: item.substitution_preference ?? "substitute",
-          group_mapping: item.group_mapping ?? null,
-        });
+        lines = mergeInto(lines, newLine(item, checkItem(shelf, item)));
       } catch (err) {
         changes.push(err instanceof Error ? err.message : `Could not add ${item.sku}.`);
       }
