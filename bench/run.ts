@@ -4,8 +4,6 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,10 +53,10 @@ async function main() {
     const productBody = await fetchBytes(`${base}${productPath}`);
 
     // Product API against a bare node:http server answering the same bytes.
-    const bare = await startBareServer(productBody);
+    const bare = await startBareServer(productBody, dataDir, port + 100);
     const bareRps = await rps(`http://127.0.0.1:${bare.port}${productPath}`);
     const apiRps = await rps(`${base}${productPath}`);
-    bare.server.close();
+    bare.process.kill("SIGTERM");
     add("product API rps", fmt(apiRps), `${fmt(bareRps)} (bare node:http)`, ratio(apiRps / bareRps), "≥ 0.6");
 
     const productPage = JSON.parse(productBody.toString()).products[0].url as string;
@@ -149,17 +147,22 @@ async function pickProductSku(base: string): Promise<string> {
   return sku;
 }
 
-function startBareServer(body: Buffer): Promise<{ server: http.Server; port: number }> {
-  return new Promise((resolve) => {
-    const server = http.createServer((_req, res) => {
-      res.writeHead(200, {
-        "content-type": "application/json; charset=utf-8",
-        "content-length": body.length,
-      });
-      res.end(body);
-    });
-    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port }));
+/** The bare node:http baseline in a process of its own (bench/bare-server.ts), answering `body`. */
+async function startBareServer(body: Buffer, dir: string, port: number) {
+  const bodyFile = path.join(dir, "bare-body.json");
+  fs.writeFileSync(bodyFile, body);
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "bench", "bare-server.ts"), bodyFile, String(port)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
   });
+  return { process: child, port };
 }
 
 async function rps(url: string): Promise<number> {
