@@ -52,12 +52,18 @@ async function main() {
     const productPath = `/menu/product/${sku}`;
     const productBody = await fetchBytes(`${base}${productPath}`);
 
-    // Product API against a bare node:http server answering the same bytes.
-    const bare = await startBareServer(productBody, dataDir, port + 100);
-    const bareRps = await rps(`http://127.0.0.1:${bare.port}${productPath}`);
+    // The product API against a bare node:http server answering the same bytes, and a bare Fastify route
+    // for how much of the gap is the framework.
+    const bareRps = await baselineRps("node", productBody, dataDir, port + 100, productPath);
+    const fastifyRps = await baselineRps("fastify", productBody, dataDir, port + 101, productPath);
     const apiRps = await rps(`${base}${productPath}`);
-    bare.process.kill("SIGTERM");
     add("product API rps", fmt(apiRps), `${fmt(bareRps)} (bare node:http)`, ratio(apiRps / bareRps), "≥ 0.6");
+    add(
+      "  bare Fastify route, same bytes",
+      fmt(fastifyRps),
+      `${fmt(bareRps)} (bare node:http)`,
+      ratio(fastifyRps / bareRps),
+    );
 
     const productPage = JSON.parse(productBody.toString()).products[0].url as string;
     const ssrRps = await rps(`${base}${productPage}`);
@@ -147,22 +153,29 @@ async function pickProductSku(base: string): Promise<string> {
   return sku;
 }
 
-/** The bare node:http baseline in a process of its own (bench/bare-server.ts), answering `body`. */
-async function startBareServer(body: Buffer, dir: string, port: number) {
-  const bodyFile = path.join(dir, "bare-body.json");
+/** Requests a second of a baseline server (bench/bare-server.ts) in a process of its own, answering `body`. */
+async function baselineRps(
+  kind: "node" | "fastify",
+  body: Buffer,
+  dir: string,
+  port: number,
+  urlPath: string,
+) {
+  const bodyFile = path.join(dir, "baseline-body.json");
   fs.writeFileSync(bodyFile, body);
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "bench", "bare-server.ts"), bodyFile, String(port)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.once("data", () => resolve());
-    child.once("exit", (code) => reject(new Error(`bare server exited (${code})`)));
+  const script = path.join(root, "bench", "bare-server.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", script, kind, bodyFile, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  return { process: child, port };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.once("data", () => resolve());
+      child.once("exit", (code) => reject(new Error(`${kind} baseline server exited (${code})`)));
+    });
+    return await rps(`http://127.0.0.1:${port}${urlPath}`);
+  } finally {
+    child.kill("SIGTERM");
+  }
 }
 
 async function rps(url: string): Promise<number> {
