@@ -1,3 +1,4 @@
+import { compareCodeUnits } from "../compare.ts";
 import { slugify } from "../slug.ts";
 
 /**
@@ -33,7 +34,7 @@ export interface VariantCandidate {
 export function assignVariantGroups(items: readonly VariantCandidate[]): Map<string, string> {
   const groups = new Map<string, string>();
   const sizesTaken = new Map<string, Set<string>>();
-  const ordered = [...items].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  const ordered = [...items].sort((a, b) => compareCodeUnits(a.sku, b.sku));
   for (const item of ordered) {
     const base = variantBaseKey(item.source, item.brand, item.title);
     const size = `${item.volumeMl ?? "-"}x${item.packageQty}`;

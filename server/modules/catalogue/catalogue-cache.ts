@@ -105,25 +105,6 @@ export function shelfCategoryCounts(db: Db, storeId: string): Promise<Map<string
   });
 }
 
-export interface ShelfBrand {
-  name: string;
-  slug: string;
-  /** The name in lower case, for prefix matching. */
-  lower: string;
-}
-
-/** The brands with a product on one store's shelf, shortest name first (then by name). */
-export function shelfBrands(db: Db, storeId: string): Promise<ShelfBrand[]> {
-  return cachedMenuData(db, `shelf-brands:${storeId}`, async () => {
-    const r = await sql<{ name: string; slug: string }>`
-      select b.name, b.slug from brands b
-      where exists (select 1 from shelf s where s.store_id = ${storeId} and s.brand_id = b.id)`.execute(db);
-    return r.rows
-      .map((b) => ({ ...b, lower: b.name.toLowerCase() }))
-      .sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  });
-}
-
 /** Forget cached categories and brands (after seeding, or in tests that change them). */
 export function invalidateCatalogueCache(db: Db): void {
   categoryCache.delete(db);

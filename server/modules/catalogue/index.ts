@@ -4,12 +4,11 @@ export {
   brandIndex,
   brandNames,
   type CategorySnapshot,
+  cachedMenuData,
   categorySnapshot,
   defaultCategoryKeys,
   defaultCategoryUrlName,
   invalidateCatalogueCache,
-  type ShelfBrand,
-  shelfBrands,
   withDescendants,
 } from "./catalogue-cache.ts";
 export { GROUP_PAGE_SIZE } from "./category-service.ts";

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
 import type { SearchSortField } from "../../../domain/catalogue/types.ts";
+import { compareCodeUnits } from "../../../domain/compare.ts";
 import { type Db, executePrepared, hasConnectionPool } from "../../platform/db.ts";
 import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
 
@@ -227,7 +228,7 @@ function groupFacets(
         (a, b) =>
           Number(selected.has(b.value)) - Number(selected.has(a.value)) ||
           b.count - a.count ||
-          (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+          compareCodeUnits(a.value, b.value),
       )
       .slice(0, FACET_LIMIT);
   }

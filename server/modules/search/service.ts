@@ -18,10 +18,9 @@ import {
   defaultCategoryUrlName,
   productsFromRows,
   type ResolvedStore,
-  type ShelfBrand,
-  shelfBrands,
   withDescendants,
 } from "../catalogue/index.ts";
+import { suggestBrands } from "./brand-suggestions.ts";
 import type { SearchOptionsInput } from "./schemas.ts";
 import {
   type FacetCount,
@@ -41,7 +40,6 @@ const NO_ROWS: SearchRows = {
 
 /** Autocomplete answers with at most this many suggestions (brands first, then product titles). */
 export const AUTOCOMPLETE_LIMIT = 8;
-const AUTOCOMPLETE_BRANDS = 3;
 
 export interface SearchScope {
   query?: string;
@@ -172,19 +170,4 @@ async function labelFacets(db: Db, snapshot: CategorySnapshot, raw: SearchRows["
     volume: raw.volume.map(plain),
     country: raw.country.map(plain),
   };
-}
-
-/**
- * Brands whose name (or a word of it) starts with the query and that have a product on the store's shelf,
- * shortest name first. The store's brands are menu data held in process: autocomplete asks the database nothing
- * more.
- */
-async function suggestBrands(db: Db, storeId: string, query: string): Promise<SearchSuggestion[]> {
-  const prefix = query.toLowerCase();
-  const matches: ShelfBrand[] = [];
-  for (const brand of await shelfBrands(db, storeId)) {
-    if (brand.lower.startsWith(prefix) || brand.lower.includes(` ${prefix}`)) matches.push(brand);
-    if (matches.length === AUTOCOMPLETE_BRANDS) break;
-  }
-  return matches.map((b) => ({ type: "brand", text: b.name, url: `/brands/${b.slug}` }));
 }
