@@ -1,9 +1,15 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyError, type FastifyInstance, type onRequestHookHandler } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type onRequestHookHandler,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -15,8 +21,10 @@ import { isApiPath } from "./api-paths.ts";
 import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
+import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { registerModules } from "./modules/index.ts";
 import type { Db } from "./platform/db.ts";
+import { createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -26,24 +34,44 @@ export interface AppDeps {
   ssr?: { mode: SsrMode; root: string } | null;
   /** Log requests (JSON lines); tests pass false. */
   logger?: boolean;
+  /** Replay public API answers at the server's door (docs/adr/0013-front-door-cache.md); off by default in tests. */
+  frontDoor?: boolean;
+}
+
+/** API answers of at least this many bytes are compressed (by @fastify/compress, or by the front door). */
+const COMPRESS_THRESHOLD = 1024;
+
+/** The request id: the caller's `x-request-id` when it is a sane token, else a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
 }
 
 export type App = FastifyInstance;
 
 /** Builds the whole HTTP application without listening: used by main.ts, the tests and the bench. */
 export async function buildApp(deps: AppDeps): Promise<App> {
+  let appLog: FastifyBaseLogger | undefined; // the app's logger, for answers the door gives once the app exists
+  const door =
+    (deps.frontDoor ?? deps.config.env !== "test")
+      ? createFrontDoorCache({
+          passThrough: mayBePersonal,
+          requestId: requestIdOf,
+          log: () => appLog,
+          compression: { encodings: ["br", "gzip"], threshold: COMPRESS_THRESHOLD, brotliQuality: 4 },
+        })
+      : null;
   const app = Fastify({
+    serverFactory: door ? frontDoorServer(door) : undefined,
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     trustProxy: true,
     bodyLimit: 256 * 1024,
     // GET /menu/product/{skus} carries up to 60 comma-separated SKUs in one path parameter.
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  appLog = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onRequest", (req, reply, done) => {
@@ -89,8 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
     hsts: hsts ? undefined : false,
   });
-  await app.register(fastifyCompress, { global: true, encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ["br", "gzip"],
+    threshold: COMPRESS_THRESHOLD,
+  });
   await app.register(fastifyCookie);
+  keepPublicAnswers(app, door);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

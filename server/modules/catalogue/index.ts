@@ -20,6 +20,6 @@ export {
   productsFromRows,
   readProducts,
 } from "./product-reader.ts";
-export { catalogueRoutes } from "./routes.ts";
+export { catalogueRoutes, PRODUCT_CACHE_MS } from "./routes.ts";
 export * from "./schemas.ts";
 export { type ResolvedStore, resolveStore, type StoreHints, storeHintsOf } from "./store-resolution.ts";

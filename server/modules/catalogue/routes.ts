@@ -45,7 +45,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   { db, caching = true },
 ) => {
   // Product answers are kept serialized: the hottest route then skips JSON.stringify on every hit.
-  const productCache = createTtlCache<string>(caching ? PRODUCT_CACHE_MS : 0, 5_000);
+  const productCache = createTtlCache<{ body: string; loadedAt: number }>(
+    caching ? PRODUCT_CACHE_MS : 0,
+    5_000,
+  );
   const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
   // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
   await refreshPlannerStatistics(db);
@@ -147,10 +150,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
     async (req, reply) => {
       const store = await storeOf(req.headers, req.query);
       const key = `${store?.id ?? ""}|${req.params.skus.join(",")}`;
-      const body = await productCache.get(key, async () =>
-        JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
-      );
-      return reply.type("application/json; charset=utf-8").send(body);
+      const loadedAt = Date.now();
+      const answer = await productCache.get(key, async () => ({
+        body: JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
+        loadedAt,
+      }));
+      // Public (priced by store hints, not by who asks) and as fresh as the cached read it comes from.
+      if (caching) reply.publicUntil = answer.loadedAt + PRODUCT_CACHE_MS;
+      return reply.type("application/json; charset=utf-8").send(answer.body);
     },
   );
 
