@@ -20,13 +20,13 @@ describe("the front-door cache", () => {
   let server: http.Server;
   let base: string;
 
-  const makeDoor = () =>
+  const makeDoor = (maxBytes = 1024 * 1024) =>
     createFrontDoorCache({
       passThrough: (req) => req.headers["x-user"] !== undefined,
       requestId: (req) => String(req.headers["x-request-id"] ?? "generated-id"),
       log: () => ({ info: (fields) => logged.push(fields) }),
       compression: { encodings: ["br", "gzip"], threshold: 1024, brotliQuality: 4 },
-      maxEntries: 3,
+      maxBytes,
       now: () => clock,
     });
 
@@ -131,10 +131,23 @@ describe("the front-door cache", () => {
     for (const url of ["/a", "/b", "/c"]) expect((await request(url)).body.toString()).toBe("NEXT");
   });
 
-  it("holds at most maxEntries answers, forgetting the oldest first", async () => {
+  it("holds at most maxBytes of answers, forgetting the oldest first", async () => {
+    door = makeDoor(3 * Buffer.byteLength(small) + 10);
     for (const url of ["/1", "/2", "/3", "/4"]) keep(url);
     expect((await request("/1")).body.toString()).toBe("NEXT");
     for (const url of ["/2", "/3", "/4"]) expect((await request(url)).body.toString()).toBe(small);
+    // An answer's encoded forms count too: the first br copy of a large answer pushes out the oldest small ones.
+    const brLength = zlib.brotliCompressSync(large, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    }).length;
+    door.close();
+    door = makeDoor(Buffer.byteLength(large) + brLength + 20);
+    keep("/a");
+    keep("/big", large);
+    expect((await request("/a")).body.toString()).toBe(small);
+    await request("/big", { "accept-encoding": "br" });
+    expect((await request("/a")).body.toString()).toBe("NEXT");
+    expect((await request("/big")).body.toString()).toBe(large);
   });
 
   it("encodes large answers the way @fastify/compress does: br first, gzip, with vary", async () => {

@@ -33,7 +33,8 @@ export interface FrontDoorOptions {
   log: () => RequestLog | undefined;
   /** The compression settings of the pipeline, so replayed answers are encoded the same way. */
   compression: { encodings: Encoding[]; threshold: number; brotliQuality: number };
-  maxEntries?: number;
+  /** Memory bound over kept bodies and their encoded forms (default 32 MiB); the oldest answers go first. */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -54,21 +55,42 @@ interface Entry {
   encodedHead: string[];
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** The body's and the encoded forms' sizes. */
+  bytes: number;
 }
 
 export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache {
   const { compression, passThrough, requestId, log } = options;
   const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 2_000;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const entries = new Map<string, Entry>();
+  let bytes = 0;
   let open = true;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function add(key: string, entry: Entry) {
+    forget(key);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    fit();
+  }
+
+  function fit() {
+    while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
+  }
 
   function lookup(req: IncomingMessage): Entry | undefined {
     if (!open || req.method !== "GET" || passThrough(req)) return undefined;
     const key = keyOf(req);
     const entry = entries.get(key);
     if (entry && entry.freshUntil <= now()) {
-      entries.delete(key);
+      forget(key);
       return undefined;
     }
     return entry;
@@ -84,6 +106,9 @@ export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache 
             })
           : zlib.gzipSync(entry.body);
       entry.encoded[encoding] = body;
+      entry.bytes += body.length;
+      bytes += body.length;
+      fit();
     }
     return body;
   }
@@ -120,21 +145,21 @@ export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache 
       const headers = { ...answer.headers };
       if (headers["set-cookie"] !== undefined || !String(headers["content-type"]).includes("json")) return;
       for (const name of ["content-length", "content-encoding", "x-request-id"]) delete headers[name];
-      const key = keyOf(req);
-      entries.delete(key);
-      entries.set(key, {
+      const body = Buffer.from(answer.body);
+      add(keyOf(req), {
         freshUntil: answer.freshUntil,
         head: flatten(headers),
         encodedHead: flatten({ ...headers, vary: withAcceptEncoding(headers.vary) }),
-        body: Buffer.from(answer.body),
+        body,
         encoded: {},
+        bytes: body.length,
       });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
 
     close() {
       open = false;
       entries.clear();
+      bytes = 0;
     },
   };
 }
