@@ -78,10 +78,10 @@ export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache 
     forget(key);
     entries.set(key, entry);
     bytes += entry.bytes;
-    fit();
+    evictOverBudget();
   }
 
-  function fit() {
+  function evictOverBudget() {
     while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
   }
 
@@ -108,7 +108,7 @@ export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache 
       entry.encoded[encoding] = body;
       entry.bytes += body.length;
       bytes += body.length;
-      fit();
+      evictOverBudget();
     }
     return body;
   }
