@@ -30,6 +30,23 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
     expect(overlapping).toEqual([[{ n: 2 }], [{ n: 4 }], [{ n: 6 }], [{ n: 8 }], [{ n: 10 }]]);
   });
 
+  it.runIf(kind === "postgres")(
+    "migrates a schema of its own while another schema of the same database holds migrated tables",
+    async () => {
+      const other = await openTestDb(kind);
+      try {
+        const tables = await sql<{ n: number }>`
+          select count(*)::int as n from information_schema.tables
+          where table_schema = current_schema() and table_name in ('kysely_migration', 'products', 'shelf')`.execute(
+          other.db,
+        );
+        expect(tables.rows[0].n).toBe(3);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   it.runIf(kind === "postgres")("plans every call for its own values on pooled connections", async () => {
     const modes = await Promise.all(
       [1, 2, 3].map(() =>

@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect } from "kysely";
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../db/migrations/index.ts";
@@ -75,7 +75,14 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
 
 /** Applies every pending migration in order; safe to call from several processes at once. */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its migration tables in every schema unless told which: with another schema of the same
+  // database already migrated (tests, the bench, another app), it would skip creating ours and then fail.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0].schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
