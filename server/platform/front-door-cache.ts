@@ -13,7 +13,7 @@ export interface FrontDoorCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Keeps an answer the pipeline produced for `req` (a 200, without cookies) until `freshUntil`. */
   keep(req: RequestLike, answer: { headers: Headers; body: string | Buffer; freshUntil: number }): void;
-  /** Stops serving and forgets every answer (server shutdown, or data the answers show changed). */
+  /** Stops serving and forgets every answer (server shutdown). */
   close(): void;
 }
 
@@ -45,7 +45,7 @@ export interface RequestLog {
 type Encoding = "br" | "gzip";
 
 /** The request headers public answers may depend on (store and position hints, API version): part of the key. */
-export const KEY_HEADERS = ["x-store-id", "lat", "lng", "accept-version"] as const;
+const KEY_HEADERS = ["x-store-id", "lat", "lng", "accept-version"] as const;
 
 interface Entry {
   freshUntil: number;
