@@ -360,8 +360,23 @@ test.describe("browsing the storefront", () => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     // The next page's route module never arrives.
-    await page.route(/\/assets\/catalogue-path-[^/]+\.js$/, () => {});
+    const asked = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/catalogue-path-[^/]+\.js$/, () => resolve());
+    });
     await page.locator(".tiles a").first().click();
+    await asked;
+    // The watchdog's 120 s start once React has rendered the pending navigation: wait for it before moving the
+    // clock (waits that poll in the page would stand still on the installed clock).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
+              .__reactRouterDataRouter?.state.navigation.state,
+        ),
+      )
+      .toBe("loading");
+    await page.waitForTimeout(200);
     await page.clock.fastForward(119_000);
     await expect(page.getByRole("alert")).toHaveCount(0);
     await page.clock.fastForward(2_000);
