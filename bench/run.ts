@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { measureCartLatency } from "./cart-latency.ts";
-import { measureSearchLatency } from "./search-latency.ts";
+import { measureSearchLatency, percentile } from "./search-latency.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rows: { metric: string; value: string; baseline: string; ratio: string; target: string }[] = [];
@@ -57,18 +57,19 @@ async function main() {
     // much of the gap is the framework. A request with a cookie is never replayed at the front door (ADR 0013):
     // that figure is what the request pipeline costs. This machine's speed drifts over seconds, so the four are
     // measured in turn, three rounds, and each figure is the median of its rounds.
-    const baselines = [
-      await startBaseline("node", productBody, dataDir, port + 100),
-      await startBaseline("fastify", productBody, dataDir, port + 101),
-    ];
+    const baselines: Baseline[] = [];
     try {
-      const targets = {
-        bare: { url: `${baselines[0].origin}${productPath}` },
-        fastify: { url: `${baselines[1].origin}${productPath}` },
-        api: { url: `${base}${productPath}` },
-        pipeline: { url: `${base}${productPath}`, headers: { cookie: `nc_anon=${randomUUID()}` } },
-      };
-      const runs = await roundsOf(targets, 3);
+      baselines.push(await startBaseline("node", productBody, dataDir, port + 100));
+      baselines.push(await startBaseline("fastify", productBody, dataDir, port + 101));
+      const runs = await roundsOf(
+        {
+          bare: { url: `${baselines[0].origin}${productPath}` },
+          fastify: { url: `${baselines[1].origin}${productPath}` },
+          api: { url: `${base}${productPath}` },
+          pipeline: { url: `${base}${productPath}`, headers: { cookie: `nc_anon=${randomUUID()}` } },
+        },
+        3,
+      );
       const bare = `${fmt(runs.bare)} (bare node:http)`;
       add("product API rps", fmt(runs.api), bare, ratio(runs.api / runs.bare), "≥ 0.6");
       add(
@@ -170,6 +171,8 @@ async function pickProductSku(base: string): Promise<string> {
   return sku;
 }
 
+type Baseline = Awaited<ReturnType<typeof startBaseline>>;
+
 /** A baseline server (bench/bare-server.ts) in a process of its own, answering every request with `body`. */
 async function startBaseline(kind: "node" | "fastify", body: Buffer, dir: string, port: number) {
   const bodyFile = path.join(dir, "baseline-body.json");
@@ -185,25 +188,30 @@ async function startBaseline(kind: "node" | "fastify", body: Buffer, dir: string
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
+interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
 /** Requests a second of each target, measured in turn for `rounds` rounds: the median of each target's rounds. */
 async function roundsOf<K extends string>(
-  targets: Record<K, { url: string; headers?: Record<string, string> }>,
+  targets: Record<K, Target>,
   rounds: number,
 ): Promise<Record<K, number>> {
-  const samples = new Map<K, number[]>();
+  const entries = Object.entries(targets) as [K, Target][];
+  const samples = new Map<K, number[]>(entries.map(([name]) => [name, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, target] of Object.entries(targets) as [
-      K,
-      { url: string; headers?: Record<string, string> },
-    ][]) {
-      samples.set(name, [...(samples.get(name) ?? []), await rps(target.url, target.headers, 4)]);
-    }
+    for (const [name, target] of entries) samples.get(name)?.push(await rps(target.url, target.headers, 4));
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  return Object.fromEntries([...samples].map(([name, values]) => [name, median(values)])) as Record<
-    K,
-    number
-  >;
+  return Object.fromEntries(
+    [...samples].map(([name, values]) => [
+      name,
+      percentile(
+        values.sort((a, b) => a - b),
+        50,
+      ),
+    ]),
+  ) as Record<K, number>;
 }
 
 async function rps(url: string, headers: Record<string, string> = {}, seconds = 6): Promise<number> {

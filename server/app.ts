@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -24,7 +25,7 @@ import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { registerModules } from "./modules/index.ts";
 import type { Db } from "./platform/db.ts";
-import { createFrontDoorCache } from "./platform/front-door-cache.ts";
+import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -34,12 +35,10 @@ export interface AppDeps {
   ssr?: { mode: SsrMode; root: string } | null;
   /** Log requests (JSON lines); tests pass false. */
   logger?: boolean;
-  /** Replay public API answers at the server's door (docs/adr/0013-front-door-cache.md); off by default in tests. */
-  frontDoor?: boolean;
 }
 
-/** API answers of at least this many bytes are compressed (by @fastify/compress, or by the front door). */
-const COMPRESS_THRESHOLD = 1024;
+/** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
+const API_COMPRESSION: Compression = { encodings: ["br", "gzip"], threshold: 1024, brotliQuality: 4 };
 
 /** The request id: the caller's `x-request-id` when it is a sane token, else a new UUID. */
 function requestIdOf(req: IncomingMessage): string {
@@ -52,13 +51,15 @@ export type App = FastifyInstance;
 /** Builds the whole HTTP application without listening: used by main.ts, the tests and the bench. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   let appLog: FastifyBaseLogger | undefined; // the app's logger, for answers the door gives once the app exists
+  // Public answers are replayed at the server's door (docs/adr/0013-front-door-cache.md); tests run without, as
+  // they run without the answer caches the door relies on.
   const door =
-    (deps.frontDoor ?? deps.config.env !== "test")
+    deps.config.env !== "test"
       ? createFrontDoorCache({
           passThrough: mayBePersonal,
           requestId: requestIdOf,
           log: () => appLog,
-          compression: { encodings: ["br", "gzip"], threshold: COMPRESS_THRESHOLD, brotliQuality: 4 },
+          compression: API_COMPRESSION,
         })
       : null;
   const app = Fastify({
@@ -119,8 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifyCompress, {
     global: true,
-    encodings: ["br", "gzip"],
-    threshold: COMPRESS_THRESHOLD,
+    encodings: API_COMPRESSION.encodings,
+    threshold: API_COMPRESSION.threshold,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality } },
   });
   await app.register(fastifyCookie);
   keepPublicAnswers(app, door);

@@ -12,12 +12,12 @@ export interface FrontDoorCache {
   /** Answers `req` from memory when it can; false when the request must go through the pipeline. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Keeps an answer the pipeline produced for `req` (a 200, without cookies) until `freshUntil`. */
-  keep(req: RequestLike, answer: { headers: Headers; body: string | Buffer; freshUntil: number }): void;
+  keep(req: RequestLike, answer: { headers: AnswerHeaders; body: string | Buffer; freshUntil: number }): void;
   /** Stops serving and forgets every answer (server shutdown). */
   close(): void;
 }
 
-type Headers = Record<string, string | number | string[] | undefined>;
+type AnswerHeaders = Record<string, string | number | string[] | undefined>;
 
 export interface RequestLike {
   method?: string;
@@ -32,7 +32,7 @@ export interface FrontDoorOptions {
   /** The request log, once there is one. */
   log: () => RequestLog | undefined;
   /** The compression settings of the pipeline, so replayed answers are encoded the same way. */
-  compression: { encodings: Encoding[]; threshold: number; brotliQuality: number };
+  compression: Compression;
   /** Memory bound over kept bodies and their encoded forms (default 32 MiB); the oldest answers go first. */
   maxBytes?: number;
   now?: () => number;
@@ -43,6 +43,13 @@ export interface RequestLog {
 }
 
 type Encoding = "br" | "gzip";
+
+/** How answers are compressed: encodings in order of preference, from how many bytes, brotli's quality. */
+export interface Compression {
+  encodings: Encoding[];
+  threshold: number;
+  brotliQuality: number;
+}
 
 /** The request headers public answers may depend on (store and position hints, API version): part of the key. */
 const KEY_HEADERS = ["x-store-id", "lat", "lng", "accept-version"] as const;
@@ -178,14 +185,14 @@ function encodingFor(req: IncomingMessage, encodings: Encoding[]): Encoding | nu
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
-function withAcceptEncoding(vary: Headers[string]): string {
+function withAcceptEncoding(vary: AnswerHeaders[string]): string {
   const values = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];
   return values.some((v) => v.includes("accept-encoding"))
     ? values.join(", ")
     : [...values, "accept-encoding"].join(", ");
 }
 
-function flatten(headers: Headers): string[] {
+function flatten(headers: AnswerHeaders): string[] {
   const flat: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
