@@ -305,3 +305,38 @@ describe.each(testDatabases)("search facets with many brands on %s", (kind) => {
     expect(r.facets.brand[1].count).toBe(2);
   });
 });
+
+/** Brands named with "crow" at a word start, in the middle of a word, and one not sold at the default store. */
+async function createCrowBrandsFixture(db: Parameters<typeof createCatalogueFixture>[0]) {
+  const fixture = await createCatalogueFixture(db);
+  const names = ["Crown Royal", "Old Crow", "Blue Crow Distilling", "Crow", "Scarecrow Cider", "Crowbar"];
+  for (const name of names) {
+    const brand = await createBrand(db, name);
+    const product = await createProduct(db, { brand, title: `${name} Reserve` });
+    const store = name === "Crowbar" ? fixture.stores.brooklyn.id : fixture.stores.manhattan.id;
+    await stock(db, store, product.sku_id, 2999);
+  }
+}
+
+describe.each(testDatabases)("autocomplete brand suggestions on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createCrowBrandsFixture });
+  const brandSuggestions = async (query: string) => {
+    const res = await s.app.inject({
+      method: "POST",
+      url: "/menu/search/v4",
+      payload: { query, autocomplete: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as SearchResults).suggestions.filter((x) => x.type === "brand").map((x) => x.text);
+  };
+
+  it("suggests at most 3 brands sold at the store whose name or a word of it starts with the query, shortest first", async () => {
+    expect(await brandSuggestions("crow")).toEqual(["Crow", "Old Crow", "Crown Royal"]);
+    expect(await brandSuggestions("CROWN")).toEqual(["Crown Royal"]);
+    expect(await brandSuggestions("blue crow d")).toEqual(["Blue Crow Distilling"]);
+    expect(await brandSuggestions("distil")).toEqual(["Blue Crow Distilling"]);
+    // Not a word start; not on this store's shelf.
+    expect(await brandSuggestions("recrow")).toEqual([]);
+    expect(await brandSuggestions("crowb")).toEqual([]);
+  });
+});
