@@ -179,15 +179,23 @@ function textCandidates(
   typos: boolean,
   ranked: boolean,
 ) {
-  const tsquery = text.prefix
-    ? sql`to_tsquery('english', ${prefixTsquery(text.query)})`
-    : sql`websearch_to_tsquery('english', ${text.query})`;
-  const rank = ranked ? sql`ts_rank(s.search, q.q)` : sql`0::real`;
+  const prefix = text.prefix ? prefixTsqueries(text.query) : null;
+  // q: what the GIN index looks up; whole: the full query every candidate must match (and is ranked by).
+  // A short prefix ("jack d" → d:*) expands to thousands of lexemes in the index, which costs more than
+  // checking the rows its complete words found: the index then looks up the complete words only.
+  const q = prefix?.completeWords
+    ? sql`(select case when numnode(c) > 0 then c else w end as q, w as whole
+        from (select to_tsquery('english', ${prefix.completeWords}) as c, to_tsquery('english', ${prefix.whole}) as w) x)`
+    : prefix
+      ? sql`(select to_tsquery('english', ${prefix.whole}) as q, null::tsquery as whole)`
+      : sql`(select websearch_to_tsquery('english', ${text.query}) as q, null::tsquery as whole)`;
+  const rank = ranked ? sql`ts_rank(s.search, coalesce(q.whole, q.q))` : sql`0::real`;
   const matches = sql`
-    q as (select ${tsquery} as q),
+    q as ${q},
     ${sql.raw(typos ? "fts" : "m")} as materialized (
       select ${columns}, ${rank} as rank
       from q, shelf s where ${onShelf} and s.search @@ q.q
+        ${prefix?.completeWords ? sql`and ts_match_vq(s.search, q.whole)` : sql``}
     )`;
   if (!typos) return matches;
   const words = text.query.toLowerCase();
@@ -235,14 +243,22 @@ function groupFacets(
   return out;
 }
 
-/** "jack dan" → "jack & dan:*": every word must match, the last one as a prefix. Words are letters/digits only. */
-export function prefixTsquery(query: string): string {
-  const words = query
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .match(/[\p{L}\p{N}]+/gu);
-  if (!words) return "";
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+/**
+ * Autocomplete's tsqueries: "jack dan" → whole "jack & dan:*" (every word must match, the last one as a prefix)
+ * and completeWords "jack" (null for a single word). Words are letters/digits only.
+ */
+export function prefixTsqueries(query: string): { whole: string; completeWords: string | null } {
+  const words =
+    query
+      .toLowerCase()
+      .replace(/['’]/g, "")
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const complete = words.slice(0, -1);
+  const last = words.at(-1);
+  return {
+    whole: [...complete, ...(last ? [`${last}:*`] : [])].join(" & "),
+    completeWords: complete.length ? complete.join(" & ") : null,
+  };
 }
 
 /**

@@ -4,18 +4,18 @@ import { createBrand, createProduct, stock } from "../../../tests/factories/cata
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
-import { FACET_LIMIT, prefixTsquery } from "./search-statement.ts";
+import { FACET_LIMIT, prefixTsqueries } from "./search-statement.ts";
 
-describe("prefixTsquery", () => {
+describe("prefixTsqueries", () => {
   it.each([
-    ["jack dan", "jack & dan:*"],
-    ["Maker's M", "makers & m:*"],
-    ["  tito  ", "tito:*"],
-    ["rosé", "rosé:*"],
-    ["a|b & !c", "a & b & c:*"],
-    ["!!!", ""],
-  ])("%s → %s", (query, tsquery) => {
-    expect(prefixTsquery(query)).toBe(tsquery);
+    ["jack dan", "jack & dan:*", "jack"],
+    ["Maker's M", "makers & m:*", "makers"],
+    ["  tito  ", "tito:*", null],
+    ["rosé", "rosé:*", null],
+    ["a|b & !c", "a & b & c:*", "a & b"],
+    ["!!!", "", null],
+  ])("%s → %s, index on %s", (query, whole, completeWords) => {
+    expect(prefixTsqueries(query)).toEqual({ whole, completeWords });
   });
 });
 
@@ -186,6 +186,20 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(many.products).toHaveLength(8);
       expect(many.suggestions.length).toBeLessThanOrEqual(8);
       expect(many.facets.brand).toEqual([]);
+    });
+
+    it("requires every word with the last as a prefix, however short, and ranks by the whole query", async () => {
+      const titles = async (query: string) =>
+        (await search({ query, autocomplete: true })).products.map((p) => p.title);
+      const jamesonIrish = ["Jameson Irish Whiskey", "Jameson Irish Whiskey", "Black Barrel Irish Whiskey"];
+      expect(await titles("jameson i")).toEqual(jamesonIrish);
+      expect(await titles("irish whiskey j")).toEqual(jamesonIrish);
+      // The complete words match all 70 fillers; the prefix keeps No 1 and No 10–19.
+      const filler = await search({ query: "filler vodka no 1", autocomplete: true });
+      expect(filler.count).toBe(11);
+      expect(filler.analytics.typo_tolerant).toBe(false);
+      // Stop words before the prefix are dropped, not required.
+      expect(await titles("the jam")).toEqual(jamesonIrish);
     });
   });
 
