@@ -4,6 +4,7 @@ import * as m0003 from "./0003-search-indexes.ts";
 import * as m0004 from "./0004-accounts.ts";
 import * as m0005 from "./0005-cart.ts";
 import * as m0006 from "./0006-shelf.ts";
+import * as m0007 from "./0007-typo-candidates.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0004-accounts": m0004,
   "0005-cart": m0005,
   "0006-shelf": m0006,
+  "0007-typo-candidates": m0007,
 };

@@ -54,24 +54,36 @@ export interface SearchRows {
 /**
  * Search: candidates on the store's shelf (full-text matches ranked by ts_rank, found through the GIN index on
  * (store_id, search), or the whole scope when there is no text), then the counts, the page with its product rows
- * and the facet counts. When full text finds little, a second pass adds typo-tolerant trigram matches after the
- * full-text ones; the trigram part is only planned when it is needed (planning is a large share on PGlite).
+ * and the facet counts. When full text finds little, the SKUs whose title or brand is like the words are looked up
+ * and, if there are any, a second pass adds those on the shelf after the full-text matches.
  *
  * On a connection pool the page and the facets are two prepared statements run at once on two connections:
  * each finds the candidates again (an index scan), but the answer waits for the slower half instead of both.
  * On a single connection (PGlite) they are one statement: one plan, one pass.
  */
 export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
-  const first = await execute(db, plan, false);
+  const first = await execute(db, plan, null);
   if (!plan.text || first.matched >= TYPO_FALLBACK_BELOW) return first.rows;
-  const second = await execute(db, plan, true);
+  const typos = await typoCandidates(db, plan.text.query);
+  if (typos.length === 0) return first.rows;
+  const second = await execute(db, plan, typos);
   return { ...second.rows, typoTolerant: second.matched > first.matched };
+}
+
+/** SKUs whose title or brand name is like the query's words, on any shelf (migration 0007-typo-candidates). */
+async function typoCandidates(db: Db, query: string): Promise<string[]> {
+  const rows = await executePrepared(
+    db,
+    sql<{ sku_id: string }>`select sku_id from typo_candidates(${query.toLowerCase()})`,
+  );
+  return rows.map((r) => r.sku_id);
 }
 
 type Part = "page" | "facets";
 const ALL_PARTS: readonly Part[] = ["page", "facets"];
 
-async function execute(db: Db, plan: SearchPlan, typos: boolean) {
+/** Runs the search; `typos`: trigram candidates to add after the full-text matches (the second pass). */
+async function execute(db: Db, plan: SearchPlan, typos: string[] | null) {
   if (!plan.facets || !hasConnectionPool(db)) return executeParts(db, plan, typos, ALL_PARTS);
   const [page, facets] = await Promise.all([
     executeParts(db, plan, typos, ["page"]),
@@ -83,7 +95,7 @@ async function execute(db: Db, plan: SearchPlan, typos: boolean) {
 async function executeParts(
   db: Db,
   plan: SearchPlan,
-  typos: boolean,
+  typos: string[] | null,
   parts: readonly Part[],
 ): Promise<{ matched: number; rows: SearchRows }> {
   const withPage = parts.includes("page");
@@ -176,7 +188,7 @@ function textCandidates(
   text: { query: string; prefix: boolean },
   columns: RawBuilder<unknown>,
   onShelf: RawBuilder<unknown>,
-  typos: boolean,
+  typos: string[] | null,
   ranked: boolean,
 ) {
   const prefix = text.prefix ? prefixTsqueries(text.query) : null;
@@ -199,22 +211,16 @@ function textCandidates(
     )`;
   if (!typos) return matches;
   const words = text.query.toLowerCase();
-  // Trigram candidates come from two index scans (title, brand name) rather than one OR that would scan all.
   // Typo hits rank below every full-text hit (rank - 1), a title likeness above the same brand likeness.
   return sql`${matches},
-    typo_candidates as (
-      select p.sku_id from products p where ${words} <% p.title
-      union
-      select p.sku_id from brands b join products p on p.brand_id = b.id where ${words} <% b.name
-    ),
     typo as materialized (
       select ${columns},
         greatest(word_similarity(${words}, s.title), 0.9 * word_similarity(${words}, coalesce(p.brand_name, ''))) - 1
           as rank
-      from typo_candidates t
-      join shelf s on s.sku_id = t.sku_id and ${onShelf}
+      from shelf s
       join products p on p.sku_id = s.sku_id
-      where not exists (select 1 from fts where fts.sku_id = s.sku_id)
+      where ${onShelf} and s.sku_id = any(${sql.val(typos)}::text[])
+        and not exists (select 1 from fts where fts.sku_id = s.sku_id)
     ),
     m as materialized (select * from fts union all select * from typo)`;
 }
