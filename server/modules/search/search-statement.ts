@@ -64,10 +64,16 @@ export interface SearchRows {
 export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
   const first = await execute(db, plan, null);
   if (!plan.text || first.matched >= TYPO_FALLBACK_BELOW) return first.rows;
-  const typos = await typoCandidates(db, plan.text.query);
+  const typos = await typoCandidates(db, typoWords(plan.text));
   if (typos.length === 0) return first.rows;
   const second = await execute(db, plan, typos);
   return { ...second.rows, typoTolerant: second.matched > first.matched };
+}
+
+/** The words typos are looked for in: in autocomplete, not the last one, which is still being typed ("jamesn i"). */
+function typoWords(text: { query: string; prefix: boolean }): string {
+  const words = text.query.trim().split(/\s+/);
+  return text.prefix && words.length > 1 ? words.slice(0, -1).join(" ") : text.query;
 }
 
 /** SKUs whose title or brand name is like the query's words, on any shelf (migration 0007-typo-candidates). */

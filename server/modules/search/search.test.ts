@@ -188,7 +188,7 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(many.facets.brand).toEqual([]);
     });
 
-    it("requires every word with the last as a prefix, however short, and ranks by the whole query", async () => {
+    it("requires every word with the last as a prefix, however short; looks for typos in the complete words", async () => {
       const titles = async (query: string) =>
         (await search({ query, autocomplete: true })).products.map((p) => p.title);
       const jamesonIrish = ["Jameson Irish Whiskey", "Jameson Irish Whiskey", "Black Barrel Irish Whiskey"];
@@ -200,6 +200,10 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(filler.analytics.typo_tolerant).toBe(false);
       // Stop words before the prefix are dropped, not required.
       expect(await titles("the jam")).toEqual(jamesonIrish);
+      // A typo before the word being typed: typos are looked for in the complete words.
+      const typo = await search({ query: "jamesn i", autocomplete: true });
+      expect(typo.analytics.typo_tolerant).toBe(true);
+      expect(typo.suggestions[0]).toMatchObject({ type: "product", text: "Jameson Irish Whiskey" });
     });
   });
 
