@@ -150,11 +150,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
     async (req, reply) => {
       const store = await storeOf(req.headers, req.query);
       const key = `${store?.id ?? ""}|${req.params.skus.join(",")}`;
-      const loadedAt = Date.now();
-      const answer = await productCache.get(key, async () => ({
-        body: JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
-        loadedAt,
-      }));
+      const answer = await productCache.get(key, async () => {
+        const loadedAt = Date.now(); // before the read: the answer is no fresher than this
+        return {
+          body: JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
+          loadedAt,
+        };
+      });
       // Public (priced by store hints, not by who asks) and as fresh as the cached read it comes from.
       if (caching) reply.publicUntil = answer.loadedAt + PRODUCT_CACHE_MS;
       return reply.type("application/json; charset=utf-8").send(answer.body);

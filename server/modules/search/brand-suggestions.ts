@@ -62,7 +62,11 @@ function shelfBrandIndex(db: Db, storeId: string): Promise<ShelfBrandIndex> {
     const tails: [string, number][] = [];
     brands.forEach((brand, i) => {
       const lower = brand.name.toLowerCase();
-      for (let at = 0; at !== -1; at = lower.indexOf(" ", at) + 1 || -1) tails.push([lower.slice(at), i]);
+      let at = 0; // the start of each word
+      do {
+        tails.push([lower.slice(at), i]);
+        at = lower.indexOf(" ", at) + 1;
+      } while (at > 0);
     });
     tails.sort((a, b) => compareCodeUnits(a[0], b[0]));
     return { brands, tails };

@@ -70,17 +70,20 @@ export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<Sear
   return { ...second.rows, typoTolerant: second.matched > first.matched };
 }
 
-/** The words typos are looked for in: in autocomplete, not the last one, which is still being typed ("jamesn i"). */
+/**
+ * The words typos are looked for in, lower-cased: in autocomplete not the last one, which is still being typed
+ * ("jamesn i").
+ */
 function typoWords(text: { query: string; prefix: boolean }): string {
-  const words = text.query.trim().split(/\s+/);
-  return text.prefix && words.length > 1 ? words.slice(0, -1).join(" ") : text.query;
+  const words = text.query.toLowerCase().trim().split(/\s+/);
+  return (text.prefix && words.length > 1 ? words.slice(0, -1) : words).join(" ");
 }
 
-/** SKUs whose title or brand name is like the query's words, on any shelf (migration 0007-typo-candidates). */
-async function typoCandidates(db: Db, query: string): Promise<string[]> {
+/** SKUs whose title or brand name is like the words, on any shelf (migration 0007-typo-candidates). */
+async function typoCandidates(db: Db, words: string): Promise<string[]> {
   const rows = await executePrepared(
     db,
-    sql<{ sku_id: string }>`select sku_id from typo_candidates(${query.toLowerCase()})`,
+    sql<{ sku_id: string }>`select sku_id from typo_candidates(${words})`,
   );
   return rows.map((r) => r.sku_id);
 }
