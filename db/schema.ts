@@ -113,6 +113,11 @@ export interface ShelfTable {
   search: ColumnType<never, never, never>;
 }
 
+/** One row: moved on by the database whenever products' facet attributes change (migration 0008). */
+export interface FacetAttributesVersionTable {
+  version: number;
+}
+
 export interface SeedRunsTable {
   name: string;
   checksum: string;
@@ -153,6 +158,7 @@ export interface Database extends AccountsDatabase {
   stores: StoresTable;
   inventory: InventoryTable;
   shelf: ShelfTable;
+  facet_attributes_version: FacetAttributesVersionTable;
   seed_runs: SeedRunsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;

@@ -12,13 +12,8 @@ import type { Database } from "../../db/schema.ts";
 
 export type Db = Kysely<Database>;
 
-/** Databases opened on a PostgreSQL connection pool: independent statements may run at the same time. */
+/** Databases opened on a PostgreSQL connection pool, for executePrepared. */
 const pools = new WeakMap<Db, pg.Pool>();
-
-/** True when statements on `db` can run concurrently (a PostgreSQL pool, not PGlite's single connection). */
-export function hasConnectionPool(db: Db): boolean {
-  return pools.has(db);
-}
 
 /**
  * Runs a hot statement as a named prepared statement on a PostgreSQL pool: each connection parses and analyses

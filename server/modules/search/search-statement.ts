@@ -1,17 +1,11 @@
 import { type RawBuilder, sql } from "kysely";
 import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
 import type { SearchSortField } from "../../../domain/catalogue/types.ts";
-import { compareCodeUnits } from "../../../domain/compare.ts";
-import { type Db, executePrepared, hasConnectionPool } from "../../platform/db.ts";
+import { type Db, executePrepared } from "../../platform/db.ts";
 import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
 
 /** When full-text search finds fewer hits than this, typo-tolerant trigram matches are added after them. */
 export const TYPO_FALLBACK_BELOW = 5;
-/** Facet lists are cut to the biggest values (a selected value always stays). */
-export const FACET_LIMIT = 50;
-
-export type FacetDimension = "category" | "brand" | "price" | "volume" | "country";
-export const FACET_DIMENSIONS: FacetDimension[] = ["category", "brand", "price", "volume", "country"];
 
 export interface SearchFilterValues {
   category?: string[];
@@ -32,13 +26,18 @@ export interface SearchPlan {
   sort: { field: SearchSortField; order: "asc" | "desc" };
   skip: number;
   limit: number;
+  /** Also hand back every candidate's SKU and price, for the facet counts. */
   facets: boolean;
 }
 
-/** A facet value as the database sees it (brand: the brand id as text) and its count. */
-export interface FacetCount {
-  value: string;
-  count: number;
+/**
+ * Every candidate of a search (before the filters), for the facet counts: SKUs and the store's prices in the
+ * same order, and the facet_attributes_version the statement's snapshot saw (migration 0008).
+ */
+export interface CandidatePrices {
+  skus: string[];
+  prices: number[];
+  attributesVersion: number;
 }
 
 export interface SearchRows {
@@ -48,18 +47,19 @@ export interface SearchRows {
   total: number;
   hasTobacco: boolean;
   typoTolerant: boolean;
-  facets: Record<FacetDimension, FacetCount[]> | null;
+  /** Null when facets were not asked for. */
+  candidates: CandidatePrices | null;
 }
 
 /**
  * Search: candidates on the store's shelf (full-text matches ranked by ts_rank, found through the GIN index on
- * (store_id, search), or the whole scope when there is no text), then the counts, the page with its product rows
- * and the facet counts. When full text finds little, the SKUs whose title or brand is like the words are looked up
- * and, if there are any, a second pass adds those on the shelf after the full-text matches.
+ * (store_id, search), or the whole scope when there is no text), then in the same statement the counts, the
+ * page with its product rows and, for the facets, every candidate's SKU and price. When full text finds
+ * little, the SKUs whose title or brand is like the words are looked up and, if there are any, a second pass
+ * adds those on the shelf after the full-text matches.
  *
- * On a connection pool the page and the facets are two prepared statements run at once on two connections:
- * each finds the candidates again (an index scan), but the answer waits for the slower half instead of both.
- * On a single connection (PGlite) they are one statement: one plan, one pass.
+ * The facets are counted in process (facet-dictionary.ts), not here: grouping thousands of candidates five
+ * ways took a second statement as long as this one, on a second connection (ADR 0015).
  */
 export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<SearchRows> {
   const first = await execute(db, plan, null);
@@ -88,109 +88,63 @@ async function typoCandidates(db: Db, words: string): Promise<string[]> {
   return rows.map((r) => r.sku_id);
 }
 
-type Part = "page" | "facets";
-const ALL_PARTS: readonly Part[] = ["page", "facets"];
-
 /** Runs the search; `typos`: trigram candidates to add after the full-text matches (the second pass). */
-async function execute(db: Db, plan: SearchPlan, typos: string[] | null) {
-  if (!plan.facets || !hasConnectionPool(db)) return executeParts(db, plan, typos, ALL_PARTS);
-  const [page, facets] = await Promise.all([
-    executeParts(db, plan, typos, ["page"]),
-    executeParts(db, plan, typos, ["facets"]),
-  ]);
-  return { matched: page.matched, rows: { ...page.rows, facets: facets.rows.facets } };
-}
-
-async function executeParts(
+async function execute(
   db: Db,
   plan: SearchPlan,
   typos: string[] | null,
-  parts: readonly Part[],
 ): Promise<{ matched: number; rows: SearchRows }> {
-  const withPage = parts.includes("page");
-  const withFacets = plan.facets && parts.includes("facets");
-  // The store's shelf (migration 0006-shelf) carries everything the facets, filters and sort need, so
-  // nothing is joined. Brands stay ids here (names come from an in-process map).
+  // The store's shelf (migration 0006-shelf) carries everything the filters and sort need, so nothing is
+  // joined. Brands stay ids here (names come from an in-process map).
   const onShelf = sql`s.store_id = ${plan.storeId}
     ${plan.scopeTags ? sql`and s.tags && ${sql.val(plan.scopeTags)}::text[]` : sql``}`;
-  const columns = candidateColumns(plan, withPage, withFacets);
+  const columns = candidateColumns(plan);
   // ts_rank reads every match's vector: only worth it when the page is ordered by relevance.
-  const ranked = withPage && plan.text !== null && plan.sort.field === "relevance";
+  const ranked = plan.text !== null && plan.sort.field === "relevance";
   const candidates = plan.text
     ? textCandidates(plan.text, columns, onShelf, typos, ranked)
     : sql`m as materialized (select ${columns}, 0::real as rank from shelf s where ${onShelf})`;
 
   const order = orderBy(plan.sort, plan.text !== null);
-  const selected = filterClause(plan.filters, null);
+  const selected = filterClause(plan.filters);
   // The page's product rows come back in the same statement: no second round trip to build the cards.
+  // string_agg and array_agg read the candidates in one pass, so SKUs and prices pair up by position.
   const [row] = await executePrepared(
     db,
-    sql<{
-      totals: unknown;
-      skus: unknown;
-      products: unknown;
-      facets: unknown;
-    }>`
-    with ${candidates}
-    ${withPage ? sql`, page as materialized (select * from m where ${selected} order by ${order} limit ${plan.limit} offset ${plan.skip})` : sql``}
+    sql<{ totals: unknown; skus: unknown; products: unknown; attributes_version: number | null }>`
+    with ${candidates},
+    page as materialized (select * from m where ${selected} order by ${order} limit ${plan.limit} offset ${plan.skip})
     select
-      ${
-        withPage
-          ? sql`(select json_build_array(count(*), count(*) filter (where ${selected}),
-        coalesce(bool_or(is_tobacco) filter (where ${selected}), false)) from m) as totals,
+      (select json_build_array(count(*), count(*) filter (where ${selected}),
+        coalesce(bool_or(is_tobacco) filter (where ${selected}), false)
+        ${plan.facets ? sql`, coalesce(string_agg(sku_id, ','), ''), coalesce(array_to_json(array_agg(price)), '[]')` : sql``})
+        from m) as totals,
       (select coalesce(json_agg(sku_id order by ${order}), '[]'::json) from page) as skus,
-      ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,`
-          : sql``
-      }
-      ${withFacets ? facetCounts(plan.filters) : sql`null`} as facets
+      ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,
+      ${plan.facets ? sql`(select version from facet_attributes_version)` : sql`null::int`} as attributes_version
   `,
   );
-  const [matched, total, hasTobacco] = withPage
-    ? (parseJson(row.totals) as [number, number, boolean])
-    : [0, 0, false];
+  const [matched, total, hasTobacco, skus, prices] = parseJson(row.totals) as [
+    number,
+    number,
+    boolean,
+    string?,
+    number[]?,
+  ];
   return {
     matched: Number(matched),
     rows: {
-      skus: withPage ? (parseJson(row.skus) as string[]) : [],
-      productRows: withPage ? parseProductRows(row.products) : [],
+      skus: parseJson(row.skus) as string[],
+      productRows: parseProductRows(row.products),
       total: Number(total),
       hasTobacco: Boolean(hasTobacco),
       typoTolerant: false,
-      facets: withFacets
-        ? groupFacets(parseJson(row.facets) as [FacetDimension, string, number][], plan.filters)
-        : null,
+      candidates:
+        plan.facets && skus !== undefined && prices !== undefined
+          ? { skus: skus ? skus.split(",") : [], prices, attributesVersion: Number(row.attributes_version) }
+          : null,
     },
   };
-}
-
-/**
- * Facet counts, each applying every filter but its own dimension's. Category, price band, volume and country
- * (tens of values each) come from one grouping-sets pass over the candidates and are cut in groupFacets.
- * Brands (over a thousand on a broad query) are counted apart and only the FACET_LIMIT biggest, selected ones
- * first, leave the database: building and sending every brand group cost more than the top-N sort.
- */
-function facetCounts(filters: SearchPlan["filters"]) {
-  const count = (d: FacetDimension) => sql`count(*) filter (where ${filterClause(filters, d)})`;
-  // grouping() sets a bit per column the row is not grouped by: 7 = by category, 11 = price band, ...
-  const gs = sql`grouping(category, price_band, volume, country)`;
-  const selectedBrand = filters.brand?.length
-    ? sql`brand = any(${sql.val(filters.brand)}::int[]) desc,`
-    : sql``;
-  return sql`(select coalesce(json_agg(json_build_array(d, v, n)), '[]'::json) from (
-        select (case ${gs} when 7 then 'category' when 11 then 'price' when 13 then 'volume' else 'country' end) as d,
-          coalesce(category, price_band, volume, country) as v,
-          case ${gs} when 7 then ${count("category")} when 11 then ${count("price")}
-            when 13 then ${count("volume")} else ${count("country")} end as n
-        from m
-        group by grouping sets ((category), (price_band), (volume), (country))
-        union all
-        (select 'brand', brand::text, ${count("brand")} as n
-          from m where brand is not null
-          group by brand
-          order by ${selectedBrand} n desc, brand::text
-          limit ${sql.lit(FACET_LIMIT)})
-      ) g
-      where v is not null and n > 0)`;
 }
 
 function textCandidates(
@@ -234,30 +188,6 @@ function textCandidates(
     m as materialized (select * from fts union all select * from typo)`;
 }
 
-/** Splits the facet rows by dimension, selected values first, then biggest, at most FACET_LIMIT each. */
-function groupFacets(
-  rows: [FacetDimension, string, number][],
-  filters: SearchPlan["filters"],
-): Record<FacetDimension, FacetCount[]> {
-  const out = Object.fromEntries(FACET_DIMENSIONS.map((d) => [d, [] as FacetCount[]])) as Record<
-    FacetDimension,
-    FacetCount[]
-  >;
-  for (const [dim, value, count] of rows) out[dim]?.push({ value, count });
-  for (const dim of FACET_DIMENSIONS) {
-    const selected = new Set((filters[dim] ?? []).map(String));
-    out[dim] = out[dim]
-      .sort(
-        (a, b) =>
-          Number(selected.has(b.value)) - Number(selected.has(a.value)) ||
-          b.count - a.count ||
-          compareCodeUnits(a.value, b.value),
-      )
-      .slice(0, FACET_LIMIT);
-  }
-  return out;
-}
-
 /**
  * Autocomplete's tsqueries: "jack dan" → whole "jack & dan:*" (every word must match, the last one as a prefix)
  * and completeWords "jack" (null for a single word). Words are letters/digits only.
@@ -278,18 +208,15 @@ export function prefixTsqueries(query: string): { whole: string; completeWords: 
 
 /**
  * The shelf columns the candidates carry: every one is copied for each match (thousands on a broad query), so
- * only what this statement reads — the page its sort keys and the tobacco flag, the facets their dimensions,
- * both the filtered dimensions.
+ * only what this statement reads: the sort keys, the tobacco flag, the filtered dimensions and, for the
+ * facets, the price.
  */
-function candidateColumns(plan: SearchPlan, withPage: boolean, withFacets: boolean) {
-  const wanted = new Set<CandidateColumn>(["sku_id"]);
-  if (withPage) {
-    for (const c of ["rating_count", "average_rating", "is_tobacco"] as const) wanted.add(c);
-    if (plan.sort.field === "price") wanted.add("price");
-    if (plan.sort.field === "title") wanted.add("title");
-  }
-  for (const d of FACET_DIMENSIONS) {
-    if (withFacets || plan.filters[d]?.length) wanted.add(d === "price" ? "price_band" : d);
+function candidateColumns(plan: SearchPlan) {
+  const wanted = new Set<CandidateColumn>(["sku_id", "rating_count", "average_rating", "is_tobacco"]);
+  if (plan.sort.field === "price" || plan.facets) wanted.add("price");
+  if (plan.sort.field === "title") wanted.add("title");
+  for (const d of FILTER_DIMENSIONS) {
+    if (plan.filters[d]?.length) wanted.add(d === "price" ? "price_band" : d);
   }
   return sql.join([...wanted].map((c) => CANDIDATE_COLUMNS[c]));
 }
@@ -330,11 +257,13 @@ function bandCase() {
   return sql`(case ${sql.join(whens, sql` `)} end)`;
 }
 
-const columnOf = (dim: FacetDimension) => sql.ref(dim === "price" ? "price_band" : dim);
+type FilterDimension = keyof SearchFilterValues;
+const FILTER_DIMENSIONS: readonly FilterDimension[] = ["category", "brand", "price", "volume", "country"];
+const columnOf = (dim: FilterDimension) => sql.ref(dim === "price" ? "price_band" : dim);
 
-/** Every selected filter except `skip`'s (facet counts of a dimension ignore its own filter). */
-function filterClause(filters: SearchPlan["filters"], skip: FacetDimension | null) {
-  const clauses = FACET_DIMENSIONS.filter((d) => d !== skip && filters[d]?.length).map((d) =>
+/** Every selected filter. */
+function filterClause(filters: SearchFilterValues) {
+  const clauses = FILTER_DIMENSIONS.filter((d) => filters[d]?.length).map((d) =>
     d === "brand"
       ? sql`brand = any(${sql.val(filters.brand)}::int[])`
       : sql`${columnOf(d)} = any(${sql.val(filters[d])}::text[])`,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { FACET_LIMIT } from "../../../domain/catalogue/facet-counts.ts";
 import type { SearchResults } from "../../../domain/catalogue/types.ts";
 import { createBrand, createProduct, stock } from "../../../tests/factories/catalogue.ts";
 import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
-import { FACET_LIMIT, prefixTsqueries } from "./search-statement.ts";
+import { prefixTsqueries } from "./search-statement.ts";
 
 describe("prefixTsqueries", () => {
   it.each([
@@ -297,6 +298,63 @@ async function createManyBrandsFixture(db: Parameters<typeof createCatalogueFixt
     }
   }
 }
+
+describe.each(testDatabases)("search facets after catalogue edits on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createCatalogueFixture });
+  const facets = async (query: string) => {
+    const res = await s.app.inject({ method: "POST", url: "/menu/search/v4", payload: { query } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json() as SearchResults;
+    return Object.fromEntries(
+      (["brand", "country", "volume"] as const).map((d) => [
+        d,
+        Object.fromEntries(r.facets[d].map((v) => [v.value, v.count])),
+      ]),
+    );
+  };
+  const attributesVersion = async () =>
+    (await s.db.selectFrom("facet_attributes_version").select("version").executeTakeFirstOrThrow()).version;
+
+  it("counts a product's new country, brand and volume on the next search", async () => {
+    expect((await facets("whiskey")).country).toEqual({ Ireland: 3, "United States": 2 });
+    const jameson = await s.db
+      .selectFrom("brands")
+      .select("id")
+      .where("name", "=", "Jameson")
+      .executeTakeFirstOrThrow();
+    await s.db
+      .updateTable("products")
+      .set({ country: "Scotland", brand_id: jameson.id, brand_name: "Jameson", volume_label: "1 L" })
+      .where("sku_id", "=", "IA-17956-750")
+      .execute();
+    expect(await facets("whiskey")).toEqual({
+      brand: { jameson: 4, "jack-daniels": 1 },
+      country: { Ireland: 3, "United States": 1, Scotland: 1 },
+      volume: { "750 mL": 3, "1.75 L": 1, "1 L": 1 },
+    });
+  });
+
+  it("counts a product added after the counts were first read", async () => {
+    const first = await s.app.inject({
+      method: "POST",
+      url: "/menu/search/v4",
+      payload: { query: "whiskey" },
+    });
+    const storeId = (first.json() as SearchResults).analytics.store_id;
+    const product = await createProduct(s.db, { title: "Glen Test Single Malt Whiskey", country: "Japan" });
+    await stock(s.db, String(storeId), product.sku_id, 5999);
+    const after = await facets("whiskey");
+    expect(after.country.Japan).toBe(1);
+  });
+
+  it("moves the attributes version once per statement, and not for columns facets do not read", async () => {
+    const before = await attributesVersion();
+    await s.db.updateTable("products").set({ rating_count: 7 }).execute();
+    expect(await attributesVersion()).toBe(before);
+    await s.db.updateTable("products").set({ country: "Ireland" }).where("country", "=", "Ireland").execute();
+    expect(await attributesVersion()).toBe(before + 1);
+  });
+});
 
 describe.each(testDatabases)("search facets with many brands on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createManyBrandsFixture });

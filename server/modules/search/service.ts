@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { countFacets, type FacetCount, type FacetCounts } from "../../../domain/catalogue/facet-counts.ts";
 import { PRICE_BANDS, priceBandLabel } from "../../../domain/catalogue/price-bands.ts";
 import type {
   Category,
@@ -21,13 +22,9 @@ import {
   withDescendants,
 } from "../catalogue/index.ts";
 import { suggestBrands } from "./brand-suggestions.ts";
+import { facetColumns } from "./facet-dictionary.ts";
 import type { SearchOptionsInput } from "./schemas.ts";
-import {
-  type FacetCount,
-  runSearchStatement,
-  type SearchFilterValues,
-  type SearchRows,
-} from "./search-statement.ts";
+import { runSearchStatement, type SearchFilterValues, type SearchRows } from "./search-statement.ts";
 
 const NO_ROWS: SearchRows = {
   skus: [],
@@ -35,7 +32,7 @@ const NO_ROWS: SearchRows = {
   total: 0,
   hasTobacco: false,
   typoTolerant: false,
-  facets: null,
+  candidates: null,
 };
 
 /** Autocomplete answers with at most this many suggestions (brands first, then product titles). */
@@ -103,7 +100,12 @@ export async function search(
       : NO_ROWS,
     autocomplete && store && query ? suggestBrands(db, store.id, query) : [],
   ]);
-  const products = await productsFromRows(db, rows.productRows, rows.skus, store);
+  const [products, facetCounts] = await Promise.all([
+    productsFromRows(db, rows.productRows, rows.skus, store),
+    rows.candidates
+      ? facetColumns(db, rows.candidates).then((columns) => countFacets(columns, filters))
+      : null,
+  ]);
 
   let suggestions: SearchSuggestion[] = [];
   if (autocomplete) {
@@ -120,7 +122,7 @@ export async function search(
   return {
     products: products.map((p, i) => ({ ...p, position: skip + i + 1 })),
     count: rows.total,
-    facets: await labelFacets(db, snapshot, rows.facets),
+    facets: await labelFacets(db, snapshot, facetCounts),
     has_tobacco: rows.hasTobacco,
     page: Math.floor(skip / hitsPerPage),
     skip,
@@ -144,7 +146,7 @@ function scopeTagsOf(snapshot: CategorySnapshot, scope: SearchScope): string[] |
   return [...new Set(withDescendants(categories).flatMap((c) => c.tags))];
 }
 
-async function labelFacets(db: Db, snapshot: CategorySnapshot, raw: SearchRows["facets"]): Promise<Facets> {
+async function labelFacets(db: Db, snapshot: CategorySnapshot, raw: FacetCounts | null): Promise<Facets> {
   if (!raw) return { category: [], brand: [], price: [], volume: [], country: [] };
   // Products may name their default category by id or by url_name: merge both spellings.
   const categories = new Map<string, FacetValue>();
