@@ -27,7 +27,7 @@ const dictionaries = new WeakMap<Db, Promise<FacetDictionary>>();
  * The search's candidates as facet columns: their products' values from the dictionary, their price bands from
  * the store's prices. The dictionary is read once and again only when a search's snapshot saw a later version
  * than the one held, so counts never lag behind the rows a search found. A SKU the dictionary lacks (a product
- * added after it was read, in a race) counts with no values.
+ * added after it was read, in a race) counts only in its price band.
  */
 export async function facetColumns(db: Db, found: CandidatePrices): Promise<FacetColumns> {
   const dictionary = await dictionaryAtLeast(db, found.attributesVersion);
