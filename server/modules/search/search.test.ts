@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { FACET_LIMIT } from "../../../domain/catalogue/facet-counts.ts";
 import type { SearchResults } from "../../../domain/catalogue/types.ts";
@@ -348,13 +349,54 @@ describe.each(testDatabases)("search facets after catalogue edits on %s", (kind)
     for (const counts of after) expect(counts.country.Japan).toBe(1);
   });
 
-  it("moves the attributes version once per statement, and not for columns facets do not read", async () => {
+  it("moves the attributes version once per transaction that changes them, and not otherwise", async () => {
     const before = await attributesVersion();
     await s.db.updateTable("products").set({ rating_count: 7 }).execute();
-    expect(await attributesVersion()).toBe(before);
     await s.db.updateTable("products").set({ country: "Ireland" }).where("country", "=", "Ireland").execute();
+    expect(await attributesVersion()).toBe(before);
+    await s.db.transaction().execute(async (tx) => {
+      await tx.updateTable("products").set({ country: "Éire" }).where("country", "=", "Ireland").execute();
+      await tx
+        .updateTable("products")
+        .set({ volume_label: "20-pack" })
+        .where("volume_label", "=", "20 pack")
+        .execute();
+      await createProduct(tx, { title: "Test Pot Still Whiskey" });
+    });
     expect(await attributesVersion()).toBe(before + 1);
   });
+
+  it.runIf(kind === "postgres")(
+    "lets two catalogue edits that wait on each other's products both commit",
+    async () => {
+      const before = await attributesVersion();
+      const setCountry = (conn: typeof s.db, sku: string, country: string) =>
+        conn.updateTable("products").set({ country }).where("sku_id", "=", sku).execute();
+      await s.db.connection().execute((a) =>
+        s.db.connection().execute(async (b) => {
+          for (const conn of [a, b]) {
+            await sql`begin`.execute(conn);
+            await sql`set local lock_timeout = '3s'`.execute(conn);
+          }
+          await setCountry(a, "IA-10157-750", "Scotland");
+          // A counter written by each statement would make b wait here for a, and a below for b.
+          await setCountry(b, "IA-10160-750", "Wales");
+          const aWaitsForB = setCountry(a, "IA-10160-750", "Scotland");
+          await sql`commit`.execute(b);
+          await aWaitsForB;
+          await sql`commit`.execute(a);
+        }),
+      );
+      expect(await attributesVersion()).toBe(before + 2);
+      const countries = await s.db
+        .selectFrom("products")
+        .select(["sku_id", "country"])
+        .where("sku_id", "in", ["IA-10157-750", "IA-10160-750"])
+        .orderBy("sku_id")
+        .execute();
+      expect(countries.map((r) => r.country)).toEqual(["Scotland", "Scotland"]);
+    },
+  );
 });
 
 describe.each(testDatabases)("search facets with many brands on %s", (kind) => {
