@@ -35,6 +35,8 @@ export interface AppDeps {
   ssr?: { mode: SsrMode; root: string } | null;
   /** Log requests (JSON lines); tests pass false. */
   logger?: boolean;
+  /** The clock delivery availability reads (tests pin it); the system clock by default. */
+  now?: () => Date;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -162,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(status).send({ error: { code: error.code ?? "bad_request", message: error.message } });
   });
 
-  await registerModules(app, { db: deps.db, config: deps.config });
+  await registerModules(app, { db: deps.db, config: deps.config, now: deps.now });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {

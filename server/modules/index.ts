@@ -12,6 +12,8 @@ import { searchRoutes } from "./search/index.ts";
 export interface ModuleDeps {
   db: Db;
   config: Config;
+  /** The clock delivery availability reads; the system clock when absent. */
+  now?: () => Date;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */

@@ -11,18 +11,23 @@ export interface TestApp {
 
 /**
  * For HTTP tests, called inside a `describe`: a fresh database of `kind`, filled by `fixture`, and the API built
- * over it (config from `env` on top of NODE_ENV=test); both closed after the block.
+ * over it (config from `env` on top of NODE_ENV=test, the clock from `now`); both closed after the block.
  */
 export function useTestApp(
   kind: TestDbKind,
-  opts: { fixture?: (db: Db) => Promise<unknown>; env?: Record<string, string> } = {},
+  opts: { fixture?: (db: Db) => Promise<unknown>; env?: Record<string, string>; now?: () => Date } = {},
 ): TestApp {
   let t: TestDb | undefined;
   let app: App | undefined;
   beforeAll(async () => {
     t = await openTestDb(kind);
     await opts.fixture?.(t.db);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test", ...opts.env }), db: t.db, logger: false });
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test", ...opts.env }),
+      db: t.db,
+      logger: false,
+      now: opts.now,
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -16,7 +16,7 @@ export type { Geocoder };
  */
 export async function registerGeo(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; geocoder?: Geocoder },
+  deps: { db: Db; config: Config; geocoder?: Geocoder; now?: () => Date },
 ) {
   app.addHook("onRequest", positionFromAddressCookie);
   await app.register(geoRoutes, { ...deps, geocoder: deps.geocoder ?? createGeocoder(deps.config.geocoder) });
