@@ -39,15 +39,8 @@ export class FacetVocabulary {
   }
 }
 
-/** The price bands as a vocabulary: a price's number is its band's index in PRICE_BANDS. */
+/** The price bands as a vocabulary: a price's number is its band's index in PRICE_BANDS (priceBandIndex). */
 export const PRICE_BAND_VOCABULARY = new FacetVocabulary(PRICE_BANDS.map((b) => b.value));
-
-/** The index in PRICE_BANDS of the band a price (cents) falls in. */
-export function priceBandNumber(cents: number): number {
-  let n = 0;
-  while (n < PRICE_BANDS.length - 1 && cents >= (PRICE_BANDS[n].max ?? Number.POSITIVE_INFINITY)) n++;
-  return n;
-}
 
 /**
  * A search's candidates column by column: per dimension, each candidate's value as its number in the

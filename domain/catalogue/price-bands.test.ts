@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PRICE_BANDS, priceBandLabel, priceBandOf } from "./price-bands.ts";
+import { PRICE_BANDS, priceBandIndex, priceBandLabel, priceBandOf } from "./price-bands.ts";
 
 describe("price bands", () => {
   it.each([
@@ -15,6 +16,20 @@ describe("price bands", () => {
     [3_000_000, "75-plus"],
   ])("%i cents → %s", (cents, band) => {
     expect(priceBandOf(cents).value).toBe(band);
+  });
+
+  it("indexes the band whose bounds hold the price, for every price", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const band = PRICE_BANDS[priceBandIndex(cents)];
+        expect(cents).toBeGreaterThanOrEqual(band.min);
+        if (band.max !== null) expect(cents).toBeLessThan(band.max);
+      }),
+    );
+    for (const [i, band] of PRICE_BANDS.entries()) {
+      expect(priceBandIndex(band.min)).toBe(i);
+      if (band.max !== null) expect(priceBandIndex(band.max - 1)).toBe(i);
+    }
   });
 
   it("covers every price once, in order, without gaps", () => {

@@ -18,9 +18,17 @@ export type PriceBandValue = "under-10" | "10-20" | "20-40" | "40-75" | "75-plus
 
 export const PRICE_BAND_VALUES = PRICE_BANDS.map((b) => b.value) as [PriceBandValue, ...PriceBandValue[]];
 
+/** The index in PRICE_BANDS of the band a price (cents) falls in (the first band for a negative price). */
+export function priceBandIndex(cents: number): number {
+  return Math.max(
+    0,
+    PRICE_BANDS.findIndex((b) => cents >= b.min && (b.max === null || cents < b.max)),
+  );
+}
+
 /** The band a price (cents) falls in. */
 export function priceBandOf(cents: number): PriceBand {
-  return PRICE_BANDS.find((b) => cents >= b.min && (b.max === null || cents < b.max)) ?? PRICE_BANDS[0];
+  return PRICE_BANDS[priceBandIndex(cents)];
 }
 
 export function priceBandLabel(value: string): string | null {

@@ -3,8 +3,8 @@ import {
   type FacetColumns,
   FacetVocabulary,
   PRICE_BAND_VOCABULARY,
-  priceBandNumber,
 } from "../../../domain/catalogue/facet-counts.ts";
+import { priceBandIndex } from "../../../domain/catalogue/price-bands.ts";
 import type { Db } from "../../platform/db.ts";
 import type { CandidatePrices } from "./search-statement.ts";
 
@@ -40,7 +40,7 @@ export async function facetColumns(db: Db, found: CandidatePrices): Promise<Face
   ) as Record<ProductDimension, FacetColumns[ProductDimension]>;
   const bands = new Int32Array(size);
   for (let i = 0; i < size; i++) {
-    bands[i] = priceBandNumber(found.prices[i]);
+    bands[i] = priceBandIndex(found.prices[i]);
     const product = dictionary.productOf.get(found.skus[i]);
     if (product === undefined) continue;
     for (const d of PRODUCT_DIMENSIONS) columns[d].numbers[i] = dictionary.dimensions[d].numbers[product];

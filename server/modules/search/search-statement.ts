@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { FACET_DIMENSIONS, type FacetDimension } from "../../../domain/catalogue/facet-counts.ts";
 import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
 import type { SearchSortField } from "../../../domain/catalogue/types.ts";
 import { type Db, executePrepared } from "../../platform/db.ts";
@@ -215,7 +216,7 @@ function candidateColumns(plan: SearchPlan) {
   const wanted = new Set<CandidateColumn>(["sku_id", "rating_count", "average_rating", "is_tobacco"]);
   if (plan.sort.field === "price" || plan.facets) wanted.add("price");
   if (plan.sort.field === "title") wanted.add("title");
-  for (const d of FILTER_DIMENSIONS) {
+  for (const d of FACET_DIMENSIONS) {
     if (plan.filters[d]?.length) wanted.add(d === "price" ? "price_band" : d);
   }
   return sql.join([...wanted].map((c) => CANDIDATE_COLUMNS[c]));
@@ -257,13 +258,11 @@ function bandCase() {
   return sql`(case ${sql.join(whens, sql` `)} end)`;
 }
 
-type FilterDimension = keyof SearchFilterValues;
-const FILTER_DIMENSIONS: readonly FilterDimension[] = ["category", "brand", "price", "volume", "country"];
-const columnOf = (dim: FilterDimension) => sql.ref(dim === "price" ? "price_band" : dim);
+const columnOf = (dim: FacetDimension) => sql.ref(dim === "price" ? "price_band" : dim);
 
 /** Every selected filter. */
 function filterClause(filters: SearchFilterValues) {
-  const clauses = FILTER_DIMENSIONS.filter((d) => filters[d]?.length).map((d) =>
+  const clauses = FACET_DIMENSIONS.filter((d) => filters[d]?.length).map((d) =>
     d === "brand"
       ? sql`brand = any(${sql.val(filters.brand)}::int[])`
       : sql`${columnOf(d)} = any(${sql.val(filters[d])}::text[])`,

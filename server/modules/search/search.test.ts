@@ -344,7 +344,7 @@ describe.each(testDatabases)("search facets after catalogue edits on %s", (kind)
     const storeId = (first.json() as SearchResults).analytics.store_id;
     const product = await createProduct(s.db, { title: "Glen Test Single Malt Whiskey", country: "Japan" });
     await stock(s.db, String(storeId), product.sku_id, 5999);
-    // Searches arriving together after the edit share one reload, and every one counts the new product.
+    // Searches arriving together after the edit: every one counts the new product.
     const after = await Promise.all(Array.from({ length: 8 }, () => facets("whiskey")));
     for (const counts of after) expect(counts.country.Japan).toBe(1);
   });
