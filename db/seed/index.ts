@@ -14,7 +14,7 @@ const SEED_RUN_NAME = "catalogue";
 const SEED_LOCK_KEY = 727_270_001;
 
 export interface SeedOptions {
-  /** Folder with the two price lists; defaults to CATALOGUE_DIR or ../shared/data/catalogue. */
+  /** Folder with the two price lists; defaults to CATALOGUE_DIR or the repository's data/catalogue. */
   dir?: string;
   /** Reseed even when the checksum matches the last run. */
   force?: boolean;
@@ -34,7 +34,7 @@ const defaultLog = (message: string) => {
 };
 
 /**
- * Seeds the catalogue from ../shared/data/catalogue: categories, cities, stores, brands, products and store
+ * Seeds the catalogue from data/catalogue (the two public price lists): categories, cities, stores, brands, products and store
  * inventory. Idempotent: a run with the same checksum (data files, the seed's code and data, SEED_VERSION) is skipped;
  * otherwise everything is upserted in one transaction. Rows are never deleted; products the seed no longer
  * produces are disabled.

@@ -1,9 +1,19 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GIFT_BAG_SKU } from "../../domain/catalogue/constants.ts";
 import { SKU_PATTERN } from "../../domain/catalogue/sku.ts";
 import { CATEGORY_ROWS } from "./categories.ts";
 import { CURATED_ITEMS, curatedDrafts } from "./curated.ts";
-import { readSeedCode, resolveCatalogueDir, seedChecksum } from "./source-files.ts";
+import {
+  BC_FILE,
+  BUNDLED_CATALOGUE_DIR,
+  IOWA_FILE,
+  readSeedCode,
+  resolveCatalogueDir,
+  seedChecksum,
+} from "./source-files.ts";
 import { STORE_SEEDS, storeRow } from "./stores.ts";
 import { circleZone, distanceKm } from "./zone-polygon.ts";
 
@@ -97,8 +107,18 @@ describe("catalogue folder", () => {
     );
   });
 
-  it("finds ../shared/data/catalogue beside the repository by default", () => {
-    expect(resolveCatalogueDir({})).toMatch(/shared\/data\/catalogue$/);
+  it("reads the repository's own data/catalogue by default, the files byte for byte as SOURCES.md gives them", () => {
+    const dir = resolveCatalogueDir({});
+    expect(dir).toBe(BUNDLED_CATALOGUE_DIR);
+    const sha256 = (file: string) =>
+      createHash("sha256")
+        .update(fs.readFileSync(path.join(dir, file)))
+        .digest("hex");
+    const sources = fs.readFileSync(path.join(dir, "SOURCES.md"), "utf8");
+    for (const file of [IOWA_FILE, BC_FILE]) expect(sources).toContain(`sha256 \`${sha256(file)}\``);
+    expect(fs.readFileSync(path.join(dir, "NOTICE.md"), "utf8")).toContain(
+      "Contains information licensed under the Open Government Licence – British Columbia.",
+    );
   });
 });
 

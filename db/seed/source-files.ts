@@ -4,17 +4,18 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 
-/** The two government price lists the catalogue is built from (see /shared/data/catalogue/SOURCES.md). */
+/** The two government price lists the catalogue is built from (see data/catalogue/SOURCES.md). */
 export const IOWA_FILE = "iowa_liquor_products_2024-03.csv";
 export const BC_FILE = "bc_liquor_store_product_price_list_c2015.csv";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The catalogue folder: CATALOGUE_DIR when set, else ../shared/data/catalogue beside the repository. */
+/** The repository's own copy of the price lists: a clone seeds with nothing beside it. */
+export const BUNDLED_CATALOGUE_DIR = path.join(repoRoot, "data/catalogue");
+
+/** The catalogue folder: CATALOGUE_DIR when set, else the repository's data/catalogue. */
 export function resolveCatalogueDir(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.CATALOGUE_DIR
-    ? path.resolve(env.CATALOGUE_DIR)
-    : path.resolve(repoRoot, "../shared/data/catalogue");
+  const dir = env.CATALOGUE_DIR ? path.resolve(env.CATALOGUE_DIR) : BUNDLED_CATALOGUE_DIR;
   const missing = [IOWA_FILE, BC_FILE].filter((file) => !fs.existsSync(path.join(dir, file)));
   if (missing.length > 0) {
     throw new Error(
