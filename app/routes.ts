@@ -45,7 +45,8 @@ export default [
     route("jobs", "routes/redirect.tsx", { id: "redirect/jobs" }),
 
     // Accounts (full screen: /login, /signup, /forgot-password, /reset-password, /sos; in the shell: /account,
-    // /contact-preferences). /logout only answers posts; /dev/outbox exists in development and tests only.
+    // /contact-preferences). /logout only answers posts; /mailbox (the local mailbox) is readable only
+    // where messages are kept on this machine (server/modules/messages/mailbox-access.ts).
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
     route("signup/:promo", "routes/signup.tsx", { id: "routes/signup-promo" }),
@@ -55,7 +56,7 @@ export default [
     route("account", "routes/account.tsx"),
     route("contact-preferences", "routes/contact-preferences.tsx"),
     route("logout", "routes/logout.tsx"),
-    route("dev/outbox", "routes/dev-outbox.tsx"),
+    route("mailbox", "routes/mailbox.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -132,6 +132,13 @@ export interface OutboxTable {
   body: string;
   created_at: DefaultedTimestamp;
   sent_at: NullableTimestamp;
+  status: Generated<"queued" | "sending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** What carried it: smtp, twilio, mailbox (kept locally, never sent). */
+  transport: string | null;
+  provider_message_id: string | null;
+  claimed_at: NullableTimestamp;
 }
 
 export interface AppSecretsTable {

@@ -26,6 +26,7 @@ import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.
 import { registerModules } from "./modules/index.ts";
 import type { Db } from "./platform/db.ts";
 import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
+import { JobQueue } from "./platform/jobs.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -37,6 +38,10 @@ export interface AppDeps {
   logger?: boolean;
   /** The clock delivery availability reads (tests pin it); the system clock by default. */
   now?: () => Date;
+  /** The job queue; one is opened on `db` (and stopped with the app) when not given. */
+  jobs?: JobQueue;
+  /** Work the job queues (deliver messages…) in this process: main.ts does; tests that need it ask. */
+  workers?: boolean;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -164,7 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.code(status).send({ error: { code: error.code ?? "bad_request", message: error.message } });
   });
 
-  await registerModules(app, { db: deps.db, config: deps.config, now: deps.now });
+  const jobs =
+    deps.jobs ?? (await JobQueue.open(deps.db, { onError: (err) => app.log.error({ err }, "job queue") }));
+  // preClose: the queue stops taking jobs and lets running ones finish before anything they use is closed.
+  if (!deps.jobs) app.addHook("preClose", async () => jobs.stop());
+  await registerModules(app, {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now,
+    jobs,
+    workers: deps.workers ?? false,
+  });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {

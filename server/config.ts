@@ -35,6 +35,22 @@ const envSchema = z.object({
   ...oidcEnv("GOOGLE"),
   ...oidcEnv("APPLE"),
   ...oidcEnv("FACEBOOK"),
+  // Messages (docs/adr/0016-job-queue.md): without a provider the embedded default keeps them in the local mailbox.
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/\S+$/,
+      "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example:465",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, "MAIL_FROM must be an address, e.g. Nightcap <hello@nightcap.example>")
+    .optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.string().url("TWILIO_API_URL must be a URL such as https://api.twilio.com").optional(),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -69,7 +85,21 @@ export type Config = {
   /** Address → point: offline US ZIP centroids, or a hosted geocoder at `url` (GEOCODER=hosted). */
   geocoder: { kind: "offline" } | { kind: "hosted"; url: string; apiKey?: string };
   auth: AuthConfig;
+  messaging: MessagingConfig;
 };
+
+/**
+ * Where each channel's messages go: a provider; the local mailbox (development, tests, and the embedded default
+ * with no provider: nothing leaves the machine); or nowhere (a real database and no provider: the start-up log
+ * says so, and each message fails saying why).
+ */
+export interface MessagingConfig {
+  email: { kind: "smtp"; url: string; from: string } | { kind: "mailbox" } | { kind: "none" };
+  sms:
+    | { kind: "twilio"; accountSid: string; authToken: string; from: string; apiUrl: string }
+    | { kind: "mailbox" }
+    | { kind: "none" };
+}
 
 export interface OidcProviderConfig {
   id: SsoProviderId;
@@ -108,7 +138,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     geocoder: geocoderConfig(e),
     auth: authConfig(e),
+    messaging: messagingConfig(e),
   };
+}
+
+const DEFAULT_MAIL_FROM = "Nightcap <no-reply@nightcap.localhost>";
+
+function messagingConfig(e: z.infer<typeof envSchema>): MessagingConfig {
+  // A real database in production is a real store: its messages must really go out, or visibly not.
+  const fallback = e.NODE_ENV === "production" && e.DATABASE_URL ? "none" : "mailbox";
+  const email: MessagingConfig["email"] = e.SMTP_URL
+    ? { kind: "smtp", url: e.SMTP_URL, from: e.MAIL_FROM ?? DEFAULT_MAIL_FROM }
+    : { kind: fallback };
+  const twilio = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean))
+    throw new ConfigError(
+      "Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together",
+    );
+  const sms: MessagingConfig["sms"] =
+    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+      ? {
+          kind: "twilio",
+          accountSid: e.TWILIO_ACCOUNT_SID,
+          authToken: e.TWILIO_AUTH_TOKEN,
+          from: e.TWILIO_FROM,
+          apiUrl: e.TWILIO_API_URL ?? "https://api.twilio.com",
+        }
+      : { kind: fallback };
+  return { email, sms };
 }
 
 function geocoderConfig(e: z.infer<typeof envSchema>): Config["geocoder"] {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { deliveryNotes } from "./modules/messages/index.ts";
 import { migrate, openDb } from "./platform/db.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -20,6 +21,7 @@ async function main() {
     config,
     db,
     ssr: { mode: config.env === "development" ? "development" : "production", root },
+    workers: true,
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
@@ -34,6 +36,8 @@ async function main() {
     { database: kind, dataDir: kind === "pglite" ? config.dataDir : undefined },
     "Nightcap is serving",
   );
+  const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
+  for (const note of await deliveryNotes(db, config, origin)) app.log[note.level](note.message);
 }
 
 main().catch((err: unknown) => {

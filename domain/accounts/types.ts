@@ -136,13 +136,3 @@ export interface SessionSummary {
   current: boolean;
   userAgent: string | null;
 }
-
-export interface OutboxMessage {
-  id: number;
-  channel: "email" | "sms";
-  recipient: string;
-  subject: string | null;
-  body: string;
-  template: string;
-  createdAt: string;
-}

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db.ts";
+import type { JobQueue } from "../platform/jobs.ts";
 import { registerAccounts } from "./accounts/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { imageRoutes } from "./images/index.ts";
+import { openOutbox, registerMessages } from "./messages/index.ts";
 import { searchRoutes } from "./search/index.ts";
 
 export interface ModuleDeps {
@@ -14,12 +16,17 @@ export interface ModuleDeps {
   config: Config;
   /** The clock delivery availability reads; the system clock when absent. */
   now?: () => Date;
+  /** The durable job queue (pg-boss) modules put their background work on. */
+  jobs: JobQueue;
+  /** Work the job queues on this instance (main.ts; tests that exercise the workers). */
+  workers: boolean;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   // First: the request context (session, anonymous visitor, CSRF) must see every route.
-  const accounts = await registerAccounts(app, deps);
+  const outbox = await openOutbox(deps.jobs);
+  const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
   // Tests change stock and prices and read them back at once: no answer caches there.
@@ -28,4 +35,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
+  await registerMessages(app, { ...deps, work: deps.workers });
 }

@@ -12,8 +12,36 @@ import type { Database } from "../../db/schema.ts";
 
 export type Db = Kysely<Database>;
 
-/** Databases opened on a PostgreSQL connection pool, for executePrepared. */
+/** Databases opened on a PostgreSQL connection pool, for executePrepared and rawExecutor. */
 const pools = new WeakMap<Db, pg.Pool>();
+/** Databases opened on embedded PGlite, for rawExecutor. */
+const pglites = new WeakMap<Db, PGlite>();
+
+/** Runs SQL text a library brings (one statement with parameters, or a script of several without). */
+export interface RawExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * An executor on the database's own connections, for a library that speaks SQL itself (the job queue). On
+ * PostgreSQL it takes a pooled connection per call. PGlite is one connection that Kysely hands out in turn, so
+ * the executor queues for it like any query and never runs inside another caller's transaction; a script of
+ * several statements (parameterless) goes through PGlite's exec, which the extended protocol's query refuses.
+ */
+export function rawExecutor(db: Db): RawExecutor {
+  const pool = pools.get(db);
+  if (pool) return { executeSql: (text, values) => pool.query(text, values) };
+  const client = pglites.get(db);
+  if (!client) throw new Error("rawExecutor: a database opened by openDb is needed");
+  return {
+    executeSql: (text, values) =>
+      db.connection().execute(async () => {
+        if (values?.length) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      }),
+  };
+}
 
 /**
  * Runs a hot statement as a named prepared statement on a PostgreSQL pool: each connection parses and analyses
@@ -65,7 +93,9 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: "pglite" };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  pglites.set(db, client);
+  return { db, kind: "pglite" };
 }
 
 /** Applies every pending migration in order; safe to call from several processes at once. */

@@ -11,7 +11,7 @@ import {
 
 /**
  * The accounts journeys of issue 4: sign up (under 21 refused first) with the emailed code, the anonymous cart
- * carried into the account, log out, log in with a two-step code read from the dev outbox; social sign-in
+ * carried into the account, log out, log in with a two-step code read from the local mailbox; social sign-in
  * against the local OpenID provider (started by playwright.config.ts as "Google"); the /sos round trip to the
  * demo merchant.
  */
@@ -23,10 +23,10 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** The newest 6-digit code sent to `email`, read from the dev outbox page in a tab of the same browser. */
+/** The newest 6-digit code sent to `email`, read from the local mailbox page in a tab of the same browser. */
 async function codeFromOutboxPage(page: Page, email: string): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto(`/dev/outbox?recipient=${encodeURIComponent(email)}`);
+  await outbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
   const newest = outbox.locator(".outbox__message").first();
   await expect(newest).toBeVisible();
   const body = (await newest.locator(".outbox__body").textContent()) ?? "";

@@ -15,7 +15,13 @@ export interface TestApp {
  */
 export function useTestApp(
   kind: TestDbKind,
-  opts: { fixture?: (db: Db) => Promise<unknown>; env?: Record<string, string>; now?: () => Date } = {},
+  opts: {
+    fixture?: (db: Db) => Promise<unknown>;
+    env?: Record<string, string>;
+    now?: () => Date;
+    /** Work the job queues (deliver messages) as main.ts does. */
+    workers?: boolean;
+  } = {},
 ): TestApp {
   let t: TestDb | undefined;
   let app: App | undefined;
@@ -27,6 +33,7 @@ export function useTestApp(
       db: t.db,
       logger: false,
       now: opts.now,
+      workers: opts.workers,
     });
   });
   afterAll(async () => {

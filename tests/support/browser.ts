@@ -80,11 +80,11 @@ export interface OutboxMessage {
   recipient: string;
 }
 
-/** What the dev outbox holds for a recipient, newest first. */
+/** What the local mailbox holds for a recipient, newest first. */
 export async function readOutbox(app: FastifyInstance, recipient: string): Promise<OutboxMessage[]> {
   const res = await app.inject({
     method: "GET",
-    url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}`,
+    url: `/api/mailbox?recipient=${encodeURIComponent(recipient)}`,
   });
   return res.json<OutboxMessage[]>();
 }

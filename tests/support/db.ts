@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Db, migrate, openDb } from "../../server/platform/db.ts";
+import { jobSchemaFor } from "../../server/platform/jobs.ts";
 
 /**
  * The databases every database-level test runs against: embedded PGlite always, and the real
@@ -14,6 +15,8 @@ export const testDatabases: TestDbKind[] = process.env.TEST_DATABASE_URL
 export interface TestDb {
   db: Db;
   kind: TestDbKind;
+  /** PostgreSQL only: the URL of this schema, for a second connection pool (another "instance"). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,11 @@ export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
   return {
     db,
     kind,
+    url: url.toString(),
     async close() {
       await db.destroy();
       await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
+      await sql.raw(`drop schema if exists ${jobSchemaFor(schema)} cascade`).execute(admin.db);
       await admin.db.destroy();
     },
   };

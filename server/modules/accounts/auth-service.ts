@@ -17,7 +17,6 @@ import { INVALID_MOBILE, normalizeUsMobile } from "../../../domain/accounts/phon
 import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
 import { AppError, badRequest } from "../../errors.ts";
-import { enqueueMessage } from "../../platform/outbox.ts";
 import {
   ANONYMOUS_COOKIE,
   CSRF_HEADER,
@@ -143,7 +142,7 @@ export async function signup(
         userId: existing.id,
         channel: "email",
       });
-      await enqueueMessage(tx, signupExistingMessage(existing.email, code, origin));
+      await ctx.outbox.enqueue(tx, signupExistingMessage(existing.email, code, origin));
       return { kind: "code" as const, oid };
     }
     const { oid, code } = await storeLoginCode(tx, ctx.codeKey, {
@@ -153,7 +152,7 @@ export async function signup(
       channel: "email",
       pending,
     });
-    await enqueueMessage(tx, signupCodeMessage(email, code));
+    await ctx.outbox.enqueue(tx, signupCodeMessage(email, code));
     return { kind: "code" as const, oid };
   });
   if (outcome.kind === "signed-in") {
@@ -226,14 +225,14 @@ export async function loginStep1(
       channel,
     });
     if (!user) {
-      await enqueueMessage(tx, loginUnknownMessage(email, origin));
+      await ctx.outbox.enqueue(tx, loginUnknownMessage(email, origin));
     } else if (channel === "sms" && user.mobile) {
-      await enqueueMessage(
+      await ctx.outbox.enqueue(
         tx,
         loginCodeMessage("sms", smsRecipient(user.country_code, user.mobile), stored.code),
       );
     } else {
-      await enqueueMessage(tx, loginCodeMessage("email", user.email, stored.code));
+      await ctx.outbox.enqueue(tx, loginCodeMessage("email", user.email, stored.code));
     }
     return stored.oid;
   });
@@ -420,7 +419,7 @@ export async function forgotPassword(
     const user = await findUserByEmail(tx, email);
     const token = newSecret("ncr_");
     if (!user) {
-      await enqueueMessage(tx, passwordResetUnknownMessage(email, origin));
+      await ctx.outbox.enqueue(tx, passwordResetUnknownMessage(email, origin));
       return;
     }
     await tx
@@ -431,7 +430,7 @@ export async function forgotPassword(
         expires_at: new Date(Date.now() + RESET_TTL_MS),
       })
       .execute();
-    await enqueueMessage(tx, passwordResetMessage(user.email, `${origin}/reset-password?token=${token}`));
+    await ctx.outbox.enqueue(tx, passwordResetMessage(user.email, `${origin}/reset-password?token=${token}`));
   });
   return { ok: true as const, message: RESET_SENT };
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
+import type { Outbox } from "../messages/index.ts";
 import type { Csrf } from "../sessions/index.ts";
 import type { IdentityLinks } from "./identity-links.ts";
 import type { OidcClients } from "./sso/oidc-clients.ts";
@@ -14,6 +15,8 @@ export interface AccountsContext {
   limiter: RateLimiter;
   links: IdentityLinks;
   oidc: OidcClients;
+  /** Every email and SMS goes through it, in the transaction of the change that causes it. */
+  outbox: Outbox;
   /** Keys the HMAC of login codes and PINs, so a copied table cannot be brute-forced offline. */
   codeKey: Buffer;
   /** Signs the short-lived social sign-in flow cookie. */

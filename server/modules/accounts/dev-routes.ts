@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { recentMessages } from "../../platform/outbox.ts";
-import type { AccountsContext } from "./context.ts";
-import { outboxQuery } from "./schemas.ts";
 
 /**
- * Development and test only (never registered in production, where these paths answer 404): the outbox, read by
- * the /dev/outbox page, and a stand-in merchant endpoint for the demo merchant's sign-on postback.
+ * Development and test only (never registered in production, where these paths answer 404): a stand-in merchant
+ * endpoint for the demo merchant's sign-on postback. (The local mailbox is the messages module's.)
  */
-export const devAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["development only"];
-  app.get(
-    "/api/dev/outbox",
-    { schema: { tags, summary: "Messages waiting in the outbox, newest first", querystring: outboxQuery } },
-    async (req) => recentMessages(ctx.db, { recipient: req.query.recipient?.toLowerCase() }),
-  );
-
   const received: { user_id: string; merchant_id: string; state: string | null; at: string }[] = [];
   app.post(
     "/api/dev/merchant-postback",

@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db.ts";
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "../../platform/rate-limit.ts";
 import { openRedis } from "../../platform/redis.ts";
 import { serverKey } from "../../platform/secrets.ts";
+import type { Outbox } from "../messages/index.ts";
 import { installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
 import { devAccountsRoutes } from "./dev-routes.ts";
@@ -34,7 +35,7 @@ declare module "fastify" {
  */
 export async function registerAccounts(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; limiter?: RateLimiter },
+  deps: { db: Db; config: Config; outbox: Outbox; limiter?: RateLimiter },
 ): Promise<Accounts> {
   const { db, config } = deps;
   const csrf = await installSessions(app, deps);
@@ -46,12 +47,13 @@ export async function registerAccounts(
     limiter: deps.limiter ?? createLimiter(app, config),
     links,
     oidc: new OidcClients(config),
+    outbox: deps.outbox,
     codeKey: await serverKey(db, "login-codes", config.auth.sessionSecret),
     flowKey: await serverKey(db, "oidc-flow", config.auth.sessionSecret),
   };
   await ensureDemoMerchant(db, config);
   await app.register(accountsRoutes, { ctx });
-  if (config.env !== "production") await app.register(devAccountsRoutes, { ctx });
+  if (config.env !== "production") await app.register(devAccountsRoutes);
   const accounts: Accounts = { onIdentityLinked: (handler) => links.onIdentityLinked(handler) };
   app.decorate("accounts", accounts);
   return accounts;

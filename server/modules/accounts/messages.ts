@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from "../../platform/outbox.ts";
+import type { OutgoingMessage } from "../messages/index.ts";
 
 /** The texts of every email and SMS the accounts module sends (through the outbox). */
 const MINUTES = "10 minutes";

@@ -7,7 +7,6 @@ import {
   LOGIN_CODE_TTL_MS,
 } from "../../../domain/accounts/login-code.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
-import { enqueueMessage } from "../../platform/outbox.ts";
 import { requireUser, safeEqual } from "../sessions/index.ts";
 import { newCode } from "./codes.ts";
 import { type AccountsContext, clientIp } from "./context.ts";
@@ -66,7 +65,7 @@ export async function sendPin(
       )
       .execute();
     const recipient = channel === "sms" ? smsRecipient(user.country_code, user.mobile!) : user.email;
-    await enqueueMessage(tx, pinMessage(channel, recipient, pin));
+    await ctx.outbox.enqueue(tx, pinMessage(channel, recipient, pin));
   });
   return { sent: true as const, channel, expiresInSeconds: LOGIN_CODE_TTL_MS / 1000 };
 }

@@ -115,7 +115,6 @@ export const linkBody = z.object({
 });
 
 export const eventSignupQuery = z.object({ promo: z.string().max(32).optional() });
-export const outboxQuery = z.object({ recipient: z.string().max(254).optional() });
 
 /** Mobile apps send the session as x-user; the platform as x-platform (spec §7). */
 export const identityHeaders = z.object({

@@ -1,0 +1,153 @@
+import { CompiledQuery, sql, type Transaction } from "kysely";
+import PgBoss from "pg-boss";
+import type { Database } from "../../db/schema.ts";
+import { type Db, rawExecutor } from "./db.ts";
+
+/**
+ * Durable background jobs in the database (pg-boss 10; docs/adr/0016-job-queue.md): on PGlite and PostgreSQL alike,
+ * through the app's own connections. A job sent inside a transaction exists only if that transaction commits, so
+ * a change and the work it causes (a message to deliver, an order to time out) are never separated. Every
+ * instance works the queues; pg-boss hands each job to one worker (SKIP LOCKED), retries failures with back-off,
+ * and a job whose worker died is retried once it expires.
+ */
+export interface JobDefinition<T> {
+  readonly name: string;
+  readonly policy: JobPolicy;
+  /** Phantom: the job's data type. */
+  readonly data?: T;
+}
+
+export interface JobPolicy {
+  /** Tries after the first. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) for each further one when retryBackoff. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** A job running longer than this is taken as lost (its worker died) and retried. */
+  expireInSeconds: number;
+}
+
+export const defineJob = <T>(name: string, policy: JobPolicy): JobDefinition<T> => ({ name, policy });
+
+export interface SendOptions {
+  /** Enqueue as part of this transaction: the job runs only if it commits. */
+  tx?: Transaction<Database>;
+  startAfter?: Date;
+  /** At most one queued or running job per key. */
+  singletonKey?: string;
+}
+
+export interface RunningJob<T> {
+  id: string;
+  data: T;
+}
+
+export interface WorkOptions {
+  /** Jobs fetched at once (each handled and retried on its own). */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobQueueOptions {
+  onError?: (err: Error) => void;
+  /** Seconds between polls when idle (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Replaces every queue's retry timing (tests, which cannot wait minutes for a back-off). */
+  retry?: { delaySeconds: number; backoff: boolean };
+}
+
+/** The job queue's schema beside the app's: pg-boss's usual name beside `public`, else one per schema (tests). */
+export function jobSchemaFor(appSchema: string): string {
+  return appSchema === "public" ? "pgboss" : `${appSchema}_pgboss`;
+}
+
+export class JobQueue {
+  private readonly defined = new Set<string>();
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly opts: JobQueueOptions,
+  ) {}
+
+  /** Creates or migrates the queue's schema (once across instances: pg-boss takes an advisory lock) and starts it. */
+  static async open(db: Db, opts: JobQueueOptions = {}): Promise<JobQueue> {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const boss = new PgBoss({
+      db: rawExecutor(db) as PgBoss.Db,
+      schema: jobSchemaFor(rows[0].schema),
+      // Housekeeping (expiring lost jobs, archiving) every minute; no cron schedules yet.
+      supervise: true,
+      maintenanceIntervalSeconds: 60,
+      schedule: false,
+    });
+    boss.on("error", (err) => opts.onError?.(err));
+    await boss.start();
+    return new JobQueue(boss, opts);
+  }
+
+  /** Creates the job's queue, or brings its retry policy up to date. */
+  async define(job: JobDefinition<unknown>): Promise<void> {
+    if (this.defined.has(job.name)) return;
+    const queue: PgBoss.Queue = {
+      name: job.name,
+      retryLimit: job.policy.retryLimit,
+      retryDelay: this.opts.retry?.delaySeconds ?? job.policy.retryDelaySeconds,
+      retryBackoff: this.opts.retry?.backoff ?? job.policy.retryBackoff,
+      expireInSeconds: job.policy.expireInSeconds,
+    };
+    await this.boss.createQueue(job.name, queue);
+    await this.boss.updateQueue(job.name, queue);
+    this.defined.add(job.name);
+  }
+
+  async send<T>(job: JobDefinition<T>, data: T, opts: SendOptions = {}): Promise<string | null> {
+    if (!this.defined.has(job.name)) throw new Error(`job queue: ${job.name} was sent before it was defined`);
+    const tx = opts.tx;
+    return this.boss.send(job.name, data as object, {
+      startAfter: opts.startAfter,
+      singletonKey: opts.singletonKey,
+      db: tx
+        ? {
+            executeSql: async (text, values) =>
+              tx.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }>,
+          }
+        : undefined,
+    });
+  }
+
+  /**
+   * Runs `handler` for each job of the queue. A handler that throws fails that job alone, which pg-boss retries
+   * by the queue's policy; one that returns completes it. A full batch fetches the next at once.
+   */
+  async work<T>(
+    job: JobDefinition<T>,
+    handler: (job: RunningJob<T>) => Promise<void>,
+    opts: WorkOptions = {},
+  ): Promise<void> {
+    await this.define(job);
+    const batchSize = opts.batchSize ?? 5;
+    const workerId: string = await this.boss.work<T>(
+      job.name,
+      {
+        batchSize,
+        pollingIntervalSeconds: opts.pollingIntervalSeconds ?? this.opts.pollingIntervalSeconds ?? 1,
+      },
+      async (jobs) => {
+        for (const running of jobs) {
+          try {
+            await handler({ id: running.id, data: running.data });
+          } catch (err) {
+            // Only this job fails; pg-boss then completes the batch's others (it completes active jobs only).
+            await this.boss.fail(job.name, running.id, { message: (err as Error).message });
+          }
+        }
+        if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
+      },
+    );
+  }
+
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), stops housekeeping. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+  }
+}
