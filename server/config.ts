@@ -35,7 +35,7 @@ const envSchema = z.object({
   ...oidcEnv("GOOGLE"),
   ...oidcEnv("APPLE"),
   ...oidcEnv("FACEBOOK"),
-  // Messages (docs/adr/0016-job-queue.md): without a provider the embedded default keeps them in the local mailbox.
+  // Messages (docs/adr/0020-job-queue.md): without a provider the embedded default keeps them in the local mailbox.
   SMTP_URL: z
     .string()
     .regex(

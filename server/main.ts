@@ -2,17 +2,14 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { deliveryNotes } from "./modules/messages/index.ts";
-import { migrate, openDb } from "./platform/db.ts";
+import { migrate, openStoreDb } from "./platform/db.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const { db, kind } = await openDb(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
-      : { kind: "pglite", dataDir: config.dataDir },
-  );
+  const { db, kind, release } = await openStoreDb(config, "the store (npm start)");
+  process.once("exit", release);
   await migrate(db);
   const { seedCatalogue } = await import("../db/seed/index.ts");
   await seedCatalogue(db);

@@ -9,6 +9,8 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "../../db/migrations/index.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Config } from "../config.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 
 export type Db = Kysely<Database>;
 
@@ -96,6 +98,26 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   pglites.set(db, client);
   return { db, kind: "pglite" };
+}
+
+/**
+ * The store's database as configured: PostgreSQL at DATABASE_URL, else embedded PGlite under DATA_DIR, locked for
+ * this process (`holder` names it in the message another process gets). `release` frees the lock after destroy.
+ */
+export async function openStoreDb(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+  holder: string,
+): Promise<{ db: Db; kind: DbTarget["kind"]; release: () => void }> {
+  if (config.databaseUrl) {
+    return { ...(await openDb({ kind: "postgres", url: config.databaseUrl })), release: () => {} };
+  }
+  const release = lockDataDir(config.dataDir, holder);
+  try {
+    return { ...(await openDb({ kind: "pglite", dataDir: config.dataDir })), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Applies every pending migration in order; safe to call from several processes at once. */

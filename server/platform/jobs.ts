@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import { type Db, rawExecutor } from "./db.ts";
 
 /**
- * Durable background jobs in the database (pg-boss 10; docs/adr/0016-job-queue.md): on PGlite and PostgreSQL alike,
+ * Durable background jobs in the database (pg-boss 10; docs/adr/0020-job-queue.md): on PGlite and PostgreSQL alike,
  * through the app's own connections. A job sent inside a transaction exists only if that transaction commits, so
  * a change and the work it causes (a message to deliver, an order to time out) are never separated. Every
  * instance works the queues; pg-boss hands each job to one worker (SKIP LOCKED), retries failures with back-off,

@@ -159,6 +159,8 @@ test("social sign-in with Google at the local OpenID provider: complete the prof
   const email = unique("casey.jones");
   const signInAtProvider = async () => {
     await page.goto("/login");
+    // Only Google is configured here: the page says nothing of Apple or Facebook.
+    await expect(page.getByText(/Apple|Facebook/)).toHaveCount(0);
     await page.getByRole("link", { name: "Continue with Google" }).click();
     // The provider's own sign-in page (oidc-provider's development interaction).
     const loginField = page.locator('input[name="login"]');

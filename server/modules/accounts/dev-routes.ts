@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 /**
- * Development and test only (never registered in production, where these paths answer 404): a stand-in merchant
- * endpoint for the demo merchant's sign-on postback. (The local mailbox is the messages module's.)
+ * Wherever the demo merchant exists (development, tests, the embedded default; never a store on a real database
+ * in production, where these paths answer 404): a stand-in merchant endpoint that receives the demo merchant's
+ * sign-on postback, so /sos can be tried end to end. (The local mailbox is the messages module's.)
  */
 export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["development only"];

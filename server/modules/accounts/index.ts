@@ -9,13 +9,14 @@ import { installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
 import { devAccountsRoutes } from "./dev-routes.ts";
 import { type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
-import { ensureDemoMerchant } from "./merchant-service.ts";
+import { ensureDemoMerchant, hasDemoMerchant } from "./merchant-service.ts";
 import { accountsRoutes } from "./routes.ts";
 import { OidcClients } from "./sso/oidc-clients.ts";
 
 /** The accounts module's public face. */
 export type { IdentityLinkedHandler } from "./identity-links.ts";
 export { LIMITS } from "./limits.ts";
+export { listMerchants, registerMerchant } from "./merchant-service.ts";
 
 export interface Accounts {
   /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */
@@ -53,7 +54,7 @@ export async function registerAccounts(
   };
   await ensureDemoMerchant(db, config);
   await app.register(accountsRoutes, { ctx });
-  if (config.env !== "production") await app.register(devAccountsRoutes);
+  if (hasDemoMerchant(config)) await app.register(devAccountsRoutes);
   const accounts: Accounts = { onIdentityLinked: (handler) => links.onIdentityLinked(handler) };
   app.decorate("accounts", accounts);
   return accounts;

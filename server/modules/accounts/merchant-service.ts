@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { checkMerchant, type MerchantRegistration } from "../../../domain/accounts/merchant.ts";
 import type { Config } from "../../config.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
@@ -16,9 +17,17 @@ export const REDIRECT_NOT_REGISTERED = "This merchant has not registered that re
 export const MERCHANT_UNREACHABLE = "We could not reach the merchant. Please try again.";
 const POSTBACK_TIMEOUT_MS = 5000;
 
-/** Development and tests get one demo merchant (DEMO_MERCHANT_REDIRECT_URLS, else this server's own echo page). */
+/**
+ * Where a shopper can try /sos without a real merchant: development, tests and the embedded default (npm start),
+ * never a store on a real database in production.
+ */
+export function hasDemoMerchant(config: Config): boolean {
+  return config.env !== "production" || !config.databaseUrl;
+}
+
+/** The demo merchant, where there is one (DEMO_MERCHANT_REDIRECT_URLS, else this server's own echo page). */
 export async function ensureDemoMerchant(db: Db, config: Config): Promise<void> {
-  if (config.env === "production") return;
+  if (!hasDemoMerchant(config)) return;
   const urls = config.auth.demoMerchantRedirectUrls.length
     ? config.auth.demoMerchantRedirectUrls
     : [`http://localhost:${config.port}/api/dev/merchant-postback`];
@@ -27,6 +36,32 @@ export async function ensureDemoMerchant(db: Db, config: Config): Promise<void> 
     .values({ id: DEMO_MERCHANT_ID, name: "Demo Merchant", redirect_urls: urls })
     .onConflict((oc) => oc.column("id").doUpdateSet({ redirect_urls: urls }))
     .execute();
+}
+
+/**
+ * Registers a merchant for direct sign-on, or updates its name and return addresses (the admin command
+ * `npm run merchants`; the store console will take it over). Throws with every problem found.
+ */
+export async function registerMerchant(db: Db, merchant: MerchantRegistration) {
+  const problems = checkMerchant(merchant);
+  if (problems.length > 0) throw badRequest(problems.map((p) => p.message).join(" "), "invalid_merchant");
+  const values = {
+    id: merchant.id,
+    name: merchant.name.trim(),
+    redirect_urls: [...new Set(merchant.redirectUrls)],
+  };
+  return db
+    .insertInto("merchants")
+    .values(values)
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet({ name: values.name, redirect_urls: values.redirect_urls }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listMerchants(db: Db) {
+  return db.selectFrom("merchants").selectAll().orderBy("id").execute();
 }
 
 async function findMerchant(db: Db, id: string) {

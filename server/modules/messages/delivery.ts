@@ -12,7 +12,7 @@ export class RetryLater extends Error {}
  * transport, and records the outcome: sent, queued again (then RetryLater is thrown for the queue's back-off), or
  * failed with the reason. A message already sent or failed, or claimed by a live worker, is left alone; so a job
  * run twice sends once. A claim older than a job's expiry belongs to a worker that died mid-send and is taken
- * over: that message may go out twice rather than never (docs/adr/0016-job-queue.md).
+ * over: that message may go out twice rather than never (docs/adr/0020-job-queue.md).
  */
 export async function deliverMessage(db: Db, transports: Transports, id: number): Promise<DeliveryStatus> {
   const claimed = await db
