@@ -58,7 +58,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           <li key={m.id} className="outbox__message" data-recipient={m.recipient} data-template={m.template}>
             <p className="outbox__meta">
               {m.channel.toUpperCase()} to <strong>{m.recipient}</strong> · {m.template} · {m.createdAt} ·{" "}
-              <span data-status={m.status}>{STATUS_TEXT[m.status]}</span>
+              <span data-status={m.status}>
+                {m.status === "sent" && m.transport === "mailbox" ? "Kept here" : STATUS_TEXT[m.status]}
+              </span>
               {m.status === "failed" && m.lastError ? ` (${m.lastError})` : null}
             </p>
             {m.subject ? <h2 className="account-section__title">{m.subject}</h2> : null}
