@@ -128,7 +128,7 @@ export function nextStatus(state: OrderState, event: OrderEvent): Transition {
   }
   if (state.shipping && state.order_status !== S.awaitingPayment) {
     const rule = SHIPPED[event.type];
-    if (!rule || !rule.from.includes(state.shipping_status)) return refuse(state, event);
+    if (!rule?.from.includes(state.shipping_status)) return refuse(state, event);
     const failed = event.type === "fail" ? { state: event.state, reason: event.reason } : state.failed_status;
     return ok({
       ...state,
