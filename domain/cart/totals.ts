@@ -1,7 +1,15 @@
 import { formatCents } from "../money.ts";
 import type { ShippingOption } from "./shipping.ts";
 
-export type LineItemFormat = "SUBTOTAL" | "FEE" | "SHIPPING" | "TIP" | "PROMO" | "TOTAL";
+export type LineItemFormat =
+  | "SUBTOTAL"
+  | "FEE"
+  | "SHIPPING"
+  | "TIP"
+  | "PROMO"
+  | "CREDIT"
+  | "DONATION"
+  | "TOTAL";
 
 /** One row of the cart's summary (spec §3 line_items; promo rows carry format PROMO). */
 export interface CartLineItem {

@@ -67,7 +67,14 @@ export type PromoRefusal =
   | "credit_code";
 
 export type PromoResult =
-  | { ok: true; discount: number; eligibleSubtotal: number; freeDelivery: boolean }
+  | {
+      ok: true;
+      discount: number;
+      eligibleSubtotal: number;
+      /** Eligible cents per store, for sharing the discount among a split cart's orders. */
+      eligibleByStore: Record<string, number>;
+      freeDelivery: boolean;
+    }
   | { ok: false; reason: PromoRefusal; message: string };
 
 export const PROMO_MESSAGES: Record<Exclude<PromoRefusal, "minimum">, string> = {
@@ -110,6 +117,8 @@ export function evaluatePromo(rule: PromoRule, ctx: PromoContext): PromoResult {
 
   const eligible = ctx.lines.filter((line) => lineEligible(rule, line));
   const eligibleSubtotal = eligible.reduce((s, l) => s + l.subtotal, 0);
+  const eligibleByStore: Record<string, number> = {};
+  for (const l of eligible) eligibleByStore[l.storeId] = (eligibleByStore[l.storeId] ?? 0) + l.subtotal;
   if (eligibleSubtotal === 0) return refuse("not_applicable");
   if (eligibleSubtotal < rule.minSubtotal)
     return { ok: false, reason: "minimum", message: minimumMessage(rule.minSubtotal - eligibleSubtotal) };
@@ -117,9 +126,15 @@ export function evaluatePromo(rule: PromoRule, ctx: PromoContext): PromoResult {
   if (rule.kind === "free_delivery") {
     const stores = new Set(eligible.map((l) => l.storeId));
     const discount = [...stores].reduce((s, id) => s + (ctx.fees[id] ?? 0), 0);
-    return { ok: true, discount, eligibleSubtotal, freeDelivery: true };
+    return { ok: true, discount, eligibleSubtotal, eligibleByStore, freeDelivery: true };
   }
   const raw = rule.kind === "percent" ? Math.round((eligibleSubtotal * rule.value) / 100) : rule.value;
   const capped = rule.maxDiscount !== null ? Math.min(raw, rule.maxDiscount) : raw;
-  return { ok: true, discount: Math.min(capped, eligibleSubtotal), eligibleSubtotal, freeDelivery: false };
+  return {
+    ok: true,
+    discount: Math.min(capped, eligibleSubtotal),
+    eligibleSubtotal,
+    eligibleByStore,
+    freeDelivery: false,
+  };
 }

@@ -1,0 +1,139 @@
+import type { CartLineItem, LineItemFormat, Tip } from "../cart/totals.ts";
+import { tipCents } from "../cart/totals.ts";
+import { formatCents } from "../money.ts";
+import { creditToApply } from "../promos/credit.ts";
+import { allocate } from "./allocate.ts";
+
+/**
+ * What a checkout costs, computed on the server from the cart as it is (DESIGN §1: whatever the client sends for
+ * prices or totals is ignored): items, each store's delivery fee or shipping price, the promo, the tip (for the
+ * on-demand part), store credit, and the round-up donation to the next whole dollar. A split cart becomes one
+ * order per store under one payment: every amount is shared among the stores so their orders add up to the bill.
+ */
+export interface StoreCharges {
+  storeId: string;
+  isShipping: boolean;
+  /** Cents of the store's available lines. */
+  subtotal: number;
+  /** Delivery fee, or the chosen shipping option's price. */
+  fee: number;
+  /** The shipping option's name, for the line item. */
+  shippingName?: string | null;
+}
+
+export interface BillInput {
+  stores: readonly StoreCharges[];
+  promo: {
+    code: string;
+    discount: number;
+    freeDelivery: boolean;
+    eligibleByStore: Readonly<Record<string, number>>;
+  } | null;
+  tip: Tip;
+  credit: { requested: number | "all"; balance: number } | null;
+  roundUp: boolean;
+}
+
+export interface StoreBill {
+  storeId: string;
+  subtotal: number;
+  fee: number;
+  discount: number;
+  tip: number;
+  credit: number;
+  roundUp: number;
+  /** What this store's order charges to the payment. */
+  total: number;
+}
+
+export interface Bill {
+  subtotal: number;
+  delivery_fee: number;
+  shipping_fee: number;
+  discount: number;
+  tip: number;
+  credit: number;
+  round_up: number;
+  /** Charged to the payment method: everything, less discount and credit. */
+  total: number;
+  line_items: CartLineItem[];
+  stores: StoreBill[];
+}
+
+export function computeBill(input: BillInput): Bill {
+  const stores = input.stores;
+  const subtotal = sum(stores.map((s) => s.subtotal));
+  const deliveryFee = sum(stores.filter((s) => !s.isShipping).map((s) => s.fee));
+  const shippingFee = sum(stores.filter((s) => s.isShipping).map((s) => s.fee));
+
+  const promo = input.promo;
+  // Free delivery is shared by the fees it waives, any other discount by the items it covers; never more than
+  // those, so no store's order goes below nothing.
+  const discountWeights = stores.map((s) =>
+    promo?.freeDelivery
+      ? promo.eligibleByStore[s.storeId]
+        ? s.fee
+        : 0
+      : Math.min(promo?.eligibleByStore[s.storeId] ?? 0, s.subtotal),
+  );
+  const discount = promo ? Math.min(promo.discount, sum(discountWeights)) : 0;
+  const discounts = allocate(discount, discountWeights);
+
+  const onDemandSubtotal = sum(stores.filter((s) => !s.isShipping).map((s) => s.subtotal));
+  const tip = onDemandSubtotal > 0 ? tipCents(input.tip, onDemandSubtotal) : 0;
+  const tips = allocate(
+    tip,
+    stores.map((s) => (s.isShipping ? 0 : s.subtotal)),
+  );
+
+  const payable = stores.map((s, i) => s.subtotal + s.fee - discounts[i] + tips[i]);
+  const credit = input.credit ? creditToApply(input.credit.requested, input.credit.balance, sum(payable)) : 0;
+  const credits = allocate(credit, payable);
+
+  const charged = sum(payable) - credit;
+  const roundUp = input.roundUp && charged % 100 !== 0 ? 100 - (charged % 100) : 0;
+  const total = charged + roundUp;
+
+  const storeBills = stores.map((s, i) => ({
+    storeId: s.storeId,
+    subtotal: s.subtotal,
+    fee: s.fee,
+    discount: discounts[i],
+    tip: tips[i],
+    credit: credits[i],
+    roundUp: i === 0 ? roundUp : 0,
+    total: payable[i] - credits[i] + (i === 0 ? roundUp : 0),
+  }));
+
+  const item = (title: string, value: number, format: LineItemFormat): CartLineItem => ({
+    title,
+    display: value === 0 && format === "SHIPPING" ? "Free" : formatCents(value, true),
+    value,
+    format,
+  });
+  const lineItems = [item("Subtotal", subtotal, "SUBTOTAL")];
+  if (deliveryFee > 0) lineItems.push(item("Delivery fee", deliveryFee, "FEE"));
+  const shipped = stores.find((s) => s.isShipping && s.subtotal > 0);
+  if (shipped)
+    lineItems.push(item(`Shipping (${shipped.shippingName ?? "Standard"})`, shippingFee, "SHIPPING"));
+  if (promo && discount > 0) lineItems.push(item(`Promo (${promo.code})`, -discount, "PROMO"));
+  if (tip > 0) lineItems.push(item("Tip", tip, "TIP"));
+  if (credit > 0) lineItems.push(item("Credit", -credit, "CREDIT"));
+  if (roundUp > 0) lineItems.push(item("Round-up donation", roundUp, "DONATION"));
+  lineItems.push(item("Total", total, "TOTAL"));
+
+  return {
+    subtotal,
+    delivery_fee: deliveryFee,
+    shipping_fee: shippingFee,
+    discount,
+    tip,
+    credit,
+    round_up: roundUp,
+    total,
+    line_items: lineItems,
+    stores: storeBills,
+  };
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
