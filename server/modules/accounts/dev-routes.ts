@@ -12,7 +12,15 @@ export const devAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> 
   const tags = ["development only"];
   app.get(
     "/api/dev/outbox",
-    { schema: { tags, summary: "Messages waiting in the outbox, newest first", querystring: outboxQuery } },
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "listOutboxMessages",
+        tags,
+        summary: "Messages waiting in the outbox, newest first",
+        querystring: outboxQuery,
+      },
+    },
     async (req) => recentMessages(ctx.db, { recipient: req.query.recipient?.toLowerCase() }),
   );
 
@@ -20,8 +28,9 @@ export const devAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> 
   app.post(
     "/api/dev/merchant-postback",
     {
-      config: { csrf: false },
+      config: { auth: "public", csrf: false },
       schema: {
+        operationId: "receiveMerchantPostback",
         tags,
         summary: "The demo merchant's postback receiver (keeps who signed on, never the token)",
         body: z.object({
@@ -46,7 +55,12 @@ export const devAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> 
   app.get(
     "/api/dev/merchant-postback",
     {
-      schema: { tags, summary: "What the demo merchant received, and the state the browser came back with" },
+      config: { auth: "public" },
+      schema: {
+        operationId: "getMerchantPostbacks",
+        tags,
+        summary: "What the demo merchant received, and the state the browser came back with",
+      },
     },
     async (req) => ({ query: req.query, received }),
   );
