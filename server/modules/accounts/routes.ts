@@ -57,6 +57,19 @@ const auth = ["accounts: sign-in"];
 const users = ["accounts: users"];
 /** Account entry points: a stale session cookie is no reason to refuse them. */
 const entry = { allowEndedSession: true };
+/** The abuse limits a password check counts (verifyCredentials), and an emailed code's (withSpentCode). */
+const passwordLimits = [LIMITS.loginFailuresAccountIp, LIMITS.loginFailuresAccount, LIMITS.loginFailuresIp];
+const codeLimits = [LIMITS.codeFailuresIp, LIMITS.codeFailuresAccount];
+/** Linking a provider to an existing account: proven by its password or an emailed code. */
+const linkConfig = {
+  ...entry,
+  auth: "optional",
+  rateLimits: [...passwordLimits, ...codeLimits],
+  errors: {
+    401: "The password or code is wrong (`invalid_credentials`, `invalid_code`).",
+    409: "The provider identity is linked to another account (`identity_taken`).",
+  },
+} as const;
 
 /** The accounts API (spec §7: /me, /customer/pin, /users/*, /event/signup and the authentication functions). */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -116,7 +129,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       config: {
         ...entry,
         auth: "optional",
-        rateLimits: [LIMITS.loginFailuresAccountIp, LIMITS.loginFailuresAccount, LIMITS.loginFailuresIp],
+        rateLimits: passwordLimits,
         errors: { 401: "Wrong email or password (`invalid_credentials`)." },
       },
       schema: {
@@ -152,7 +165,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       config: {
         ...entry,
         auth: "optional",
-        rateLimits: [LIMITS.codeFailuresIp, LIMITS.codeFailuresAccount],
+        rateLimits: codeLimits,
         errors: { 401: "Wrong, used or expired code (`invalid_code`)." },
       },
       schema: {
@@ -334,21 +347,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/linkSSOToExistingUser",
     {
-      config: {
-        ...entry,
-        auth: "optional",
-        rateLimits: [
-          LIMITS.loginFailuresAccountIp,
-          LIMITS.loginFailuresAccount,
-          LIMITS.loginFailuresIp,
-          LIMITS.codeFailuresIp,
-          LIMITS.codeFailuresAccount,
-        ],
-        errors: {
-          401: "The password or code is wrong (`invalid_credentials`, `invalid_code`).",
-          409: "The provider identity is linked to another account (`identity_taken`).",
-        },
-      },
+      config: linkConfig,
       schema: {
         operationId: "linkSSOToExistingUser",
         tags: auth,
@@ -364,21 +363,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/linkGoogleToExistingUser",
     {
-      config: {
-        ...entry,
-        auth: "optional",
-        rateLimits: [
-          LIMITS.loginFailuresAccountIp,
-          LIMITS.loginFailuresAccount,
-          LIMITS.loginFailuresIp,
-          LIMITS.codeFailuresIp,
-          LIMITS.codeFailuresAccount,
-        ],
-        errors: {
-          401: "The password or code is wrong (`invalid_credentials`, `invalid_code`).",
-          409: "The provider identity is linked to another account (`identity_taken`).",
-        },
-      },
+      config: linkConfig,
       schema: {
         operationId: "linkGoogleToExistingUser",
         tags: auth,
