@@ -19,11 +19,14 @@ const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 
 /** Who may call, in a few words, from the operation's security alternatives. */
 export function whoMayCall(security: Operation["security"]): string {
-  if (!security || security.length === 0) return "anyone";
-  const who = security.some((s) => Object.keys(s).length === 0)
-    ? "anyone, session optional"
-    : "signed-in user";
-  return security.some((s) => "csrfToken" in s) ? `${who}; CSRF token with cookies` : who;
+  const alternatives = security ?? [];
+  const anyone = alternatives.length === 0 || alternatives.some((s) => Object.keys(s).length === 0);
+  const who = !anyone
+    ? "signed-in user"
+    : alternatives.some((s) => "mobileSession" in s)
+      ? "anyone (session optional)"
+      : "anyone";
+  return alternatives.some((s) => "csrfToken" in s) ? `${who}; CSRF token with cookies` : who;
 }
 
 export function renderApiReference(doc: OpenApiDoc): string {
