@@ -11,7 +11,7 @@ import { contractOf, type OperationContract, type RouteFacts } from "./route-con
  *   error answer must have the `Error` shape. What does not is kept in `undocumentedAnswers`, which
  *   tests/support/documented-answers.ts checks after each test file.
  */
-export const undocumentedAnswers: string[] = [];
+export const undocumentedAnswers = new Set<string>();
 
 const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 
@@ -52,10 +52,10 @@ export function checkDocumentedRoutes(app: FastifyInstance, opts: { recordAnswer
       const status = reply.statusCode;
       const body = status >= 400 ? errorBodyOf(payload) : undefined;
       if (!contract.success.includes(status) && !contract.errors.has(status)) {
-        undocumentedAnswers.push(`${where} answered ${status}${body ? ` ${body.error.code}` : ""}`);
+        undocumentedAnswers.add(`${where} answered ${status}${body ? ` ${body.error.code}` : ""}`);
       }
       if (status >= 400 && !body)
-        undocumentedAnswers.push(`${where} answered ${status} without the Error body`);
+        undocumentedAnswers.add(`${where} answered ${status} without the Error body`);
     }
     done(null, payload);
   });
