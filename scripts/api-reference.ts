@@ -1,15 +1,31 @@
-import { writeFileSync } from "node:fs";
-import { renderApiReference } from "../server/api-reference.ts";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { migrate, openDb } from "../server/platform/db.ts";
+import { readFileSync, writeFileSync } from "node:fs";
+import { renderArtifacts, servedDocument } from "./api-artifacts.ts";
 
-/** Writes docs/API.md from the routes the server registers (an in-memory database; nothing is served). */
-const { db } = await openDb({ kind: "pglite" });
-await migrate(db);
-const app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db, logger: false });
-await app.ready();
-writeFileSync(new URL("../docs/API.md", import.meta.url), renderApiReference(app.swagger() as never));
-await app.close();
-await db.destroy();
-console.log("docs/API.md written");
+/**
+ * `npm run docs:api`: writes docs/openapi.json, docs/API.md and the generated client types from the routes the
+ * server registers (an in-memory database; nothing is served). With --check, writes nothing and fails when a
+ * committed file differs from what the routes give.
+ */
+const check = process.argv.includes("--check");
+const root = new URL("../", import.meta.url);
+const stale: string[] = [];
+for (const [path, content] of Object.entries(await renderArtifacts(await servedDocument()))) {
+  const file = new URL(path, root);
+  if (!check) writeFileSync(file, content);
+  else if (readOr(file) !== content) stale.push(path);
+}
+if (stale.length > 0) {
+  console.error(`Stale: ${stale.join(", ")}. The routes changed the API: run npm run docs:api and commit.`);
+  process.exit(1);
+}
+console.log(
+  check ? "API files match the routes" : "docs/openapi.json, docs/API.md and the client types written",
+);
+
+function readOr(file: URL): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}

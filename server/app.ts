@@ -13,7 +13,6 @@ import Fastify, {
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -24,6 +23,8 @@ import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { registerModules } from "./modules/index.ts";
+import { checkDocumentedRoutes } from "./openapi/conformance.ts";
+import { openApiOptions } from "./openapi/document.ts";
 import type { Db } from "./platform/db.ts";
 import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { JobQueue } from "./platform/jobs.ts";
@@ -82,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   appLog = app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every documented route declares its operationId, summary, tags and auth; tests also check each answer.
+  checkDocumentedRoutes(app, { recordAnswers: deps.config.env === "test" });
   app.addHook("onRequest", (req, reply, done) => {
     reply.header("x-request-id", req.id);
     done();
@@ -133,17 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifyCookie);
   keepPublicAnswers(app, door);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: "Nightcap API",
-        version: "1.0.0",
-        description:
-          "The storefront's JSON API, shared by the web storefront and the mobile apps. Money is integer cents.",
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(deps.config));
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

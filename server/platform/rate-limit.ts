@@ -13,6 +13,16 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The abuse limits a route counts. A route that counts a rule it does not list here fails (see
+     * accounts/limits.ts), so its OpenAPI 429 answer, which lists these, stays true.
+     */
+    rateLimits?: readonly RateLimitRule[];
+  }
+}
+
 export interface LimitState {
   count: number;
   /** The limit is reached: one more event would go over it. */

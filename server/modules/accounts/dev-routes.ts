@@ -12,8 +12,9 @@ export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/dev/merchant-postback",
     {
-      config: { csrf: false },
+      config: { auth: "public", csrf: false },
       schema: {
+        operationId: "receiveMerchantPostback",
         tags,
         summary: "The demo merchant's postback receiver (keeps who signed on, never the token)",
         body: z.object({
@@ -38,7 +39,12 @@ export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/dev/merchant-postback",
     {
-      schema: { tags, summary: "What the demo merchant received, and the state the browser came back with" },
+      config: { auth: "public" },
+      schema: {
+        operationId: "getMerchantPostbacks",
+        tags,
+        summary: "What the demo merchant received, and the state the browser came back with",
+      },
     },
     async (req) => ({ query: req.query, received }),
   );

@@ -39,6 +39,22 @@ export function tooMany(retryAfterMs: number, hint = ""): AppError {
   );
 }
 
+/**
+ * A route counts only the rules its config declares (`rateLimits`): the OpenAPI document lists those, with a 429
+ * answer. Counting an undeclared rule is a programming error, and any test that calls the route shows it.
+ */
+function assertDeclared(reply: FastifyReply, checks: LimitCheck[]): void {
+  const declared = reply.request.routeOptions.config?.rateLimits ?? [];
+  for (const [rule] of checks) {
+    if (!declared.includes(rule)) {
+      throw new Error(
+        `${reply.request.routeOptions.method} ${reply.request.routeOptions.url} counts the rate limit ` +
+          `"${rule.name}" but its route config.rateLimits does not list it`,
+      );
+    }
+  }
+}
+
 /** Refuses (429) when any of the counters is used up; counts nothing. */
 export async function ensureNotLimited(
   limiter: RateLimiter,
@@ -46,6 +62,7 @@ export async function ensureNotLimited(
   reply: FastifyReply,
   hint?: string,
 ): Promise<void> {
+  assertDeclared(reply, checks);
   const states = await Promise.all(checks.map(([rule, key]) => limiter.peek(rule, key)));
   refuseIfAny(states, reply, hint);
 }
@@ -57,6 +74,7 @@ export async function countAndLimit(
   reply: FastifyReply,
   hint?: string,
 ): Promise<void> {
+  assertDeclared(reply, checks);
   const states = await Promise.all(checks.map(([rule, key]) => limiter.hit(rule, key)));
   const over = states.filter((s, i) => s.count > checks[i][0].limit);
   refuseIfAny(over, reply, hint, true);

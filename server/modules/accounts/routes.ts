@@ -13,6 +13,7 @@ import {
   signup,
 } from "./auth-service.ts";
 import type { AccountsContext } from "./context.ts";
+import { LIMITS } from "./limits.ts";
 import { associateMerchant, merchantInfo, sosPostback } from "./merchant-service.ts";
 import { sendPin, verifyPin } from "./pin-service.ts";
 import type { ProfileChanges } from "./profile-service.ts";
@@ -56,6 +57,19 @@ const auth = ["accounts: sign-in"];
 const users = ["accounts: users"];
 /** Account entry points: a stale session cookie is no reason to refuse them. */
 const entry = { allowEndedSession: true };
+/** The abuse limits a password check counts (verifyCredentials), and an emailed code's (withSpentCode). */
+const passwordLimits = [LIMITS.loginFailuresAccountIp, LIMITS.loginFailuresAccount, LIMITS.loginFailuresIp];
+const codeLimits = [LIMITS.codeFailuresIp, LIMITS.codeFailuresAccount];
+/** Linking a provider to an existing account: proven by its password or an emailed code. */
+const linkConfig = {
+  ...entry,
+  auth: "optional",
+  rateLimits: [...passwordLimits, ...codeLimits],
+  errors: {
+    401: "The password or code is wrong (`invalid_credentials`, `invalid_code`).",
+    409: "The provider identity is linked to another account (`identity_taken`).",
+  },
+} as const;
 
 /** The accounts API (spec §7: /me, /customer/pin, /users/*, /event/signup and the authentication functions). */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
@@ -65,7 +79,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/auth/session",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "getSession",
         tags: auth,
         summary: "Who this request is for, and the CSRF token its state changes must send",
         headers,
@@ -94,8 +110,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/signup",
     {
-      config: entry,
+      config: { ...entry, auth: "optional", rateLimits: [LIMITS.signupsIp, LIMITS.signupsEmail] },
       schema: {
+        operationId: "signUp",
         tags: auth,
         summary:
           "Sign up (spec §5). Answers code_sent (finish with loginV2Step2) whether or not the email is taken; logged_in when a provider already proved the email",
@@ -109,8 +126,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/login",
     {
-      config: entry,
-      schema: { tags: auth, summary: "Log in with email or username and password", headers, body: loginBody },
+      config: {
+        ...entry,
+        auth: "optional",
+        rateLimits: passwordLimits,
+        errors: { 401: "Wrong email or password (`invalid_credentials`)." },
+      },
+      schema: {
+        operationId: "logIn",
+        tags: auth,
+        summary: "Log in with email or username and password",
+        headers,
+        body: loginBody,
+      },
     },
     async (req, reply) => passwordLogin(ctx, req, reply, req.body),
   );
@@ -118,8 +146,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/loginV2Step1",
     {
-      config: entry,
+      config: { ...entry, auth: "optional", rateLimits: [LIMITS.codeSendsIp, LIMITS.codeSendsEmail] },
       schema: {
+        operationId: "loginV2Step1",
         tags: auth,
         summary:
           "Two-step login, step 1: send a 6-digit code to the email (or SMS); answers the attempt's oid",
@@ -133,8 +162,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/loginV2Step2",
     {
-      config: entry,
+      config: {
+        ...entry,
+        auth: "optional",
+        rateLimits: codeLimits,
+        errors: { 401: "Wrong, used or expired code (`invalid_code`)." },
+      },
       schema: {
+        operationId: "loginV2Step2",
         tags: auth,
         summary: "Two-step login, step 2: oid and code; signs in (new session)",
         headers,
@@ -147,8 +182,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/logout",
     {
-      config: entry,
-      schema: { tags: auth, summary: "End this session on the server and drop the cookie", headers },
+      config: { ...entry, auth: "optional" },
+      schema: {
+        operationId: "logOut",
+        tags: auth,
+        summary: "End this session on the server and drop the cookie",
+        headers,
+      },
     },
     async (req, reply) => logout(ctx, req, reply),
   );
@@ -156,8 +196,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/forgot-password",
     {
-      config: entry,
+      config: { ...entry, auth: "public", rateLimits: [LIMITS.resetRequestsIp, LIMITS.resetRequestsEmail] },
       schema: {
+        operationId: "requestPasswordReset",
         tags: auth,
         summary: "Email a single-use reset link (same answer for every email)",
         headers,
@@ -170,8 +211,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/reset-password",
     {
-      config: entry,
+      config: { ...entry, auth: "public" },
       schema: {
+        operationId: "resetPassword",
         tags: auth,
         summary: "Set a new password with a reset link's token; ends every session",
         headers,
@@ -184,7 +226,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   // -- Social sign-in (OpenID Connect) -----------------------------------------------------------------------------
   app.get(
     "/auth/providers",
-    { schema: { tags: auth, summary: "The social sign-in providers configured on this server" } },
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "listSsoProviders",
+        tags: auth,
+        summary: "The social sign-in providers configured on this server",
+      },
+    },
     async (): Promise<SsoProviderInfo[]> =>
       ctx.oidc.list().map((p) => ({ id: p.id, name: p.name, start: `/auth/sso/${p.id}/start` })),
   );
@@ -192,7 +241,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/auth/sso/:provider/start",
     {
+      config: {
+        auth: "public",
+        redirects: "To the provider's sign-in page.",
+        errors: {
+          404: "The provider is not configured here (`provider_not_configured`).",
+          502: "The provider could not be reached (`provider_unavailable`).",
+        },
+      },
       schema: {
+        operationId: "startSso",
         tags: auth,
         summary:
           "Start social sign-in: redirects to the provider (authorization code flow, PKCE, state, nonce)",
@@ -207,7 +265,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/auth/sso/:provider/callback",
     {
+      config: {
+        auth: "optional",
+        redirects:
+          "Back to the storefront: the page sign-in started from, /account, or /signup or /login to finish.",
+      },
       schema: {
+        operationId: "finishSso",
         tags: auth,
         summary:
           "The provider's redirect back: signs in, or keeps the provider's data and sends on to /signup or /login",
@@ -220,15 +284,33 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
 
   app.get(
     "/auth/sso/pending",
-    { schema: { tags: auth, summary: "The provider data kept for this browser (404 when none)", headers } },
+    {
+      config: { auth: "public", errors: { 404: "Nothing is kept for this browser (`sso_expired`)." } },
+      schema: {
+        operationId: "getPendingSso",
+        tags: auth,
+        summary: "The provider data kept for this browser (404 when none)",
+        headers,
+      },
+    },
     async (req, reply) => checkSsoUser(ctx, req, reply, {}),
   );
 
   app.post(
     "/auth/checkSSOUser",
     {
-      config: entry,
+      config: {
+        ...entry,
+        auth: "optional",
+        errors: {
+          401: "The ID token was not accepted (`invalid_id_token`).",
+          404: "Nothing is kept for this browser or token (`sso_expired`).",
+          409: "The provider identity is linked to another account (`identity_taken`).",
+          502: "The provider could not be reached (`provider_unavailable`).",
+        },
+      },
       schema: {
+        operationId: "checkSSOUser",
         tags: auth,
         summary:
           "With an ID token (mobile): signs in, or says link_required / signup_required. Without: what is kept for this browser",
@@ -242,8 +324,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/googleToken",
     {
-      config: entry,
+      config: {
+        ...entry,
+        auth: "optional",
+        errors: {
+          401: "The ID token or code was not accepted (`invalid_id_token`, `invalid_grant`).",
+          409: "The Google identity is linked to another account (`identity_taken`).",
+          502: "Google could not be reached (`provider_unavailable`).",
+        },
+      },
       schema: {
+        operationId: "googleToken",
         tags: auth,
         summary: "Google sign-in from an ID token or an authorization code with PKCE (mobile)",
         headers,
@@ -256,8 +347,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/linkSSOToExistingUser",
     {
-      config: entry,
+      config: linkConfig,
       schema: {
+        operationId: "linkSSOToExistingUser",
         tags: auth,
         summary:
           "Link the kept provider identity to an existing account, proven by its password or an emailed code",
@@ -271,8 +363,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/linkGoogleToExistingUser",
     {
-      config: entry,
-      schema: { tags: auth, summary: "linkSSOToExistingUser for Google", headers, body: linkBody },
+      config: linkConfig,
+      schema: {
+        operationId: "linkGoogleToExistingUser",
+        tags: auth,
+        summary: "linkSSOToExistingUser for Google",
+        headers,
+        body: linkBody,
+      },
     },
     async (req, reply) => linkSsoToExistingUser(ctx, req, reply, req.body, "google"),
   );
@@ -281,7 +379,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/auth/sos/merchant",
     {
+      config: { auth: "public", errors: { 404: "No such merchant (`merchant_not_found`)." } },
       schema: {
+        operationId: "getSosMerchant",
         tags: auth,
         summary: "The merchant asking for sign-on, and whether the return address is one it registered",
         querystring: sosMerchantQuery,
@@ -293,7 +393,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/auth/sos/postback",
     {
+      config: {
+        auth: "user",
+        errors: {
+          404: "No such merchant (`merchant_not_found`).",
+          502: "The merchant did not take the postback (`merchant_unreachable`).",
+        },
+      },
       schema: {
+        operationId: "postSosToken",
         tags: auth,
         summary:
           "Link the account to the merchant and post a merchant session token to its registered redirect URL; answers where the browser goes",
@@ -307,14 +415,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   // -- The signed-in user ------------------------------------------------------------------------------------------
   app.get(
     "/me",
-    { schema: { tags: users, summary: "The user and their loyalty (spec §7)", headers } },
+    {
+      config: { auth: "user", errors: { 404: "The account no longer exists." } },
+      schema: {
+        operationId: "getMe",
+        tags: users,
+        summary: "The user and their loyalty (spec §7)",
+        headers,
+      },
+    },
     async (req) => me(ctx, req),
   );
 
   app.patch(
     "/me",
     {
+      config: { auth: "user" },
       schema: {
+        operationId: "updateProfile",
         tags: users,
         summary: "Change profile fields (names, gender, mobile, display mode)",
         headers,
@@ -327,7 +445,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.put(
     "/me/contact-preferences",
     {
+      config: { auth: "user" },
       schema: {
+        operationId: "setContactPreferences",
         tags: users,
         summary: "Marketing by email, SMS and push: on or off",
         headers,
@@ -339,14 +459,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
 
   app.get(
     "/me/sessions",
-    { schema: { tags: users, summary: "The user's signed-in devices", headers } },
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "listSessions",
+        tags: users,
+        summary: "The user's signed-in devices",
+        headers,
+      },
+    },
     async (req) => listSessions(ctx, req),
   );
 
   app.delete(
     "/me/sessions/:id",
     {
+      config: { auth: "user", errors: { 404: "No session of this user has that id (`session_not_found`)." } },
       schema: {
+        operationId: "endSession",
         tags: users,
         summary: "Sign one of the user's devices out (404 for anyone else's)",
         headers,
@@ -359,7 +489,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/customer/pin",
     {
+      config: {
+        auth: "user",
+        rateLimits: [LIMITS.pinSendsUser],
+        errors: { 404: "The account no longer exists." },
+      },
       schema: {
+        operationId: "sendCustomerPin",
         tags: users,
         summary: "Send a customer PIN for this request time (spec §5)",
         headers,
@@ -372,7 +508,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/customer/pin/verify",
     {
+      config: {
+        auth: "user",
+        rateLimits: [LIMITS.pinFailuresUser, LIMITS.pinFailuresIp],
+        errors: { 404: "No PIN was sent for that request time (`pin_not_found`)." },
+      },
       schema: {
+        operationId: "verifyCustomerPin",
         tags: users,
         summary: "Check a customer PIN together with its request time",
         headers,
@@ -385,7 +527,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/users/direct-only",
     {
+      config: { auth: "user" },
       schema: {
+        operationId: "setDirectOnly",
         tags: users,
         summary: "Direct-merchant mode on or off (spec §6)",
         headers,
@@ -398,7 +542,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.post(
     "/users/merchant-association",
     {
+      config: { auth: "user", errors: { 404: "No such merchant (`merchant_not_found`)." } },
       schema: {
+        operationId: "associateMerchant",
         tags: users,
         summary: "Link the account to a merchant; is_signup also turns direct-only mode on",
         headers,
@@ -411,7 +557,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   app.get(
     "/event/signup",
     {
+      config: { auth: "public" },
       schema: {
+        operationId: "getSignupOffer",
         tags: users,
         summary: "The signup offer (spec §9: a five-off promo) and the minimum age",
         querystring: eventSignupQuery,

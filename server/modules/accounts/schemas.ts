@@ -90,7 +90,17 @@ export const sessionParams = z.object({ id: z.uuid({ message: "must be a session
 
 export const ssoStartParams = z.object({ provider: providerId });
 export const ssoStartQuery = z.object({ returnTo: z.string().max(500).optional() });
-export const ssoCallbackQuery = z.record(z.string(), z.string().max(4096));
+/** The provider's redirect back: OAuth 2.0 / OpenID Connect answer parameters, and any others it adds. */
+const callbackValue = z.string().max(4096);
+export const ssoCallbackQuery = z
+  .object({
+    code: callbackValue.optional().describe("The authorization code"),
+    state: callbackValue.optional().describe("The state sent at the start, tying the answer to this browser"),
+    iss: callbackValue.optional().describe("The issuer (RFC 9207)"),
+    error: callbackValue.optional().describe("Why the provider did not sign in (access_denied…)"),
+    error_description: callbackValue.optional(),
+  })
+  .catchall(callbackValue);
 
 export const checkSsoBody = z.object({
   provider: optional(providerId),

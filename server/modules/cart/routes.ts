@@ -31,7 +31,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.get(
     "/menu/cart/v2",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "getCart",
         tags,
         summary: "The shopper's cart (tipAmount in cents or tipPercent add a tip to the totals)",
         headers: cartHeaders,
@@ -45,7 +47,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     "/menu/cart/v2",
     {
+      config: {
+        auth: "optional",
+        errors: {
+          404: "No product has that SKU (`product_not_found`).",
+          409: "The item is from a second store and x-multi-store is not true (`split_cart_required`).",
+        },
+      },
       schema: {
+        operationId: "addCartItems",
         tags,
         summary:
           "Add items (merged when SKU, store and all three engraving lines match); a second store needs x-multi-store: true",
@@ -60,7 +70,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.patch(
     "/menu/cart/v2",
     {
+      config: { auth: "optional", errors: { 404: "No line of the cart matches (`cart_item_not_found`)." } },
       schema: {
+        operationId: "updateCartItems",
         tags,
         summary: "Set quantities of lines named by cart_id (or sku + store_id)",
         headers: cartHeaders,
@@ -73,7 +85,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.delete(
     "/menu/cart/v2",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "removeCartItems",
         tags,
         summary: "Remove lines by ids, or every line of the given skus",
         headers: cartHeaders,
@@ -86,7 +100,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     "/menu/cart/sync/v2",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "syncCart",
         tags,
         summary:
           "Merge the client's lines and bring the cart in line with current shelves; lists what changed",
@@ -106,7 +122,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.get(
     "/menu/cart/shipping/v2",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "getShippingOptions",
         tags,
         summary: "Shipping options for the shipped part of the cart (first selected when none is)",
         headers: cartHeaders,
@@ -118,7 +136,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     "/menu/cart/shipping/v2",
     {
-      schema: { tags, summary: "Choose a shipping option by name", headers: cartHeaders, body: shippingBody },
+      config: { auth: "optional" },
+      schema: {
+        operationId: "chooseShipping",
+        tags,
+        summary: "Choose a shipping option by name",
+        headers: cartHeaders,
+        body: shippingBody,
+      },
     },
     async (req, reply) => chooseShipping(db, ownerForWrite(req, reply, config), req.body.shipping_name),
   );
@@ -126,7 +151,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     "/menu/recommendation/checkout",
     {
+      config: { auth: "optional" },
       schema: {
+        operationId: "getCheckoutRecommendations",
         tags,
         summary: "Products to suggest at checkout for these SKUs; kept as the cart's recommendations",
         headers: cartHeaders,

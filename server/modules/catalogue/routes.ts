@@ -58,7 +58,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/main/v4",
     {
+      config: { auth: "public" },
       schema: {
+        operationId: "getMainMenu",
         tags,
         summary: "Main menu: category tree, storefront curations (12 products each) and featured images",
         headers: storeHeadersSchema,
@@ -75,7 +77,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/available-categories",
     {
+      config: { auth: "public" },
       schema: {
+        operationId: "listAvailableCategories",
         tags,
         summary: "Categories with at least one product at the resolved store, with counts at that store",
         headers: storeHeadersSchema,
@@ -87,7 +91,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
 
   app.get(
     "/menu/categories",
-    { schema: { tags, summary: "The whole category tree with product counts (cached 10 minutes)" } },
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "getCategoryTree",
+        tags,
+        summary: "The whole category tree with product counts (cached 10 minutes)",
+      },
+    },
     async (_req, reply) => {
       reply.header("cache-control", `public, max-age=${CATALOGUE_CACHE_MS / 1000}`);
       return categoryTree(db);
@@ -97,7 +108,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/category/:url_name",
     {
+      config: { auth: "public", errors: { 404: "No category has that url_name (`category_not_found`)." } },
       schema: {
+        operationId: "getCategory",
         tags,
         summary: "A category with its parent and children, for category pages",
         params: z.object({ url_name: urlNameSchema }),
@@ -110,7 +123,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/category-group/:url_name",
     {
+      config: {
+        auth: "public",
+        errors: { 404: "No category group has that url_name (`category_group_not_found`)." },
+      },
       schema: {
+        operationId: "getCategoryGroup",
         tags,
         summary: "Category-group page: the group and up to 12 products per child category (or brand)",
         params: z.object({ url_name: urlNameSchema }),
@@ -124,7 +142,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/category-group/:parent/:name",
     {
+      config: {
+        auth: "public",
+        errors: { 404: "No such group under that category (`category_group_not_found`)." },
+      },
       schema: {
+        operationId: "getCategorySubGroup",
         tags,
         summary: "Named sub-group page /{category}/{name}: up to 12 products per group",
         params: z.object({ parent: urlNameSchema, name: urlNameSchema }),
@@ -139,7 +162,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/product/:skus",
     {
+      config: { auth: "public", errors: { 404: "None of the SKUs is a product (`product_not_found`)." } },
       schema: {
+        operationId: "getProducts",
         tags,
         summary: "Products by SKU (comma-separated, at most 60), priced at the resolved store",
         params: z.object({ skus: skuListSchema }),
@@ -166,7 +191,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/product-name/:id",
     {
-      schema: { tags, summary: "A product's title and canonical url", params: z.object({ id: skuSchema }) },
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
+      schema: {
+        operationId: "getProductName",
+        tags,
+        summary: "A product's title and canonical url",
+        params: z.object({ id: skuSchema }),
+      },
     },
     async (req) => productName(db, req.params.id),
   );
@@ -174,7 +205,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/product/:sku/prices",
     {
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
       schema: {
+        operationId: "getProductPrices",
         tags,
         summary: "Lowest and highest price (cents) across the stores that sell the product",
         params: z.object({ sku: skuSchema }),
@@ -185,14 +218,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
 
   app.get(
     "/menu/brands",
-    { schema: { tags, summary: "Every brand with its product count, by name" } },
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "listBrands",
+        tags,
+        summary: "Every brand with its product count, by name",
+      },
+    },
     async () => brandList(db),
   );
 
   app.post(
     "/menu/brands",
     {
+      config: { auth: "public", csrf: false, errors: { 404: "No brand has that name (`brand_not_found`)." } },
       schema: {
+        operationId: "getBrandPage",
         tags,
         summary: "A brand's page: the brand, its products at the resolved store, has_tobacco",
         querystring: geoQuerySchema.extend({
@@ -208,7 +250,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/recommendation/similar/:id",
     {
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
       schema: {
+        operationId: "getSimilarProducts",
         tags,
         summary: "Products in the same category and price band",
         params: z.object({ id: skuSchema }),
@@ -228,7 +272,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/recommendation/related/:id",
     {
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
       schema: {
+        operationId: "getRelatedProducts",
         tags,
         summary: "Products of the same brand, then the same category (in stock only for substitutions)",
         params: z.object({ id: skuSchema }),
@@ -259,7 +305,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   app.get(
     "/menu/recommendation/generic",
     {
+      config: { auth: "public" },
       schema: {
+        operationId: "getGenericRecommendations",
         tags,
         summary: "Popular products across the categories",
         headers: storeHeadersSchema,

@@ -25,7 +25,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
 
   app.get(
     "/copy",
-    { schema: { tags: ["content"], summary: "User-facing texts the apps show (not-found, errors…), keyed by name" } },
+    { config: { auth: "public" },
+      schema: {
+        operationId: "getCopy", tags: ["content"], summary: "User-facing texts the apps show (not-found, errors…), keyed by name" } },
     async (_req, reply) => {
       reply.header("cache-control", "public, max-age=600");
       return COPY;
@@ -34,14 +36,18 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
 
   app.get(
     "/order/cities",
-    { schema: { tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
+    { config: { auth: "public" },
+      schema: {
+        operationId: "listCities", tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
     async () => listCities(db),
   );
 
   app.get(
     "/order/cities/:slug",
     {
+      config: { auth: "public", errors: { 404: "No city has that slug (`city_not_found`)." } },
       schema: {
+        operationId: "getCityPage",
         tags: ["content"],
         summary: "A city landing page (/alcohol-delivery-{slug}): the city, its intro and stores",
         params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug such as new-york") }),
@@ -53,7 +59,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
   app.get(
     "/menu/brand-fragment/:file",
     {
+      config: { auth: "public", errors: { 404: "No such fragment (`fragment_not_found`)." } },
       schema: {
+        operationId: "getBrandFragment",
         tags: ["content"],
         summary: "A brand page's header or footer block ({slug}-header.html, {slug}-footer.html), sanitized HTML",
         params: z.object({ file: z.string().max(200) }),
@@ -68,7 +76,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
 
   app.get(
     "/sitemap.xml",
-    { schema: { tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
+    { config: { auth: "public" },
+      schema: {
+        operationId: "getSitemap", tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
     async (req, reply) => {
       const origin = originOf(req);
       let entry = sitemaps.get(origin);
@@ -85,7 +95,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
 
   app.get(
     "/robots.txt",
-    { schema: { tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
+    { config: { auth: "public" },
+      schema: {
+        operationId: "getRobotsTxt", tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
     async (req, reply) => {
       reply.header("cache-control", "public, max-age=3600");
       return reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(req)));

@@ -36,7 +36,9 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
   app.get(
     "/menu/vendor",
     {
+      config: { auth: "public", errors: { 503: "No store is set up yet (`no_store`)." } },
       schema: {
+        operationId: "getVendor",
         tags,
         summary:
           "The store serving a position: store_id, shipping, and banner._id 'out_of_zone' outside every zone",
@@ -52,7 +54,12 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
   app.get(
     "/menu/availability",
     {
+      config: {
+        auth: "public",
+        errors: { 503: "No availability for that position (`availability_failed`)." },
+      },
       schema: {
+        operationId: "getAvailability",
         tags,
         summary:
           "Delivery availability (immediate, scheduling, ETA, selection text, dates with slots) for a position",
@@ -86,7 +93,15 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
   app.post(
     "/order/address",
     {
+      config: {
+        auth: "public",
+        errors: {
+          502: "The address lookup service did not answer (`geocoder_unavailable`).",
+          503: "No store is set up yet (`no_store`).",
+        },
+      },
       schema: {
+        operationId: "setAddress",
         tags,
         summary:
           "Set the delivery address: parsed, geocoded, vendor and availability; kept in the address cookie for a year",
@@ -103,14 +118,26 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
 
   app.get(
     "/order/address",
-    { schema: { tags, summary: "The saved delivery address, or null" } },
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "getAddress",
+        tags,
+        summary: "The saved delivery address, or null",
+      },
+    },
     async (req) => ({ address: readAddressCookie(req) }),
   );
 
   app.get(
     "/order/address/suggestions",
     {
+      config: {
+        auth: "public",
+        errors: { 502: "The address lookup service did not answer (`geocoder_unavailable`)." },
+      },
       schema: {
+        operationId: "suggestAddresses",
         tags,
         summary: "Completions for a typed address: the ZIP, city and state to follow the street line",
         querystring: suggestionQuery,

@@ -20,7 +20,15 @@ export async function imageRoutes(app: FastifyInstance, { db }: ModuleDeps): Pro
 
   r.get(
     "/images/products/:file",
-    { schema: { params: fileParams, tags: ["images"], summary: "Product image (SVG), by SKU" } },
+    {
+      config: { auth: "public", errors: { 404: "No product has that SKU." } },
+      schema: {
+        operationId: "getProductImage",
+        params: fileParams,
+        tags: ["images"],
+        summary: "Product image (SVG), by SKU",
+      },
+    },
     async (req, reply) => {
       const sku = req.params.file.endsWith(".svg") ? req.params.file.slice(0, -4) : "";
       const product = isSku(sku) ? await findProductArt(db, sku) : undefined;
@@ -39,7 +47,15 @@ export async function imageRoutes(app: FastifyInstance, { db }: ModuleDeps): Pro
 
   r.get(
     "/images/categories/:file",
-    { schema: { params: fileParams, tags: ["images"], summary: "Category image (SVG), by url_name" } },
+    {
+      config: { auth: "public", errors: { 404: "No category has that url_name." } },
+      schema: {
+        operationId: "getCategoryImage",
+        params: fileParams,
+        tags: ["images"],
+        summary: "Category image (SVG), by url_name",
+      },
+    },
     async (req, reply) => {
       const urlName = req.params.file.endsWith(".svg") ? req.params.file.slice(0, -4) : "";
       const category = urlName ? await findCategoryArt(db, urlName) : undefined;

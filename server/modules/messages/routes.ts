@@ -18,7 +18,12 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ db: Db; access: MailboxAcces
   app.get(
     "/api/mailbox",
     {
+      config: {
+        auth: "public",
+        errors: { 404: "The mailbox is not served here, or the key is missing or wrong (`not_found`)." },
+      },
       schema: {
+        operationId: "listMailboxMessages",
         tags: ["messages"],
         summary:
           "The local mailbox: emails and texts kept on this machine, newest first (development, tests, and the embedded default with the key from the start-up log)",

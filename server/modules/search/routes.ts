@@ -21,7 +21,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     "/menu/search/v4",
     {
+      config: { auth: "public", csrf: false },
       schema: {
+        operationId: "searchProducts",
         tags,
         summary: "Full-text search with typo tolerance, facets, sort, paging (60 per page) and autocomplete",
         headers: storeHeadersSchema,
@@ -35,7 +37,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     "/menu/search/v4/categories",
     {
+      config: {
+        auth: "public",
+        csrf: false,
+        errors: { 404: "None of the url_names is a category (`category_not_found`)." },
+      },
       schema: {
+        operationId: "searchCategoryProducts",
         tags,
         summary: "Products of categories (url_names) or tags, with the search options",
         headers: storeHeadersSchema,
@@ -55,7 +63,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     "/menu/category-tags/:tag/filter",
     {
+      config: { auth: "public", csrf: false },
       schema: {
+        operationId: "filterTagProducts",
         tags,
         summary: "Products carrying a tag, with the search options",
         params: z.object({ tag: tagSchema }),

@@ -23,11 +23,21 @@ export interface Actor {
   session: "none" | "live" | "ended";
 }
 
+/**
+ * Who may call a route (its OpenAPI security follows from it, see server/openapi/route-contract.ts):
+ * - "user": a signed-in account only; anyone else gets 401 before the handler runs.
+ * - "optional": anyone; a session or the anonymous visitor personalises the answer (cart, session info, sign-in).
+ * - "public": anyone; the answer does not depend on who asks.
+ */
+export type RouteAuth = "user" | "optional" | "public";
+
 declare module "fastify" {
   interface FastifyRequest {
     actor: Actor;
   }
   interface FastifyContextConfig {
+    /** Every documented route says who may call it (checked at startup). */
+    auth?: RouteAuth;
     /** An account entry point (log in, sign up, reset): an ended session is no reason to refuse it. */
     allowEndedSession?: boolean;
     /** A POST that only reads (search queries): no CSRF token needed. */

@@ -1,26 +1,23 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyRequest } from "fastify";
 import { isApiPath } from "../../api-paths.ts";
 
 /**
  * Which requests change state, and which of them are exempt from the CSRF check.
  *
  * Spec §7 defines some reads as POSTs (search queries with a body). They change nothing, and page loaders call
- * them while rendering a GET, so they need no token; every other POST/PUT/PATCH/DELETE does. A new read-only
- * POST opts out with route config `{ csrf: false }`.
+ * them while rendering a GET, so they need no token: such a route says so with route config `{ csrf: false }`.
+ * Every other POST/PUT/PATCH/DELETE needs one. The OpenAPI document reads the same config.
  */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const STATE_CHANGING = ["POST", "PUT", "PATCH", "DELETE"];
 
-const READ_ONLY_POSTS = new Set([
-  "/menu/search/v4",
-  "/menu/search/v4/categories",
-  "/menu/category-tags/:tag/filter",
-  "/menu/brands",
-]);
+export const isStateChangingMethod = (method: string) => STATE_CHANGING.includes(method.toUpperCase());
+
+/** A route whose state-changing requests need no CSRF token (a read-only POST). */
+export const isCsrfExemptRoute = (config: FastifyContextConfig | undefined) => config?.csrf === false;
 
 export function isCsrfExempt(req: FastifyRequest): boolean {
-  const config = req.routeOptions.config as { csrf?: false } | undefined;
-  return config?.csrf === false || READ_ONLY_POSTS.has(req.routeOptions.url ?? "");
+  return isCsrfExemptRoute(req.routeOptions.config);
 }
 
 /**

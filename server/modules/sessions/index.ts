@@ -9,7 +9,15 @@ import { installRequestContext } from "./request-context.ts";
  * Sessions and the request context: the public face other modules use. Read `req.actor`; guard with
  * `requireUser(req)` / `requireRole(req, ...)`; never parse identity cookies or headers yourself.
  */
-export { type Actor, requireRole, requireUser, type SignedInActor } from "./actor.ts";
+export {
+  type Actor,
+  LOGIN_REQUIRED,
+  type RouteAuth,
+  requireRole,
+  requireUser,
+  SESSION_ENDED,
+  type SignedInActor,
+} from "./actor.ts";
 export {
   ANONYMOUS_COOKIE,
   COOKIE_MAX_AGE_S,
@@ -19,7 +27,15 @@ export {
   USER_COOKIE,
 } from "./cookies.ts";
 export type { Csrf } from "./csrf.ts";
-export { CSRF_FIELD, CSRF_HEADER, csrfBinding, issueAnonymousId } from "./request-context.ts";
+export { isCsrfExemptRoute, isStateChangingMethod } from "./csrf-policy.ts";
+export {
+  CROSS_SITE,
+  CSRF_FAILED,
+  CSRF_FIELD,
+  CSRF_HEADER,
+  csrfBinding,
+  issueAnonymousId,
+} from "./request-context.ts";
 export {
   createSession,
   type NewSession,

@@ -5,7 +5,7 @@ import { isApiPath } from "../../api-paths.ts";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
-import { type Actor, anonymousActor, SESSION_ENDED } from "./actor.ts";
+import { type Actor, anonymousActor, requireUser, SESSION_ENDED } from "./actor.ts";
 import { ANONYMOUS_COOKIE, clearUserCookie, cookieOptions, USER_COOKIE } from "./cookies.ts";
 import type { Csrf } from "./csrf.ts";
 import { isCsrfExempt, SAFE_METHODS, StateChangingRoutes } from "./csrf-policy.ts";
@@ -27,6 +27,7 @@ export const CROSS_SITE = "Requests from other sites are not accepted.";
  *   riding on a cookie must carry the CSRF token (header, or `_csrf` in a page form) bound to its session or
  *   anonymous id (403 otherwise); an ended session is refused with 401 'invalid_session' except by account entry
  *   points. Requests authenticated only by `x-user` need no token: a cross-site page cannot send that header.
+ *   Then a route for signed-in users only (`auth: "user"`) refuses anyone else with 401.
  */
 export function installRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; csrf: Csrf }) {
   const { db, config, csrf } = deps;
@@ -79,9 +80,10 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
   });
 
   app.addHook("preHandler", (req, _reply, done) => {
-    if (SAFE_METHODS.has(req.method)) return done();
     try {
-      checkStateChange(req);
+      if (!SAFE_METHODS.has(req.method)) checkStateChange(req);
+      // A route for signed-in users only (route config `auth: "user"`): 401 before its handler runs.
+      if (req.routeOptions.config?.auth === "user") requireUser(req);
       done();
     } catch (err) {
       done(err as Error);

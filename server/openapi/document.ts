@@ -1,0 +1,249 @@
+import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
+import type { RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../config.ts";
+import { errorBodySchema } from "../errors.ts";
+import { ANONYMOUS_COOKIE, CSRF_HEADER, USER_COOKIE } from "../modules/sessions/index.ts";
+import type { RateLimitRule } from "../platform/rate-limit.ts";
+import { ERROR_REASONS, type ErrorReasonName } from "./error-answers.ts";
+import { contractOf, type OperationContract, type RouteFacts, SCHEMES } from "./route-contract.ts";
+
+/**
+ * The OpenAPI document served at GET /openapi.json: @fastify/swagger walks the routes, their zod schemas become
+ * JSON Schema (fastify-type-provider-zod), and the parts every operation shares are added here from each route's
+ * config (route-contract.ts): security, error answers, redirects, descriptions of the spec's headers. Nothing is
+ * written beside the routes by hand. docs/adr/0019-openapi-document-as-a-product.md says why.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Answers computed in `transform` (which sees the route) and put in place in `transformObject`. */
+const ANSWERS = "x-nightcap-answers";
+
+const DESCRIPTION = `The storefront's JSON API, shared by the web storefront and the mobile apps (spec §7). Money is
+integer cents; times are ISO 8601.
+
+**Who is calling.** Web calls ride on cookies: the session (\`${USER_COOKIE}\`, set by the sign-in calls) and the
+anonymous visitor (\`${ANONYMOUS_COOKIE}\`, set on the first page visit or the first cart write, which carries a
+guest's cart). The apps send \`x-platform: ios\` or \`android\` to the sign-in calls, get the session token in the
+answer's body, and send it back as \`x-user\`. Each operation's \`security\` lists the ways to call it; \`{}\` among
+them means "no credentials needed".
+
+**CSRF.** Every POST, PUT, PATCH and DELETE riding on a cookie must send the token of \`GET /auth/session\`
+(\`csrfToken\`) in \`${CSRF_HEADER}\`; answers that change the session hand out the next one in the same header.
+Calls with \`x-user\` and calls without cookies need none. Read-only POSTs (search, filters, brand pages) need none.
+A request from another site's page is refused (403 \`cross_site\`).
+
+**Errors.** Every 4xx and 5xx answer is \`{"error":{"code","message"}}\` (the \`Error\` schema): \`code\` is stable
+for programs, \`message\` is a sentence for the shopper. Each operation lists the errors it can answer; 429 answers
+carry \`Retry-After\` (seconds).
+
+**Versions.** Versions are per call, not per API, as the apps' spec names them: a call whose answer changed shape
+got a new path beside the old one (\`/menu/cart/v2\`, \`/menu/main/v4\`, \`/menu/search/v4\`; placing an order will
+be \`/order/v3\`). Product and brand-page calls take \`Accept-Version: 4\`, the only version served (absent means
+4; anything else answers 400). Paths without a version are version 1. \`info.version\` is this document's version:
+an operation is never changed incompatibly under the same path.
+
+**Store and position.** Priced answers are for one store: \`x-store-id\`, else \`lat\`/\`lng\` (header or query),
+else the saved address; \`GET /menu/vendor\` says which store serves a position.`;
+
+/** What the spec's shared headers and query parameters mean, added where an operation takes them. */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  "header x-platform":
+    "ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie.",
+  "header x-multi-store":
+    "true: the shopper accepts a cart from two stores (a split order). Without it, adding an item from a second " +
+    "store answers 409 split_cart_required.",
+  "header x-store-id":
+    "The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng.",
+  "header lat": "The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too.",
+  "header lng":
+    "The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too.",
+  "query lat": "The shopper's latitude (decimal degrees), as the lat header.",
+  "query lng": "The shopper's longitude (decimal degrees), as the lng header.",
+  "header accept-version": "4, the only version served (spec §7); absent means 4.",
+};
+
+/** The headers security schemes stand for: described there, not as parameters. */
+const SCHEME_HEADERS = new Set(["x-user", CSRF_HEADER]);
+
+export const TAGS = [
+  {
+    name: "accounts: sign-in",
+    description: "Sign up, log in (password, emailed code, social, merchant sign-on), log out.",
+  },
+  {
+    name: "accounts: users",
+    description: "The signed-in user: profile, preferences, devices, PIN, merchant mode.",
+  },
+  {
+    name: "address",
+    description: "The delivery address, the store serving it and its delivery availability.",
+  },
+  {
+    name: "cart",
+    description: "The server-side cart of the shopper or the anonymous visitor (spec §7 cart calls).",
+  },
+  {
+    name: "catalogue",
+    description: "Menu, categories, products, brands and recommendations, priced at one store.",
+  },
+  { name: "content", description: "Texts, city pages, brand fragments, the sitemap and robots.txt." },
+  {
+    name: "development only",
+    description:
+      "The demo merchant's postback receiver: in development, tests and on the embedded default, never on a real database in production.",
+  },
+  { name: "images", description: "Generated product and category images (SVG)." },
+  {
+    name: "messages",
+    description:
+      "The local mailbox: emails and texts kept on this machine when no provider is configured (never on a real database in production).",
+  },
+  { name: "search", description: "Full-text search and filtered listings (read-only POSTs: no CSRF token)." },
+];
+
+export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
+  const origin = config.publicOrigin?.replace(/\/$/, "");
+  return {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Nightcap API",
+        version: "1.0.0",
+        description: DESCRIPTION,
+        license: {
+          name: "Proprietary: use is governed by the Nightcap terms of service",
+          url: `${origin ?? ""}/terms-of-service`,
+        },
+      },
+      servers: [
+        origin
+          ? { url: origin, description: "The storefront's public origin" }
+          : { url: "/", description: "The server this document was fetched from" },
+      ],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          [SCHEMES.session]: {
+            type: "apiKey",
+            in: "cookie",
+            name: USER_COOKIE,
+            description: "The web session, set by the sign-in calls (HttpOnly, a year).",
+          },
+          [SCHEMES.visitor]: {
+            type: "apiKey",
+            in: "cookie",
+            name: ANONYMOUS_COOKIE,
+            description: "The anonymous visitor, set on the first page visit or cart write: a guest's cart.",
+          },
+          [SCHEMES.mobile]: {
+            type: "apiKey",
+            in: "header",
+            name: "x-user",
+            description: "The apps' session token, from the body of a sign-in answer sent with x-platform.",
+          },
+          [SCHEMES.csrf]: {
+            type: "apiKey",
+            in: "header",
+            name: CSRF_HEADER,
+            description: "The CSRF token of GET /auth/session, bound to the session or visitor cookie.",
+          },
+        },
+        schemas: { Error: z.toJSONSchema(errorBodySchema, { target: "openapi-3.0" }) as Json },
+        headers: {
+          RetryAfter: {
+            description: "Seconds to wait before trying again.",
+            schema: { type: "integer", minimum: 1 },
+          },
+        },
+      },
+    },
+    transform: (input) => {
+      const out = jsonSchemaTransform(input as never) as { schema: Json & { hide?: boolean }; url: string };
+      if (out.schema.hide) return out;
+      const route = input.route as RouteOptions;
+      const contract = contractOf(route as unknown as RouteFacts);
+      return {
+        url: out.url,
+        schema: { ...out.schema, security: contract.security, [ANSWERS]: answersOf(contract, route) },
+      };
+    },
+    transformObject: (document) => finishDocument((document as { openapiObject: Json }).openapiObject),
+  };
+}
+
+interface Answers {
+  redirect?: string;
+  errors: Record<string, Json>;
+  reasons: ErrorReasonName[];
+}
+
+function answersOf(contract: OperationContract, route: RouteOptions): Answers {
+  const errors: Record<string, Json> = {};
+  for (const [status, answer] of contract.errors) {
+    const sentences = answer.map(({ reason, note }) => note ?? ERROR_REASONS[reason].when);
+    if (status === 429) sentences.push(limitsText(contract.rateLimits));
+    errors[status] = {
+      description: sentences.join(" "),
+      ...(status === 429 ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/Error" },
+          examples: Object.fromEntries(
+            answer.map(({ reason }) => [reason, { $ref: `#/components/examples/${reason}` }]),
+          ),
+        },
+      },
+    };
+  }
+  const reasons = [...contract.errors.values()].flatMap((answer) => answer.map((a) => a.reason));
+  return { redirect: route.config?.redirects, errors, reasons };
+}
+
+function limitsText(rules: readonly RateLimitRule[]): string {
+  const each = rules.map((r) => `${r.name} ${r.limit} per ${Math.round(r.windowMs / 60_000)} min`);
+  return `Counters (fixed windows): ${each.join("; ")}.`;
+}
+
+/** Puts each operation's answers in place, with the examples they use, and describes the shared parameters. */
+function finishDocument(doc: Json): Json {
+  const paths = doc.paths as Record<string, Record<string, Json>>;
+  const used = new Set<ErrorReasonName>();
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const answers = operation[ANSWERS] as Answers | undefined;
+      delete operation[ANSWERS];
+      if (!answers) continue;
+      const responses = { ...(operation.responses as Record<string, Json>) };
+      if (answers.redirect) {
+        delete responses["200"];
+        responses["302"] = {
+          description: answers.redirect,
+          headers: { Location: { description: "Where to go next.", schema: { type: "string" } } },
+        };
+      }
+      operation.responses = { ...responses, ...answers.errors };
+      for (const reason of answers.reasons) used.add(reason);
+      const parameters = (operation.parameters as Json[] | undefined)
+        ?.filter((p) => !(p.in === "header" && SCHEME_HEADERS.has(String(p.name))))
+        .map((p) => {
+          const description = PARAMETER_DESCRIPTIONS[`${p.in} ${p.name}`];
+          return description && !p.description ? { ...p, description } : p;
+        });
+      if (parameters && parameters.length > 0) operation.parameters = parameters;
+      else delete operation.parameters;
+    }
+  }
+  const components = doc.components as Json;
+  components.examples = Object.fromEntries(
+    Object.entries(ERROR_REASONS)
+      .filter(([name]) => used.has(name as ErrorReasonName))
+      .map(([name, reason]) => [
+        name,
+        { summary: `${reason.status} ${reason.example.code}`, value: { error: reason.example } },
+      ]),
+  );
+  return doc;
+}
