@@ -24,7 +24,8 @@ describe("allocate", () => {
           expect(parts.reduce((s, p) => s + p, 0)).toBe(amount);
           const total = weights.reduce((s, w) => s + w, 0);
           if (total > 0)
-            parts.forEach((p, i) => expect(Math.abs(p - (amount * weights[i]) / total)).toBeLessThan(1));
+            for (const [i, p] of parts.entries())
+              expect(Math.abs(p - (amount * weights[i]) / total)).toBeLessThan(1);
         },
       ),
     );
