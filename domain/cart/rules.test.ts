@@ -16,21 +16,12 @@ import {
   selectShippingOption,
   shippingOptionsFor,
 } from "./shipping.ts";
-import { isSplitCart, needsSplitConfirmation, storeIdsOf } from "./split.ts";
+import { isSplitCart, storeIdsOf } from "./split.ts";
 import { cartTotals, tipCents } from "./totals.ts";
 
 const at = (...stores: string[]) => stores.map((store_id) => ({ store_id }));
 
 describe("split carts", () => {
-  it.each([
-    ["empty cart never asks", at(), "a", false, false],
-    ["same store", at("a", "a"), "a", false, false],
-    ["second store asks", at("a"), "b", false, true],
-    ["already split does not ask again", at("a", "b"), "c", true, false],
-  ])("%s", (_name, lines, store, split, expected) => {
-    expect(needsSplitConfirmation(lines, store, split)).toBe(expected);
-  });
-
   it.each([
     [at(), false],
     [at("a", "a"), false],
