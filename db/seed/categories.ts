@@ -1,10 +1,12 @@
 import type { Insertable } from "kysely";
 import { GIFTING_CATEGORY } from "../../domain/catalogue/constants.ts";
+import { GIFT_TAGS, TOBACCO_TAGS } from "../../domain/catalogue/product-tags.ts";
 import type { CategoriesTable } from "../schema.ts";
 
 /**
  * The navigation tree (spec §2 "Navigation categories"): top-level WEB_MAIN entries, their WEB_SUB children
- * and the WEB_STOREFRONT campaign pages. A category lists the products whose tags overlap `product_tags`.
+ * and the WEB_STOREFRONT campaign pages. A category lists the products whose tags overlap `product_tags`; each
+ * category spec §2 names has exactly the tags it gives (nicotine-tobacco and gifting: docs/catalogue.md).
  * Entries without an ordinal sort last (ORDINAL_FALLBACK).
  */
 interface CategorySeed {
@@ -34,7 +36,8 @@ const SEEDS: CategorySeed[] = [
     url_name: "wine",
     name: "Wine",
     tag: "WN",
-    product_tags: ["RW", "WW", "RS", "SW", "5C", "SS", "SK"],
+    // Spec §2: exactly these. Dollar wines (5C), sweet wines (SS) and sake (SK) are its children, listed there.
+    product_tags: ["RW", "WW", "RS", "SW"],
     ordinal: 2,
     display: "WEB_MAIN",
     description: "Red, white, rosé and sparkling wine from around the world.",
@@ -52,7 +55,7 @@ const SEEDS: CategorySeed[] = [
     url_name: "nicotine-tobacco",
     name: "Nicotine & Tobacco",
     tag: "TB",
-    product_tags: ["TB", "NP", "VP"],
+    product_tags: [...TOBACCO_TAGS],
     ordinal: 4,
     display: "WEB_MAIN",
     is_tobacco: true,
@@ -63,7 +66,7 @@ const SEEDS: CategorySeed[] = [
     name: "Gifts",
     web_display_name: "Gifting",
     tag: GIFTING_CATEGORY.tag,
-    product_tags: ["GFS"],
+    product_tags: [...GIFT_TAGS],
     ordinal: GIFTING_CATEGORY.ordinal,
     display: "WEB_MAIN",
     description: "Gift sets, glassware, chocolates and the finishing touches for a gift delivery.",

@@ -1,6 +1,6 @@
 import { stockLevel, storeCarries } from "../../domain/catalogue/inventory.ts";
 import { packageItemPriceCents, storePriceCents } from "../../domain/catalogue/pricing.ts";
-import { SPIRIT_TAGS, WINE_TAGS } from "../../domain/catalogue/product-tags.ts";
+import { GIFT_TAGS, SPIRIT_TAGS, WINE_TAGS } from "../../domain/catalogue/product-tags.ts";
 import type { ProductDraft } from "./product-draft.ts";
 import type { StoreSeed } from "./stores.ts";
 
@@ -24,7 +24,7 @@ export function carries(store: StoreSeed, product: ProductDraft): boolean {
     if (product.is_tobacco) return false;
     return (
       product.tags.some((t) => SHIPPABLE_TAGS.has(t)) ||
-      (product.source === "curated" && product.tags.includes("GFS"))
+      (product.source === "curated" && product.tags.some((t) => GIFT_TAGS.includes(t)))
     );
   }
   if (product.source === "curated") return true;

@@ -34,12 +34,14 @@ export function buildCatalogue(files: SourceFiles): Catalogue {
 
   const meTime = new Set(ME_TIME_WHISKEYS);
   const beersOfTheMonth = new Set(BEERS_OF_THE_MONTH);
+  const engravable = new Set(ETCHABLE_MASTERS);
   for (const product of products) {
     product.tags = campaignTags(product.tags, {
       shelfCents: product.regular_price_cents,
       packageQty: product.package_qty,
       meTime: meTime.has(product.sku_id),
       beerOfTheMonth: beersOfTheMonth.has(product.sku_id),
+      engravable: engravable.has(product.sku_id),
     });
     product.category_text = categoryText(product);
   }

@@ -3,7 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GIFT_BAG_SKU } from "../../domain/catalogue/constants.ts";
+import { GIFT_TAGS } from "../../domain/catalogue/product-tags.ts";
 import { SKU_PATTERN } from "../../domain/catalogue/sku.ts";
+import { SPEC_NAVIGATION_TAGS } from "../../tests/support/spec-navigation.ts";
 import { CATEGORY_ROWS } from "./categories.ts";
 import { CURATED_ITEMS, curatedDrafts } from "./curated.ts";
 import {
@@ -27,7 +29,8 @@ describe("curated set", () => {
     expect(withTag("HS").length).toBeGreaterThanOrEqual(10);
     expect(drafts.filter((d) => d.is_tobacco).length).toBeGreaterThanOrEqual(12);
     expect(withTag("SEX").length).toBeGreaterThanOrEqual(6);
-    expect(withTag("GFS").length).toBeGreaterThanOrEqual(6);
+    expect(drafts.filter((d) => GIFT_TAGS.some((t) => d.tags.includes(t))).length).toBeGreaterThanOrEqual(6);
+    expect(withTag("GW").map((d) => d.sku_id)).toContain(GIFT_BAG_SKU);
     for (const tag of ["TB", "NP", "VP"]) expect(withTag(tag).length, tag).toBeGreaterThan(0);
   });
 
@@ -52,6 +55,24 @@ describe("curated set", () => {
 });
 
 describe("categories", () => {
+  const byUrl = new Map(CATEGORY_ROWS.map((c) => [c.url_name, c]));
+
+  it.each(SPEC_NAVIGATION_TAGS)("%s lists exactly the tags spec §2 gives it", (url, tags) => {
+    expect(byUrl.get(url)?.product_tags).toEqual(tags);
+  });
+
+  it("gives nicotine-tobacco and gifting several tags each; gifting keeps ordinal 5, tag GFS, url gifting", () => {
+    expect(byUrl.get("nicotine-tobacco")?.product_tags).toEqual(["TB", "NP", "VP"]);
+    expect(byUrl.get("gifting")?.product_tags).toEqual(["GFS", "EN", "GW"]);
+    expect(byUrl.get("gifting")).toMatchObject({ ordinal: 5, tag: "GFS", url_name: "gifting" });
+  });
+
+  it("keeps dollar wines, sweet wines and sake under wine, where their products are still found", () => {
+    for (const url of ["dollar-wines", "sweet-wines", "sake"]) {
+      expect(byUrl.get(url)?.parent_id, url).toBe("cat_wine");
+    }
+  });
+
   it("link every child to a parent defined before it", () => {
     const ids = CATEGORY_ROWS.map((c) => c.id);
     CATEGORY_ROWS.forEach((c, i) => {

@@ -81,9 +81,44 @@ describe("composeCart", () => {
       subtotal: 0,
       originalSubtotal: 0,
       available: false,
+      unavailable_reason: "not_sold",
       stock: 0,
     });
     expect(cart.subtotal).toBe(0);
+    expect(cart.unavailable_message).toBe(
+      "Not available from Store a: Bourbon. Unavailable items stay in your cart, left out of the total, until you remove them.",
+    );
+  });
+
+  it("leaves out of the totals a line out of stock at its store and an engraved bottle without text", () => {
+    const cart = compose(
+      [
+        line({ id: "1", store_id: "a", qty: 2 }),
+        line({ id: "2", store_id: "a", sku_id: "IA-2-750", title: "Rye", stock: 0 }),
+        line({ id: "3", store_id: "a", sku_id: "IA-3-750", title: "Gin", price: null }),
+        line({
+          id: "4",
+          store_id: "a",
+          sku_id: "IA-1-750_ETCH",
+          title: "Bourbon — Engraved",
+          etch_of: "IA-1-750",
+        }),
+        line({ id: "5", store_id: "a", sku_id: "TB-1-1", title: "Cigar", is_tobacco: true, stock: 0 }),
+      ],
+      false,
+    );
+    expect(cart.products.map((p) => [p.cart_id, p.available, p.unavailable_reason, p.subtotal])).toEqual([
+      ["1", true, null, 6000],
+      ["2", false, "out_of_stock", 0],
+      ["3", false, "not_sold", 0],
+      ["4", false, "engraving_required", 0],
+      ["5", false, "out_of_stock", 0],
+    ]);
+    expect(cart).toMatchObject({ subtotal: 6000, total: 6400, verification_required: false });
+    expect(cart.unavailable_message).toBe(
+      "Not available from Store a: Rye, Gin and Cigar. Bourbon — Engraved needs engraving text: remove and add again with your text. Unavailable items stay in your cart, left out of the total, until you remove them.",
+    );
+    expect(compose([line({ id: "1", store_id: "a" })]).unavailable_message).toBeNull();
   });
 
   it("lists engravings with their master SKU and flags tobacco for verification", () => {

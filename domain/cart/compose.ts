@@ -18,6 +18,7 @@ import type {
   SplitCartEntry,
   SubstitutionPreference,
 } from "./types.ts";
+import { unavailableMessage, unavailableReason } from "./unavailable.ts";
 
 /** A stored cart line with its product and its store's shelf data (price null: the store no longer sells it). */
 export interface PricedLine {
@@ -68,11 +69,19 @@ export interface ComposeInput {
 /**
  * The Cart entity of spec §3, computed from stored lines and current shelf prices: per-store parts with their
  * minimums, delivery fees, shipping options (free ground at 150, the first chosen when none is), engravings
- * and totals. Lines a store no longer sells are shown but count for nothing.
+ * and totals. Lines that cannot be bought at their store (not sold, out of stock, an engraved bottle without
+ * text) are shown, named in `unavailable_message`, and count for nothing.
  */
 export function composeCart(input: ComposeInput): Cart {
   const products: CartProduct[] = input.lines.map((l) => {
     const price = l.price ?? 0;
+    const reason = unavailableReason({
+      sku: l.sku_id,
+      engraving: l.engraving,
+      price: l.price,
+      stock: l.stock,
+    });
+    const available = reason === null;
     return {
       sku_id: l.sku_id,
       cart_id: l.id,
@@ -81,8 +90,8 @@ export function composeCart(input: ComposeInput): Cart {
       price,
       package_qty: l.package_qty,
       package_item_price: l.package_item_price,
-      subtotal: lineSubtotal(price, l.qty),
-      originalSubtotal: lineSubtotal(l.price === null ? 0 : Math.max(l.regular_price, price), l.qty),
+      subtotal: available ? lineSubtotal(price, l.qty) : 0,
+      originalSubtotal: available ? lineSubtotal(Math.max(l.regular_price, price), l.qty) : 0,
       substitution_preference: l.substitution_preference,
       title: l.title,
       subtitle: l.subtitle,
@@ -95,7 +104,8 @@ export function composeCart(input: ComposeInput): Cart {
       engraving: l.engraving,
       is_etch: isEtchSku(l.sku_id),
       stock: l.price === null ? 0 : l.stock,
-      available: l.price !== null,
+      available,
+      unavailable_reason: reason,
       group_mapping: l.group_mapping,
     };
   });
@@ -167,7 +177,20 @@ export function composeCart(input: ComposeInput): Cart {
     split_cart,
     split: input.split && isSplitCart(products),
     multi_store_id: input.split && isSplitCart(products) ? input.multi_store_id : null,
-    verification_required: input.lines.some((l) => l.is_tobacco),
+    verification_required: input.lines.some((l, i) => l.is_tobacco && products[i].available),
+    unavailable_message: unavailableMessage(
+      products.flatMap((p) =>
+        p.unavailable_reason
+          ? [
+              {
+                title: p.title,
+                store_name: input.stores.get(p.store_id)?.name ?? p.store_id,
+                reason: p.unavailable_reason,
+              },
+            ]
+          : [],
+      ),
+    ),
     recommendations: input.recommendations ?? [],
     count: products.reduce((s, p) => s + p.qty, 0),
     subtotal: totals.subtotal,

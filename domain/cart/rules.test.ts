@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ENGRAVING_LINE_MAX, FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
-import { cleanEngraving, engravingPreviewLines, isEtchSku, sanitizeEngravingLine } from "./engraving.ts";
+import {
+  cleanEngraving,
+  engravingForItem,
+  engravingPreviewLines,
+  isEtchSku,
+  lacksEngraving,
+  sanitizeEngravingLine,
+} from "./engraving.ts";
 import { minimumError } from "./minimum.ts";
 import {
   freeShippingHint,
@@ -9,21 +16,12 @@ import {
   selectShippingOption,
   shippingOptionsFor,
 } from "./shipping.ts";
-import { isSplitCart, needsSplitConfirmation, storeIdsOf } from "./split.ts";
+import { isSplitCart, storeIdsOf } from "./split.ts";
 import { cartTotals, tipCents } from "./totals.ts";
 
 const at = (...stores: string[]) => stores.map((store_id) => ({ store_id }));
 
 describe("split carts", () => {
-  it.each([
-    ["empty cart never asks", at(), "a", false, false],
-    ["same store", at("a", "a"), "a", false, false],
-    ["second store asks", at("a"), "b", false, true],
-    ["already split does not ask again", at("a", "b"), "c", true, false],
-  ])("%s", (_name, lines, store, split, expected) => {
-    expect(needsSplitConfirmation(lines, store, split)).toBe(expected);
-  });
-
   it.each([
     [at(), false],
     [at("a", "a"), false],
@@ -119,6 +117,74 @@ describe("engraving", () => {
         expect(clean).toBe(clean.trim());
         expect(sanitizeEngravingLine(clean)).toBe(clean);
       }),
+    );
+  });
+
+  const ETCH = { sku: "IA-10006-750_ETCH", title: "Bourbon — Engraved" };
+  const PLAIN = { sku: "IA-10006-750", title: "Bourbon" };
+  const REQUIRED = "Bourbon — Engraved is engraved to order: enter at least one line of text to engrave.";
+  it.each([
+    [
+      "an engraved bottle with text",
+      ETCH,
+      { line_1: " Happy " },
+      { line_1: "Happy", line_2: "", line_3: "" },
+    ],
+    ["text on the third line only", ETCH, { line_3: "Dad" }, { line_1: "", line_2: "", line_3: "Dad" }],
+    ["a plain bottle without engraving", PLAIN, null, null],
+    ["a plain bottle with blank lines", PLAIN, { line_1: "  " }, null],
+  ])("accepts %s", (_name, item, input, engraving) => {
+    expect(engravingForItem(item, input)).toEqual({ ok: true, engraving });
+  });
+
+  it.each([
+    ["an engraved bottle without engraving", ETCH, undefined, "engraving_required", REQUIRED],
+    ["an engraved bottle with null", ETCH, null, "engraving_required", REQUIRED],
+    [
+      "an engraved bottle with empty lines",
+      ETCH,
+      { line_1: "", line_2: "", line_3: "" },
+      "engraving_required",
+      REQUIRED,
+    ],
+    [
+      "an engraved bottle with lines that clean to nothing",
+      ETCH,
+      { line_1: "  ", line_2: "<>💍" },
+      "engraving_required",
+      REQUIRED,
+    ],
+    [
+      "a line too long",
+      ETCH,
+      { line_1: "x".repeat(ENGRAVING_LINE_MAX + 1) },
+      "engraving_too_long",
+      `Engraving line 1 can be at most ${ENGRAVING_LINE_MAX} characters.`,
+    ],
+    [
+      "text on a plain bottle",
+      PLAIN,
+      { line_1: "Hi" },
+      "not_engravable",
+      "Bourbon cannot be engraved: only engravable (_ETCH) products can.",
+    ],
+  ])("refuses %s", (_name, item, input, code, message) => {
+    expect(engravingForItem(item, input)).toEqual({ ok: false, code, message });
+  });
+
+  it("an engraved bottle goes into the cart only with at least one non-empty cleaned line", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ maxLength: ENGRAVING_LINE_MAX }), { minLength: 3, maxLength: 3 }),
+        (l) => {
+          const check = engravingForItem(ETCH, { line_1: l[0], line_2: l[1], line_3: l[2] });
+          const cleaned = l.map(sanitizeEngravingLine);
+          // NFKC may lengthen a line ("ﬀ" → "ff"): one too long is refused for that, not for being empty.
+          const fits = cleaned.every((c) => c.length <= ENGRAVING_LINE_MAX);
+          expect(check.ok).toBe(fits && cleaned.join("") !== "");
+          if (check.ok) expect(lacksEngraving({ sku: ETCH.sku, engraving: check.engraving })).toBe(false);
+        },
+      ),
     );
   });
 

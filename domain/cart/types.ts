@@ -1,6 +1,7 @@
 import type { Engraving } from "./merge.ts";
 import type { ShippingOption } from "./shipping.ts";
 import type { CartLineItem } from "./totals.ts";
+import type { UnavailableReason } from "./unavailable.ts";
 
 /**
  * Shapes of the cart API (spec §3 Cart, Cart product, Engraving), built by the server and read by the
@@ -32,8 +33,12 @@ export interface CartProduct {
   is_etch: boolean;
   /** Units the store has; qty never exceeds it when written. */
   stock: number;
-  /** False when the store no longer sells it: shown, but not counted. */
+  /**
+   * False when it cannot be bought at its store (not sold there, out of stock there, or an engraved bottle
+   * without text): shown and removable, but left out of the totals and of checkout.
+   */
   available: boolean;
+  unavailable_reason: UnavailableReason | null;
   group_mapping: string | null;
 }
 
@@ -97,6 +102,8 @@ export interface Cart {
   multi_store_id: string | null;
   verification_required: boolean;
   recommendations: CartRecommendation[];
+  /** Names the unavailable products and says they stay in the cart out of the total; null when there are none. */
+  unavailable_message: string | null;
   /** Number of items (quantities added up). */
   count: number;
   subtotal: number;
@@ -135,6 +142,20 @@ export interface CartUpdateRequest {
 export interface CartDeleteRequest {
   ids?: string[];
   skus?: string[];
+}
+
+/** What became of the cart when the delivery address moved it to another store (POST /order/address). */
+export interface CartRelocation {
+  /** The store the moved lines went to: the one that now serves the address. */
+  store_id: string;
+  /** Lines moved there and sold there (at its price). */
+  moved: number;
+  /** Moved lines that store does not stock: still in the cart, unavailable and out of the total. */
+  unavailable: { cart_id: string; sku_id: string; title: string }[];
+  /** Moved lines whose quantity was lowered to that store's stock. */
+  lowered: { cart_id: string; sku_id: string; title: string; qty: number }[];
+  /** Names the unavailable and lowered items for the shopper; null when everything moved as it was. */
+  message: string | null;
 }
 
 /** Body of a 409 when an add would split the cart without the shopper's consent (x-multi-store). */

@@ -221,4 +221,11 @@ describe("campaignTags", () => {
       "LR",
     ]);
   });
+
+  it("tags the bottles we engrave EN, for the gifting category; their own category still decides", () => {
+    const tags = campaignTags(["WS"], { shelfCents: 4999, packageQty: 1, engravable: true });
+    expect(tags).toEqual(["WS", "EN"]);
+    expect(defaultCategoryFor(tags)).toBe("whiskey");
+    expect(defaultCategoryFor(["GW"])).toBe("gifting");
+  });
 });

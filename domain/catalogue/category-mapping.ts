@@ -2,7 +2,7 @@ import type { ProductTag } from "./product-tags.ts";
 
 /**
  * Maps the source lists' own categories to our product tags (spec §2). The campaign tags that depend on
- * price or on hand-picked lists (5C, MT, LR) are added later, by `campaignTags`.
+ * price or on hand-picked lists (5C, MT, LR, EN) are added later, by `campaignTags`.
  */
 
 /** Iowa "Category Name" → base tags. Categories that mix spirits resolve through `spiritTagFromName`. */
@@ -229,15 +229,25 @@ export const DOLLAR_WINE_MAX_CENTS = 999;
 
 const WINE_TAG_SET = new Set<ProductTag>(["RW", "WW", "RS", "SW", "SS", "SK"]);
 
-/** Adds the campaign tags: 5C for single bottles of wine at ≤ $9.99, MT and LR for hand-picked products. */
+/**
+ * Adds the campaign tags: 5C for single bottles of wine at ≤ $9.99, MT and LR for hand-picked products, EN for
+ * the bottles we engrave (gifting lists them).
+ */
 export function campaignTags(
   base: readonly ProductTag[],
-  product: { shelfCents: number; packageQty: number; meTime?: boolean; beerOfTheMonth?: boolean },
+  product: {
+    shelfCents: number;
+    packageQty: number;
+    meTime?: boolean;
+    beerOfTheMonth?: boolean;
+    engravable?: boolean;
+  },
 ): ProductTag[] {
   const tags = [...base];
   const isWine = base.some((t) => WINE_TAG_SET.has(t)) && !base.includes("GFS");
   if (isWine && product.packageQty === 1 && product.shelfCents <= DOLLAR_WINE_MAX_CENTS) tags.push("5C");
   if (product.meTime) tags.push("MT");
   if (product.beerOfTheMonth) tags.push("LR");
+  if (product.engravable) tags.push("EN");
   return [...new Set(tags)];
 }

@@ -20,7 +20,9 @@ export const PRODUCT_TAGS = {
   CO: "Cocktails & combos",
   IR: "Irish",
   HS: "Seltzer, coolers & cider",
-  GFS: "Gifts",
+  GFS: "Gift sets",
+  EN: "Engravable bottles",
+  GW: "Gift wrap & notes",
   MT: "Me-time whiskeys",
   LR: "Beers of the month",
   MX: "Mixers",
@@ -35,13 +37,20 @@ export type ProductTag = keyof typeof PRODUCT_TAGS;
 
 export const isProductTag = (value: string): value is ProductTag => Object.hasOwn(PRODUCT_TAGS, value);
 
+/**
+ * Every tag a wine product may carry (what the shipping store ships). The wine navigation category lists fewer:
+ * spec §2 gives it RW, WW, RS and SW; dollar, sweet wines and sake have categories of their own.
+ */
 export const WINE_TAGS: readonly ProductTag[] = ["RW", "WW", "RS", "SW", "5C", "SS", "SK"];
 export const SPIRIT_TAGS: readonly ProductTag[] = ["WS", "VO", "RU", "TQ", "GN", "SP", "CO"];
 export const TOBACCO_TAGS: readonly ProductTag[] = ["TB", "NP", "VP"];
+/** What the gifting category lists: gift sets and packs, bottles we engrave, and the wrap and notes. */
+export const GIFT_TAGS: readonly ProductTag[] = ["GFS", "EN", "GW"];
 
 /**
  * A product's default category: the first tag in this order that it carries decides (a whiskey gift pack
- * lives under whiskey, a sparkling rosé under champagne-sparkling). Campaign tags (5C, IR, MT, LR) never do.
+ * lives under whiskey, a sparkling rosé under champagne-sparkling). Campaign tags (5C, IR, MT, LR) never do, and EN only
+ * would for a product that is nothing else (every engravable bottle is a spirit first).
  */
 const DEFAULT_CATEGORY_ORDER: [ProductTag, string][] = [
   ["WS", "whiskey"],
@@ -66,6 +75,8 @@ const DEFAULT_CATEGORY_ORDER: [ProductTag, string][] = [
   ["VP", "nicotine-tobacco"],
   ["SEX", "sexual-wellness"],
   ["GFS", "gifting"],
+  ["GW", "gifting"],
+  ["EN", "gifting"],
 ];
 
 /** The url_name of the category a product belongs to first; throws when no tag maps to one. */

@@ -1,4 +1,5 @@
 import type { Availability } from "../availability/types.ts";
+import type { CartRelocation } from "../cart/types.ts";
 
 /**
  * Shapes of the address and vendor API (spec §3 Address, Vendor), built by the server and read by the
@@ -54,6 +55,8 @@ export interface AddressResult extends SavedAddress {
   availability: Availability;
   hasStoreIdChanged: boolean;
   store_change: StoreChange | null;
+  /** What moving the shopper's cart to the stores serving this address did; null when nothing had to move. */
+  cart: CartRelocation | null;
 }
 
 /** GET /order/address. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { asZoneGeometry, distanceKm, isInZone, squareZone, storeServingPoint } from "./zone.ts";
+import {
+  asZoneGeometry,
+  distanceKm,
+  isInZone,
+  squareZone,
+  storeServingPoint,
+  storesServingPoint,
+} from "./zone.ts";
 
 // A rough triangle over lower Manhattan.
 const triangle = {
@@ -66,5 +73,14 @@ describe("storeServingPoint", () => {
     ["no zone", { lat: 41.5, lng: -74.0 }, null],
   ])("%s", (_name, point, expected) => {
     expect(storeServingPoint([noZone, a, b], point)?.id ?? null).toBe(expected);
+  });
+
+  it.each([
+    ["only a's zone", { lat: 40.68, lng: -74.0 }, ["a"]],
+    ["both zones, nearer first", { lat: 40.74, lng: -73.98 }, ["b", "a"]],
+    ["both zones, the other way", { lat: 40.72, lng: -73.99 }, ["a", "b"]],
+    ["no zone", { lat: 41.5, lng: -74.0 }, []],
+  ])("every store serving %s", (_name, point, expected) => {
+    expect(storesServingPoint([noZone, b, a], point).map((s) => s.id)).toEqual(expected);
   });
 });

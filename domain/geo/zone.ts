@@ -53,14 +53,18 @@ export interface ZonedStore {
   zone: unknown;
 }
 
+/** Every delivery store whose zone holds the point, the nearest first (ties by id). */
+export function storesServingPoint<S extends ZonedStore>(stores: readonly S[], point: LatLng): S[] {
+  return stores
+    .flatMap((store) => {
+      const zone = asZoneGeometry(store.zone);
+      return zone && isInZone(point, zone) ? [{ store, km: distanceKm(point, store) }] : [];
+    })
+    .sort((a, b) => a.km - b.km || (a.store.id < b.store.id ? -1 : a.store.id > b.store.id ? 1 : 0))
+    .map((s) => s.store);
+}
+
 /** The delivery store whose zone holds the point (the nearest when zones overlap), or null. */
 export function storeServingPoint<S extends ZonedStore>(stores: readonly S[], point: LatLng): S | null {
-  let best: { store: S; km: number } | null = null;
-  for (const store of stores) {
-    const zone = asZoneGeometry(store.zone);
-    if (!zone || !isInZone(point, zone)) continue;
-    const km = distanceKm(point, store);
-    if (!best || km < best.km || (km === best.km && store.id < best.store.id)) best = { store, km };
-  }
-  return best?.store ?? null;
+  return storesServingPoint(stores, point)[0] ?? null;
 }

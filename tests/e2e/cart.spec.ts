@@ -1,17 +1,19 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { QUANTITY_DEBOUNCE_MS, SPLIT_MODAL_STEP_MS } from "../../domain/cart/constants.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { addFromProductPage, productAt, productsAcross, setAddress, vendorOf } from "./storefront.ts";
 
 /**
  * The cart journey of issue 3: an in-zone address → browse → add from two stores → split-cart modal → confirm →
- * a quick burst of quantity changes (one request) → engrave → an out-of-zone address gets the shipping store
- * with shipping auto-selected → remove everything → the drawer closes.
+ * a quick burst of quantity changes (one request) → engrave (asked for the text first) → an out-of-zone address
+ * gets the shipping store with shipping auto-selected → remove everything → the drawer closes. Then issue 12's
+ * address move: a Chicago cart follows the address to New York.
  */
 
 const RIVER_NORTH = { typed: "1 N State St, Chicago, IL 606", zip: "60602", street: "1 N State St" };
 const WICKER_PARK = { typed: "1425 N Damen Ave, Chicago, IL 60622" };
 const ANCHORAGE = { typed: "500 W 6th Ave, Anchorage, AK 99501" };
+const CHELSEA_NYC = { typed: "350 5th Ave, New York, NY 10001" };
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 const VIEWPORTS = [
@@ -24,6 +26,16 @@ for (const [device, viewport] of VIEWPORTS) {
     test.use({ viewport });
     test("set an address, fill a split cart, engrave, ship, and empty it", ({ page, request }) =>
       journey(page, request, device));
+  });
+}
+
+for (const [device, viewport] of VIEWPORTS) {
+  test.describe(device, () => {
+    test.use({ viewport });
+    test("moving the address to another city moves the cart: new prices, what the store lacks shown unavailable", ({
+      page,
+      request,
+    }) => addressMove(page, request, device));
   });
 }
 
@@ -79,7 +91,9 @@ async function journey(page: Page, request: APIRequestContext, device: string) {
   await expect(page.getByTestId("store-changed-notice")).toContainText("Your store changed from");
   await shot(page, device, "store-changed");
 
-  // Adding from the second store asks first; confirming splits the cart and the modal closes in two steps.
+  // River North's zone covers Wicker Park too, so the whiskey stays there (its store still serves the address,
+  // ADR 0018). Adding from the Wicker Park store asks first: a split between two stores that both deliver here.
+  // Confirming splits the cart and the modal closes in two steps.
   const vodka = await productAt(request, second.store_id, "vodka", [whiskey.sku_id]);
   await addFromProductPage(page, vodka);
   const modal = page.getByTestId("split-modal");
@@ -124,7 +138,20 @@ async function journey(page: Page, request: APIRequestContext, device: string) {
   });
   const etch = ((await etchRes.json()) as { products: Product[] }).products[0];
   await page.goto(etch.url);
+  // Without text the page asks for it and sends nothing (the server would refuse: engraving_required).
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/menu/cart/v2") posts.push(r.url());
+  });
+  await page.getByTestId("add-to-cart").click();
+  await expect(page.getByTestId("engraving-error")).toHaveText(
+    `${etch.title} is engraved to order: enter at least one line of text to engrave.`,
+  );
+  await expect(page.getByLabel("Line 1")).toBeFocused();
+  await shot(page, device, "engraving-required");
+  expect(posts).toEqual([]);
   await page.getByLabel("Line 1").fill("Happy <b>40th</b>");
+  await expect(page.getByTestId("engraving-error")).toHaveCount(0);
   await page.getByLabel("Line 2").fill("Love, Sam");
   await expect(page.getByTestId("engraving-preview")).toContainText("Happy b40th/b");
   await expect(page.getByTestId("engraving-preview")).toContainText("Love, Sam");
@@ -134,7 +161,7 @@ async function journey(page: Page, request: APIRequestContext, device: string) {
   await expect(drawer.getByTestId("line-engraving")).toHaveText("Engraved: Happy b40th/b / Love, Sam");
   await drawer.getByRole("button", { name: "Close cart" }).first().click();
 
-  // Out of every zone: the shipping store serves, and the first shipping option is chosen.
+  // Out of every zone: the shipping store serves (the cart moves there), and the first shipping option is chosen.
   await setAddress(page, ANCHORAGE.typed);
   const shipping = await vendorOf(request, page);
   expect(shipping).toMatchObject({ shipping: true, banner: { _id: "out_of_zone" } });
@@ -161,6 +188,99 @@ async function journey(page: Page, request: APIRequestContext, device: string) {
   }
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  expect(errors).toEqual([]);
+}
+
+/**
+ * ADR 0018: a cart filled in Chicago follows the address to New York. A bottle the New York store has moves there
+ * at its price; one it does not sell stays in the cart, named, marked unavailable and left out of the total; adding
+ * from the New York store asks nothing (no split with a store that cannot deliver there).
+ */
+async function addressMove(page: Page, request: APIRequestContext, device: string) {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+
+  await page.goto("/");
+  const { csrfToken } = (await (await page.request.get("/auth/session")).json()) as { csrfToken: string };
+  const set = await page.request.post("/order/address", {
+    data: { address: "1 N State St, Chicago, IL 60602" },
+    headers: { "x-csrf-token": csrfToken },
+  });
+  expect(set.ok()).toBe(true);
+  const chicago = (await set.json()) as { store_id: string; vendor: { store: { name: string } } };
+
+  // Where the cart will go: the store serving a Manhattan address.
+  const probe = await request.get("/menu/vendor?lat=40.7484&lng=-73.9967");
+  const nyc = (await probe.json()) as {
+    store_id: string;
+    store: { name: string; delivery_fee_cents: number };
+  };
+  const { both, onlyHere } = await productsAcross(request, chicago.store_id, nyc.store_id, "whiskey");
+  expect(both.length, "a whiskey both stores sell").toBeGreaterThan(0);
+  expect(onlyHere.length, "a whiskey only the Chicago store sells").toBeGreaterThan(0);
+  const shared = both[0];
+  const chicagoOnly = onlyHere[0];
+
+  await page.reload();
+  await addFromProductPage(page, shared.here);
+  const drawer = page.getByTestId("cart-drawer");
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
+  await drawer.getByRole("button", { name: "Close cart" }).first().click();
+  await addFromProductPage(page, chicagoOnly);
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
+  await drawer.getByRole("button", { name: "Close cart" }).first().click();
+
+  // The new address: the notice names the store change and what the new store lacks.
+  await setAddress(page, CHELSEA_NYC.typed);
+  expect((await vendorOf(request, page)).store_id).toBe(nyc.store_id);
+  const notice = page.getByTestId("store-changed-notice");
+  await expect(notice).toContainText(
+    `Your store changed from ${chicago.vendor.store.name} to ${nyc.store.name}.`,
+  );
+  await expect(page.getByTestId("store-changed-cart")).toContainText(
+    `Not available from ${nyc.store.name}: ${chicagoOnly.title}.`,
+  );
+  await shot(page, device, "address-moved-notice");
+
+  // The drawer: one store, the shared bottle at the New York price, the other unavailable and out of the total.
+  await page.getByTestId("cart-button").click();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId(`store-${nyc.store_id}`)).toBeVisible();
+  await expect(drawer.getByTestId(`store-${chicago.store_id}`)).toHaveCount(0);
+  await expect(drawer.getByTestId("split-flag")).toHaveCount(0);
+  const sharedLine = drawer.locator(`[data-testid="cart-line"][data-sku="${shared.here.sku_id}"]`);
+  const missingLine = drawer.locator(`[data-testid="cart-line"][data-sku="${chicagoOnly.sku_id}"]`);
+  await expect(sharedLine).toHaveAttribute("data-available", "true");
+  await expect(sharedLine.getByTestId("line-subtotal")).toHaveText(
+    `$${(shared.there.price! / 100).toFixed(2)}`,
+  );
+  await expect(missingLine).toHaveAttribute("data-available", "false");
+  await expect(missingLine.getByTestId("line-unavailable")).toHaveText(
+    `Not available from ${nyc.store.name}`,
+  );
+  await expect(missingLine.getByTestId("line-subtotal")).toHaveText("Not in total");
+  await expect(drawer.getByTestId("cart-unavailable")).toContainText(
+    `Not available from ${nyc.store.name}: ${chicagoOnly.title}. Unavailable items stay in your cart`,
+  );
+  const total = shared.there.price! + nyc.store.delivery_fee_cents;
+  await expect(drawer.getByTestId("cart-total")).toHaveText(`$${(total / 100).toFixed(2)}`);
+  await shot(page, device, "cart-unavailable");
+  await drawer.getByRole("button", { name: "Close cart" }).first().click();
+
+  // Adding from the New York store asks nothing: the cart is already there.
+  const more = both[1]?.there ?? (await productAt(request, nyc.store_id, "vodka"));
+  await addFromProductPage(page, more);
+  await expect(drawer).toBeVisible();
+  await expect(page.getByTestId("split-modal")).toHaveCount(0);
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(3);
+
+  // The unavailable line is removable; then nothing is unavailable.
+  await missingLine
+    .getByRole("button", { name: `Remove ${chicagoOnly.title}` })
+    .last()
+    .click();
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
+  await expect(drawer.getByTestId("cart-unavailable")).toHaveCount(0);
   expect(errors).toEqual([]);
 }
 

@@ -30,6 +30,38 @@ export async function productAt(
   return found;
 }
 
+/**
+ * Products one store has in stock, split by what another store does with them: `both` also in stock there,
+ * `onlyHere` not sold there at all. Found the way the storefront finds them (search, then the product call).
+ */
+export async function productsAcross(
+  request: APIRequestContext,
+  storeId: string,
+  otherStoreId: string,
+  query: string,
+): Promise<{ both: { here: Product; there: Product }[]; onlyHere: Product[] }> {
+  const res = await request.post("/menu/search/v4", {
+    data: { query, hitsPerPage: 60 },
+    headers: { "x-store-id": storeId },
+  });
+  const here = ((await res.json()) as { products: Product[] }).products.filter(
+    (p) => p.seller?.store_id === storeId && p.in_stock && p.stock >= 5,
+  );
+  if (here.length === 0) return { both: [], onlyHere: [] };
+  const other = await request.get(`/menu/product/${here.map((p) => p.sku_id).join(",")}`, {
+    headers: { "x-store-id": otherStoreId },
+  });
+  const there = new Map(
+    ((await other.json()) as { products: Product[] }).products.map((p) => [p.sku_id, p] as const),
+  );
+  const both = here.flatMap((p) => {
+    const t = there.get(p.sku_id);
+    return t?.seller?.store_id === otherStoreId && t.in_stock && t.stock >= 5 ? [{ here: p, there: t }] : [];
+  });
+  const onlyHere = here.filter((p) => !there.get(p.sku_id)?.seller);
+  return { both, onlyHere };
+}
+
 export async function setAddress(page: Page, typed: string) {
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });

@@ -16,8 +16,14 @@ interface AddressContextValue {
   closeDialog(): void;
   /** Called with POST /order/address's answer. */
   addressSaved(result: AddressResult): void;
-  notice: string | null;
+  notice: AddressNotice | null;
   dismissNotice(): void;
+}
+
+/** What the shopper is told after saving an address: the store change, and what it did to the cart. */
+export interface AddressNotice {
+  store: string | null;
+  cart: string | null;
 }
 
 const AddressContext = createContext<AddressContextValue | null>(null);
@@ -38,7 +44,7 @@ export function AddressProvider({
 }) {
   const [address, setAddress] = useState(initial);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<AddressNotice | null>(null);
   const revalidator = useRevalidator();
 
   setShopperPosition(address ? { lat: address.lat, lng: address.lng } : null);
@@ -46,11 +52,14 @@ export function AddressProvider({
 
   const addressSaved = useCallback(
     (result: AddressResult) => {
-      const { vendor: _v, availability: _a, hasStoreIdChanged, store_change, ...saved } = result;
+      const { vendor: _v, availability: _a, hasStoreIdChanged, store_change, cart, ...saved } = result;
       setAddress(saved);
       setShopperPosition({ lat: saved.lat, lng: saved.lng });
       setDialogOpen(false);
-      setNotice(hasStoreIdChanged && store_change ? storeChangeText(store_change) : null);
+      const store = hasStoreIdChanged && store_change ? storeChangeText(store_change) : null;
+      // The server moved the cart to the store serving this address; name what that store lacks (ADR 0018).
+      const cartText = cart?.message ?? null;
+      setNotice(store || cartText ? { store, cart: cartText } : null);
       window.dispatchEvent(new CustomEvent(DELIVERY_ADDRESS_SET_EVENT, { detail: result }));
       // Prices on the page come from the store serving the address.
       revalidator.revalidate();

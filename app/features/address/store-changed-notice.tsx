@@ -1,13 +1,23 @@
 import { CloseIcon } from "../../components/icons.tsx";
 import { useDeliveryAddress } from "./address-context.tsx";
 
-/** Says what changed when a new address is served by another store (spec §4: the store-changed flag). */
+/**
+ * Says what changed when a new address is served by another store (spec §4: the store-changed flag), and what
+ * moving the cart there left unavailable or lowered.
+ */
 export function StoreChangedNotice() {
   const { notice, dismissNotice } = useDeliveryAddress();
   if (!notice) return null;
   return (
     <div className="store-notice" role="status" data-testid="store-changed-notice">
-      <p className="store-notice__text">{notice}</p>
+      <div className="store-notice__body">
+        {notice.store ? <p className="store-notice__text">{notice.store}</p> : null}
+        {notice.cart ? (
+          <p className="store-notice__text store-notice__cart" data-testid="store-changed-cart">
+            {notice.cart}
+          </p>
+        ) : null}
+      </div>
       <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismissNotice}>
         <CloseIcon size={16} />
       </button>

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { isEtchSku } from "../../../domain/cart/engraving.ts";
+import { useRef, useState } from "react";
+import { engravingForItem, isEtchSku } from "../../../domain/cart/engraving.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
 import type { Product } from "../../../domain/catalogue/types.ts";
 import { useCart } from "./cart-context.tsx";
@@ -7,7 +7,10 @@ import { EngravingForm } from "./engraving-form.tsx";
 
 const NO_ENGRAVING: Engraving = { line_1: "", line_2: "", line_3: "" };
 
-/** The product page's "Add to cart": adds from the store that prices the page, with engraving on _ETCH products. */
+/**
+ * The product page's "Add to cart": adds from the store that prices the page. An engravable _ETCH bottle asks for
+ * its text first (the server's rule, domain/cart/engraving.ts, checked here before anything is sent).
+ */
 export function AddToCartButton({
   product,
 }: {
@@ -15,16 +18,33 @@ export function AddToCartButton({
 }) {
   const { add, state } = useCart();
   const [engraving, setEngraving] = useState<Engraving>(NO_ENGRAVING);
+  const [engravingError, setEngravingError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const firstLine = useRef<HTMLInputElement>(null);
   const engravable = isEtchSku(product.sku_id);
   const seller = product.seller;
   const sellable = seller !== null && product.price !== null && product.in_stock;
 
+  const onEngravingChange = (value: Engraving) => {
+    setEngraving(value);
+    if (engravingError && engravingForItem({ sku: product.sku_id, title: product.title }, value).ok) {
+      setEngravingError(null);
+    }
+  };
+
   const onAdd = async () => {
     if (!seller) return;
-    setBusy(true);
     setError(null);
+    if (engravable) {
+      const checked = engravingForItem({ sku: product.sku_id, title: product.title }, engraving);
+      if (!checked.ok) {
+        setEngravingError(checked.message);
+        firstLine.current?.focus();
+        return;
+      }
+    }
+    setBusy(true);
     const outcome = await add({
       sku: product.sku_id,
       store_id: seller.store_id,
@@ -40,7 +60,14 @@ export function AddToCartButton({
 
   return (
     <div className="add-to-cart-box">
-      {engravable && sellable ? <EngravingForm value={engraving} onChange={setEngraving} /> : null}
+      {engravable && sellable ? (
+        <EngravingForm
+          value={engraving}
+          onChange={onEngravingChange}
+          error={engravingError}
+          firstFieldRef={firstLine}
+        />
+      ) : null}
       <button
         type="button"
         className="button button--primary button--large button--block add-to-cart"

@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { SPLIT_MODAL_STEP_MS } from "../../../domain/cart/constants.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
 import type { ShippingOption } from "../../../domain/cart/shipping.ts";
-import { needsSplitConfirmation } from "../../../domain/cart/split.ts";
 import { type Cart, SPLIT_REQUIRED_CODE } from "../../../domain/cart/types.ts";
 import { REMOVE_ITEM_FAILED } from "../../../domain/copy.ts";
 import { DELIVERY_ADDRESS_SET_EVENT } from "../../../domain/geo/api.ts";
@@ -67,6 +66,9 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     }
   }, []);
 
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+
   const sendQuantity = useCallback(
     async (lineId: string, qty: number) => {
       try {
@@ -119,7 +121,8 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
       }
       const code = (res.data as { error?: { code?: string } } | null)?.error?.code;
       if (res.status === 409 && code === SPLIT_REQUIRED_CODE) {
-        dispatch({ type: "failed" });
+        // The modal names the cart's stores as the server holds them now (they serve the address: ADR 0018).
+        await restoreRef.current();
         dispatch({ type: "askSplit", item: { ...item, engraving: item.engraving ?? null } });
         return { ok: "asked" };
       }
@@ -133,15 +136,12 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     }
   }, []);
 
+  /**
+   * Adds an item. Whether it splits the cart is the server's call (409 split_cart_required), not this page's
+   * copy of the cart: after an address change the server may have moved the cart to another store already.
+   */
   const add = useCallback(
-    async (item: AddToCart): Promise<AddOutcome> => {
-      const { cart } = latest.current;
-      if (needsSplitConfirmation(cart.products, item.store_id, isCartSplit(cart))) {
-        dispatch({ type: "askSplit", item: { ...item, engraving: item.engraving ?? null } });
-        return { ok: "asked" };
-      }
-      return post(item, isCartSplit(cart));
-    },
+    (item: AddToCart): Promise<AddOutcome> => post(item, isCartSplit(latest.current.cart)),
     [post],
   );
 
@@ -239,7 +239,8 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
 
   useEffect(() => {
     void restore();
-    // A new address may mean new shelves: bring a non-empty cart in line with them.
+    // A new address may mean another store: the server moved the cart when it was set (ADR 0018); bring this
+    // copy in line with it (new prices, lines the new store lacks shown unavailable).
     const onAddress = () => {
       if (latest.current.cart.products.length > 0) void sync();
     };

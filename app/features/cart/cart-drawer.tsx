@@ -59,6 +59,11 @@ export function CartDrawer() {
           <p className="cart-drawer__empty">Your cart is empty.</p>
         ) : (
           <div className="cart-drawer__body" aria-busy={state.loading}>
+            {cart.unavailable_message ? (
+              <p className="cart-drawer__unavailable" role="status" data-testid="cart-unavailable">
+                {cart.unavailable_message}
+              </p>
+            ) : null}
             {isCartSplit(cart) ? (
               <p className="cart-drawer__split" data-testid="split-flag">
                 Split cart: your order comes from {entries.length} stores, each with its own delivery.
@@ -92,17 +97,36 @@ function StoreSection({ entry }: { entry: SplitCartEntry }) {
       ) : null}
       <ul className="cart-lines">
         {entry.products.map((p) => (
-          <CartLine key={p.cart_id} line={p} />
+          <CartLine key={p.cart_id} line={p} storeName={entry.name} />
         ))}
       </ul>
     </section>
   );
 }
 
-function CartLine({ line }: { line: CartProduct }) {
+/** Why a line cannot be bought, as its row says it. */
+function unavailableText(line: CartProduct, storeName: string): string {
+  switch (line.unavailable_reason) {
+    case "not_sold":
+      return `Not available from ${storeName}`;
+    case "out_of_stock":
+      return `Out of stock at ${storeName}`;
+    case "engraving_required":
+      return "Needs engraving text: remove and add again";
+    default:
+      return "Unavailable";
+  }
+}
+
+function CartLine({ line, storeName }: { line: CartProduct; storeName: string }) {
   const { changeQuantity, remove } = useCart();
   return (
-    <li className="cart-line" data-testid="cart-line" data-sku={line.sku_id}>
+    <li
+      className={line.available ? "cart-line" : "cart-line cart-line--unavailable"}
+      data-testid="cart-line"
+      data-sku={line.sku_id}
+      data-available={line.available}
+    >
       <img className="cart-line__image" src={line.image} alt="" width={56} height={56} loading="lazy" />
       <div className="cart-line__info">
         <a className="cart-line__title" href={line.url}>
@@ -117,15 +141,25 @@ function CartLine({ line }: { line: CartProduct }) {
               .join(" / ")}
           </span>
         ) : null}
-        {!line.available ? <span className="cart-line__unavailable">No longer available here</span> : null}
+        {!line.available ? (
+          <span className="cart-line__unavailable" data-testid="line-unavailable">
+            {unavailableText(line, storeName)}
+          </span>
+        ) : null}
         <div className="cart-line__controls">
-          <QuantityStepper
-            qty={line.qty}
-            max={line.stock}
-            label={line.title}
-            onChange={(qty) => changeQuantity(line.cart_id, qty)}
-            onRemove={() => void remove(line.cart_id)}
-          />
+          {line.available ? (
+            <QuantityStepper
+              qty={line.qty}
+              max={line.stock}
+              label={line.title}
+              onChange={(qty) => changeQuantity(line.cart_id, qty)}
+              onRemove={() => void remove(line.cart_id)}
+            />
+          ) : (
+            <span className="cart-line__meta" data-testid="line-qty">
+              Qty {line.qty}
+            </span>
+          )}
           <button
             type="button"
             className="link-button"
@@ -137,7 +171,7 @@ function CartLine({ line }: { line: CartProduct }) {
         </div>
       </div>
       <span className="cart-line__price" data-testid="line-subtotal">
-        {formatPrice(line.subtotal)}
+        {line.available ? formatPrice(line.subtotal) : "Not in total"}
       </span>
     </li>
   );

@@ -41,6 +41,16 @@ const cartOf = (...lines: PricedLine[]) =>
   composeCart({ id: "c", lines, stores, split: true, multi_store_id: "m", shipping_name: null });
 
 describe("cart state", () => {
+  it("an unavailable line's local quantity change leaves it out of the totals", () => {
+    const cart = withQuantity(
+      cartOf(line("1", "a", 1000, 1), { ...line("2", "a", 500, 1), stock: 0 }),
+      "2",
+      3,
+    );
+    expect(cart.products[1]).toMatchObject({ qty: 3, subtotal: 0, available: false });
+    expect(cart).toMatchObject({ subtotal: 1000, total: 1300 });
+  });
+
   it("a local quantity change updates the line, its store part and the totals at once", () => {
     const cart = withQuantity(cartOf(line("1", "a", 1000, 1), line("2", "b", 500, 2)), "1", 3);
     expect(cart.products[0]).toMatchObject({ qty: 3, subtotal: 3000 });

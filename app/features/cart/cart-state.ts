@@ -48,7 +48,8 @@ export const initialCartState = (cart: Cart = emptyCart()): CartState => ({
 /** The cart with a line's quantity changed locally (the server's answer replaces it later). */
 export function withQuantity(cart: Cart, lineId: string, qty: number): Cart {
   const products = cart.products.map((p) =>
-    p.cart_id === lineId ? { ...p, qty, subtotal: p.price * qty } : p,
+    // An unavailable line counts for nothing, whatever its quantity.
+    p.cart_id === lineId ? { ...p, qty, subtotal: p.available ? p.price * qty : 0 } : p,
   );
   const split_cart = Object.fromEntries(
     Object.entries(cart.split_cart).map(([id, entry]) => {

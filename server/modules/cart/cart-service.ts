@@ -1,25 +1,40 @@
 import { randomUUID } from "node:crypto";
 import { emptyCart } from "../../../domain/cart/compose.ts";
 import { MAX_LINE_QUANTITY } from "../../../domain/cart/constants.ts";
-import { cleanEngraving, isEtchSku } from "../../../domain/cart/engraving.ts";
+import {
+  cleanEngraving,
+  engravingForItem,
+  engravingRequiredMessage,
+  lacksEngraving,
+} from "../../../domain/cart/engraving.ts";
 import { type Engraving, isSameLine, mergeCartLines } from "../../../domain/cart/merge.ts";
+import {
+  type LineMove,
+  needsRelocation,
+  relocateLines,
+  type ShelfItem,
+} from "../../../domain/cart/relocate.ts";
 import { selectShippingOption } from "../../../domain/cart/shipping.ts";
 import { isSplitCart } from "../../../domain/cart/split.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
 import {
   type Cart,
   type CartDeleteRequest,
+  type CartRelocation,
   type CartSkuInput,
   type CartUpdateRequest,
   type CartWriteRequest,
   SPLIT_REQUIRED_CODE,
 } from "../../../domain/cart/types.ts";
+import { relocationMessage, unavailableReason } from "../../../domain/cart/unavailable.ts";
 import { PRODUCT_NOT_FOUND } from "../../../domain/copy.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
-import { composeStored, viewCart } from "./cart-view.ts";
+import type { ServingStores } from "../catalogue/index.ts";
+import { composeStored } from "./cart-view.ts";
 import {
   type CartRow,
+  cartLines,
   detailedLines,
   findCart,
   lockCart,
@@ -37,15 +52,33 @@ export const SPLIT_REQUIRED_MESSAGE =
   "This item comes from a different store than your cart. Confirm a split cart (x-multi-store: true) to add it.";
 export const LINE_NOT_FOUND_MESSAGE = "That item is not in your cart.";
 
-export async function readCart(db: Db, owner: string | null, tip: Tip = {}): Promise<Cart> {
+export const STORE_NOT_SERVING_CODE = "store_not_serving";
+
+/**
+ * The stores serving the shopper's delivery address, when the request says where that is (lat/lng, or the
+ * address cookie's position): a cart read or written with it first moves lines off stores that do not serve it
+ * (ADR 0018). Null when the position is unknown: the cart is taken as it is.
+ */
+export type Serving = ServingStores | null;
+
+/** GET /menu/cart/v2. A cart whose lines sit at a store that does not serve the address is moved first. */
+export async function readCart(db: Db, owner: string | null, serving: Serving, tip: Tip = {}): Promise<Cart> {
   const cart = owner ? await findCart(db, owner) : undefined;
-  return cart ? viewCart(db, cart, tip) : emptyCart();
+  if (!cart || !owner) return emptyCart();
+  const rows = await detailedLines(db, cart.id);
+  const lines = rows.map((r) => r.line);
+  if (serving && needsRelocation(lines, serving.ids)) {
+    return (await change(db, owner, serving, async ({ before }) => ({ lines: before }), tip)).cart;
+  }
+  const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
+  return composeStored(db, cart, lines, details, tip);
 }
 
 /** The lines of a cart before a change, with the shelf details read for them and for any new items. */
 export interface Working {
   tx: Tx;
   cart: CartRow;
+  /** The lines as stored, moved first to the stores serving the address when the request knows it. */
   before: StoredLine[];
   details: Map<string, ShelfDetail>;
   /** Reads the shelf for new (sku, store) pairs and keeps their details for the answer. */
@@ -54,25 +87,29 @@ export interface Working {
 
 /**
  * Runs a change on the owner's locked cart and answers the cart as it now is, composed from the rows read
- * inside the transaction (no second read after commit).
+ * inside the transaction (no second read after commit). When the request knows the delivery address, lines at
+ * stores that do not serve it move first, in the same transaction (ADR 0018); `moves` says what moved.
  */
 async function change(
   db: Db,
   owner: string,
+  serving: Serving,
   work: (w: Working) => Promise<{ lines: StoredLine[]; patch?: Partial<CartRow> }>,
-): Promise<Cart> {
-  const { cart, lines, details } = await db.transaction().execute(async (tx) => {
+  tip: Tip = {},
+): Promise<{ cart: Cart; moves: LineMove<StoredLine>[]; details: ReadonlyMap<string, ShelfDetail> }> {
+  const { cart, lines, details, moves } = await db.transaction().execute(async (tx) => {
     const locked = await lockCart(tx, owner);
     const rows = await detailedLines(tx, locked.id);
-    const before = rows.map((r) => r.line);
+    const stored = rows.map((r) => r.line);
     const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
     const shelf = async (pairs: readonly { sku: string; store_id: string }[]) => {
       const found = await shelfOf(tx, pairs);
       for (const [key, detail] of found.details) if (!details.has(key)) details.set(key, detail);
       return found;
     };
+    const { lines: before, moves } = await relocated(stored, serving, shelf);
     const { lines, patch = {} } = await work({ tx, cart: locked, before, details, shelf });
-    await saveLines(tx, locked.id, before, lines);
+    await saveLines(tx, locked.id, stored, lines);
     // One store left (or none) clears the split (spec §4).
     const split = isSplitCart(lines) ? (patch.split ?? locked.split) : false;
     const multi = split ? (patch.multi_store_id ?? locked.multi_store_id ?? randomUUID()) : null;
@@ -84,33 +121,100 @@ async function change(
     ) {
       await updateCart(tx, locked.id, { split, multi_store_id: multi, shipping_name: next.shipping_name });
     }
-    return { cart: next, lines, details };
+    return { cart: next, lines, details, moves };
   });
-  return composeStored(db, cart, lines, details);
+  return { cart: await composeStored(db, cart, lines, details, tip), moves, details };
 }
 
-/** Checks an item against the catalogue and the store's shelf; returns its cleaned engraving. */
+/** The cart's lines moved off stores that do not serve the address (domain/cart/relocate.ts), with what moved. */
+async function relocated(
+  stored: StoredLine[],
+  serving: Serving,
+  readShelf: Working["shelf"],
+): Promise<{ lines: StoredLine[]; moves: LineMove<StoredLine>[] }> {
+  if (!serving || !needsRelocation(stored, serving.ids)) return { lines: stored, moves: [] };
+  const target = serving.primary.id;
+  const found = await readShelf(stored.map((l) => ({ sku: l.sku, store_id: target })));
+  const shelf = new Map<string, ShelfItem>();
+  for (const line of stored) {
+    const d = found.details.get(shelfKey(target, line.sku));
+    shelf.set(line.sku, { sells: d?.price_cents != null && !d.disabled, stock: d?.stock ?? 0 });
+  }
+  return relocateLines({ lines: stored, serving: serving.ids, target, shelf });
+}
+
+/**
+ * Moves the owner's cart to the stores serving a new delivery address (POST /order/address), in one
+ * transaction, and says what moved and what the new store lacks. Null when there is no cart or nothing moved.
+ */
+export async function relocateCart(db: Db, owner: string | null, serving: ServingStores) {
+  const cart = owner ? await findCart(db, owner) : undefined;
+  if (!owner || !cart || !needsRelocation(await cartLines(db, cart.id), serving.ids)) return null;
+  const {
+    cart: moved,
+    moves,
+    details,
+  } = await change(db, owner, serving, async ({ before }) => ({
+    lines: before,
+  }));
+  return { summary: relocationSummary(moves, details, serving.primary), cart: moved };
+}
+
+function relocationSummary(
+  moves: readonly LineMove<StoredLine>[],
+  details: ReadonlyMap<string, ShelfDetail>,
+  store: { id: string; name: string },
+): CartRelocation {
+  const item = (line: StoredLine) => ({
+    cart_id: line.id,
+    sku_id: line.sku,
+    title: details.get(shelfKey(line.store_id, line.sku))?.title ?? line.sku,
+  });
+  const unavailable = moves.filter((m) => !m.available).map((m) => item(m.to));
+  const lowered = [
+    ...new Map(moves.filter((m) => m.loweredFrom !== null).map((m) => [m.to.id, m.to])).values(),
+  ];
+  const loweredItems = lowered.map((l) => ({ ...item(l), qty: l.qty }));
+  return {
+    store_id: store.id,
+    moved: moves.filter((m) => m.available).length,
+    unavailable: [...new Map(unavailable.map((u) => [u.cart_id, u])).values()],
+    lowered: loweredItems,
+    message: relocationMessage({
+      storeName: store.name,
+      unavailable: unavailable.map((u) => u.title),
+      lowered: loweredItems,
+    }),
+  };
+}
+
+/**
+ * Checks an item against the catalogue, the store's shelf and the delivery address (a store that does not serve
+ * it cannot be added from: no split cart with it is ever offered); returns its cleaned engraving, which an
+ * engravable "_ETCH" bottle must have.
+ */
 function checkItem(
   shelf: Shelf,
   item: { sku: string; store_id: string; meta?: CartSkuInput["meta"] },
+  serving: Serving,
 ): Engraving | null {
   const product = shelf.product.get(item.sku);
   if (!product) throw notFound(PRODUCT_NOT_FOUND, "product_not_found");
   const store = shelf.store.get(item.store_id);
   if (!store) throw badRequest(`Unknown store "${item.store_id}".`, "unknown_store");
+  if (serving && !serving.ids.includes(item.store_id)) {
+    throw badRequest(
+      `${store.name} does not deliver to your address: ${serving.primary.name} does.`,
+      STORE_NOT_SERVING_CODE,
+    );
+  }
   if (shelf.details.get(shelfKey(item.store_id, item.sku))?.price_cents == null) {
     throw badRequest(`${product.title} (${item.sku}) is not sold by ${store.name}.`, "not_sold_by_store");
   }
   if (product.disabled) throw badRequest(`${product.title} is not available.`, "product_unavailable");
-  const cleaned = cleanEngraving(item.meta?.engraving);
-  if (!cleaned.ok) throw badRequest(cleaned.problem.message, "engraving_too_long");
-  if (cleaned.engraving && !isEtchSku(item.sku)) {
-    throw badRequest(
-      `${product.title} cannot be engraved: only engravable (_ETCH) products can.`,
-      "not_engravable",
-    );
-  }
-  return cleaned.engraving;
+  const checked = engravingForItem({ sku: item.sku, title: product.title }, item.meta?.engraving);
+  if (!checked.ok) throw badRequest(checked.message, checked.code);
+  return checked.engraving;
 }
 
 function checkQuantity(details: ReadonlyMap<string, ShelfDetail>, line: StoredLine) {
@@ -151,12 +255,18 @@ const mergeInto = (lines: StoredLine[], add: StoredLine) => [
 ];
 
 /** POST /menu/cart/v2: adds items, merging by the merge rule (same store, SKU and three engraving lines). */
-export function addItems(db: Db, owner: string, body: CartWriteRequest, multiStore: boolean): Promise<Cart> {
-  return change(db, owner, async ({ cart, before, details, shelf: readShelf }) => {
+export async function addItems(
+  db: Db,
+  owner: string,
+  body: CartWriteRequest,
+  multiStore: boolean,
+  serving: Serving,
+): Promise<Cart> {
+  const done = await change(db, owner, serving, async ({ cart, before, details, shelf: readShelf }) => {
     const shelf = await readShelf(body.skus);
     let lines = before;
     for (const item of body.skus) {
-      lines = mergeInto(lines, newLine(item, checkItem(shelf, item)));
+      lines = mergeInto(lines, newLine(item, checkItem(shelf, item, serving)));
     }
     for (const line of lines) {
       if (!before.some((b) => b.id === line.id && b.qty === line.qty)) checkQuantity(details, line);
@@ -165,11 +275,17 @@ export function addItems(db: Db, owner: string, body: CartWriteRequest, multiSto
     if (becomesSplit && !multiStore) throw new AppError(409, SPLIT_REQUIRED_CODE, SPLIT_REQUIRED_MESSAGE);
     return { lines, patch: { split: cart.split || becomesSplit, ...shippingPatch(body) } };
   });
+  return done.cart;
 }
 
 /** PATCH /menu/cart/v2: sets quantities (and substitution preferences) of lines named by cart_id or SKU. */
-export function updateItems(db: Db, owner: string, body: CartUpdateRequest): Promise<Cart> {
-  return change(db, owner, async ({ before, details }) => {
+export async function updateItems(
+  db: Db,
+  owner: string,
+  body: CartUpdateRequest,
+  serving: Serving,
+): Promise<Cart> {
+  const done = await change(db, owner, serving, async ({ before, details }) => {
     const lines = before.map((l) => ({ ...l }));
     for (const item of body.skus) {
       const engraving = cleanEngraving(item.meta?.engraving);
@@ -181,6 +297,14 @@ export function updateItems(db: Db, owner: string, body: CartUpdateRequest): Pro
             isSameLine(l, { sku: item.sku, engraving: engraving.ok ? engraving.engraving : null }),
       );
       if (!target) throw notFound(LINE_NOT_FOUND_MESSAGE, "cart_item_not_found");
+      // An engraved bottle kept from before engraving text was required can be removed, not bought more of.
+      if (lacksEngraving(target)) {
+        const title = details.get(shelfKey(target.store_id, target.sku))?.title ?? target.sku;
+        throw badRequest(
+          `${engravingRequiredMessage(title)} Remove it and add it again with your text.`,
+          "engraving_required",
+        );
+      }
       target.qty = item.qty;
       if (item.substitution_preference) target.substitution_preference = item.substitution_preference;
       if (item.group_mapping !== undefined) target.group_mapping = item.group_mapping;
@@ -188,29 +312,43 @@ export function updateItems(db: Db, owner: string, body: CartUpdateRequest): Pro
     }
     return { lines, patch: shippingPatch(body) };
   });
+  return done.cart;
 }
 
 /** DELETE /menu/cart/v2: removes lines by id, or every line of the given SKUs. */
-export function removeItems(db: Db, owner: string, body: CartDeleteRequest): Promise<Cart> {
+export async function removeItems(
+  db: Db,
+  owner: string,
+  body: CartDeleteRequest,
+  serving: Serving,
+): Promise<Cart> {
   const ids = new Set(body.ids ?? []);
   const skus = new Set(body.skus ?? []);
-  return change(db, owner, async ({ before }) => ({
+  const done = await change(db, owner, serving, async ({ before }) => ({
     lines: before.filter((l) => !ids.has(l.id) && !skus.has(l.sku)),
   }));
+  return done.cart;
 }
 
 /**
- * POST /menu/cart/sync/v2: brings the stored cart in line with the shelves (lines a store stopped selling are
- * dropped, quantities above stock lowered) after merging any lines the client held; says what changed.
+ * POST /menu/cart/sync/v2: brings the stored cart in line with the shelves after merging any lines the client
+ * held (and, with a known address, after moving lines to the stores serving it); says what changed. Quantities
+ * above stock are lowered; a line its store cannot sell stays, unavailable and out of the total, and is named.
  */
-export async function syncCart(db: Db, owner: string, skus: CartSkuInput[], multiStore: boolean) {
+export async function syncCart(
+  db: Db,
+  owner: string,
+  skus: CartSkuInput[],
+  multiStore: boolean,
+  serving: Serving,
+) {
   const changes: string[] = [];
-  const cart = await change(db, owner, async ({ cart, before, details, shelf: readShelf }) => {
+  const done = await change(db, owner, serving, async ({ cart, before, details, shelf: readShelf }) => {
     const shelf = await readShelf(skus);
     let lines = before;
     for (const item of skus) {
       try {
-        lines = mergeInto(lines, newLine(item, checkItem(shelf, item)));
+        lines = mergeInto(lines, newLine(item, checkItem(shelf, item, serving)));
       } catch (err) {
         changes.push(err instanceof Error ? err.message : `Could not add ${item.sku}.`);
       }
@@ -219,20 +357,30 @@ export async function syncCart(db: Db, owner: string, skus: CartSkuInput[], mult
     for (const line of lines) {
       const d = details.get(shelfKey(line.store_id, line.sku));
       const title = d?.title ?? line.sku;
-      const onShelf = d && d.price_cents !== null && !d.disabled;
-      const max = onShelf ? Math.min(d.stock ?? 0, MAX_LINE_QUANTITY) : 0;
-      if (max === 0) {
-        changes.push(`${title} is no longer available and was removed.`);
+      const price = d && !d.disabled ? d.price_cents : null;
+      const reason = unavailableReason({
+        sku: line.sku,
+        engraving: line.engraving,
+        price,
+        stock: d?.stock ?? 0,
+      });
+      const max = Math.min(d?.stock ?? 0, MAX_LINE_QUANTITY);
+      if (reason === "engraving_required") {
+        changes.push(`${engravingRequiredMessage(title)} Remove it and add it again with your text.`);
+      } else if (reason !== null) {
+        changes.push(
+          `${title} is not available from ${d?.store_name ?? line.store_id}: it stays in your cart, left out of the total.`,
+        );
       } else if (line.qty > max) {
         changes.push(`Only ${max} of ${title} left: quantity lowered.`);
         kept.push({ ...line, qty: max });
-      } else {
-        kept.push(line);
+        continue;
       }
+      kept.push(line);
     }
     return { lines: kept, patch: { split: cart.split || (multiStore && isSplitCart(kept)) } };
   });
-  return { ...cart, changes };
+  return { ...done.cart, changes };
 }
 
 function shippingPatch(body: { shipping_name?: string }): Partial<CartRow> {
@@ -240,8 +388,8 @@ function shippingPatch(body: { shipping_name?: string }): Partial<CartRow> {
 }
 
 /** GET /menu/cart/shipping/v2. */
-export async function shippingOf(db: Db, owner: string | null) {
-  const cart = await readCart(db, owner);
+export async function shippingOf(db: Db, owner: string | null, serving: Serving) {
+  const cart = await readCart(db, owner, serving);
   return {
     shippingOptions: cart.shippingOptions,
     selectedShippingOption: cart.selectedShippingOption,
@@ -250,8 +398,8 @@ export async function shippingOf(db: Db, owner: string | null) {
 }
 
 /** POST /menu/cart/shipping/v2 {shipping_name}: must be one of the options the cart is offered. */
-export async function chooseShipping(db: Db, owner: string, name: string): Promise<Cart> {
-  const current = await readCart(db, owner);
+export async function chooseShipping(db: Db, owner: string, name: string, serving: Serving): Promise<Cart> {
+  const current = await readCart(db, owner, serving);
   if (current.shippingOptions.length === 0)
     throw badRequest("Nothing in your cart ships, so there is no shipping to choose.", "nothing_ships");
   if (
@@ -263,5 +411,9 @@ export async function chooseShipping(db: Db, owner: string, name: string): Promi
       "unknown_shipping_option",
     );
   }
-  return change(db, owner, async ({ before }) => ({ lines: before, patch: { shipping_name: name } }));
+  const done = await change(db, owner, serving, async ({ before }) => ({
+    lines: before,
+    patch: { shipping_name: name },
+  }));
+  return done.cart;
 }

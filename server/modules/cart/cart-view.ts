@@ -4,26 +4,7 @@ import type { Cart, CartRecommendation } from "../../../domain/cart/types.ts";
 import { productUrl } from "../../../domain/catalogue/product-url.ts";
 import type { Db } from "../../platform/db.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
-import {
-  type CartRow,
-  detailedLines,
-  type ShelfDetail,
-  type StoredLine,
-  shelfKey,
-  type Tx,
-} from "./repository.ts";
-
-/** Reads a stored cart with current shelf prices and builds the Cart entity (prices always from the server). */
-export async function viewCart(db: Db, cart: CartRow, tip: Tip = {}): Promise<Cart> {
-  const rows = await detailedLines(db, cart.id);
-  return composeStored(
-    db,
-    cart,
-    rows.map((r) => r.line),
-    new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail])),
-    tip,
-  );
-}
+import { type CartRow, type ShelfDetail, type StoredLine, shelfKey, type Tx } from "./repository.ts";
 
 /** The Cart entity from lines and the shelf details already read for them (no further line reads). */
 export async function composeStored(

@@ -8,6 +8,7 @@ import { useTestApp } from "../../../tests/support/app.ts";
 import { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
 import { ANONYMOUS_COOKIE } from "../sessions/index.ts";
+import { readCart } from "./cart-service.ts";
 import { transferCart } from "./transfer.ts";
 
 const WHISKEY = "IA-9001-750";
@@ -180,6 +181,25 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
         skus: [{ sku: WHISKEY, qty: 1, store_id: "d-manhattan", meta: { engraving: { line_1: "Hi" } } }],
       });
       expect(await fails(plain, 400, /cannot be engraved/)).toBe("not_engravable");
+    });
+
+    it.each([
+      ["no meta", {}],
+      ["no engraving", { meta: {} }],
+      ["a null engraving", { meta: { engraving: null } }],
+      ["three empty lines", { meta: { engraving: { line_1: "", line_2: "", line_3: "" } } }],
+      ["lines that clean to nothing", { meta: { engraving: { line_1: "   ", line_2: "<>", line_3: "💍" } } }],
+    ])("refuses an engraved bottle with %s: engraving_required, nothing added", async (_name, extra) => {
+      const res = await call("POST", "/menu/cart/v2", {
+        skus: [{ sku: ETCH, qty: 1, store_id: "d-manhattan", ...extra }],
+      });
+      const code = await fails(
+        res,
+        400,
+        "Fixture Bourbon (Engraved) is engraved to order: enter at least one line of text to engrave.",
+      );
+      expect(code).toBe("engraving_required");
+      expect((await ok("GET", "/menu/cart/v2")).products).toEqual([]);
     });
 
     it.each([
@@ -416,7 +436,7 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
   });
 
   describe("sync", () => {
-    it("merges the client's lines, drops what a store stopped selling and lowers quantities above stock", async () => {
+    it("merges the client's lines, keeps what a store stopped selling as unavailable and lowers quantities above stock", async () => {
       await add([
         { sku: WHISKEY, qty: 5, store_id: "d-manhattan" },
         { sku: SCARCE, qty: 2, store_id: "d-manhattan" },
@@ -441,15 +461,20 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
         });
         expect(res.statusCode, res.body).toBe(200);
         const synced = res.json<Cart & { changes: string[] }>();
-        expect(synced.products.map((p) => [p.sku_id, p.qty])).toEqual([
-          [WHISKEY, 3],
-          [CIGAR, 1],
+        expect(synced.products.map((p) => [p.sku_id, p.qty, p.available])).toEqual([
+          [WHISKEY, 3, true],
+          [SCARCE, 2, false],
+          [CIGAR, 1, true],
         ]);
         expect(synced.changes).toEqual([
           "Fixture IPA 6-Pack (BC-9002-6X355) is not sold by Nightcap Chelsea.",
           "Only 3 of Fixture Bourbon left: quantity lowered.",
-          "Fixture Rare Rye is no longer available and was removed.",
+          "Fixture Rare Rye is not available from Nightcap Chelsea: it stays in your cart, left out of the total.",
         ]);
+        expect(synced.subtotal).toBe(3 * 2999 + 1500);
+        expect(synced.unavailable_message).toBe(
+          "Not available from Nightcap Chelsea: Fixture Rare Rye. Unavailable items stay in your cart, left out of the total, until you remove them.",
+        );
       } finally {
         await s.db
           .updateTable("inventory")
@@ -468,6 +493,96 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
           })
           .execute();
       }
+    });
+  });
+
+  describe("engraved bottles", () => {
+    it("sync refuses a client line of an engraved bottle without text and says why", async () => {
+      const res = await call("POST", "/menu/cart/sync/v2", {
+        skus: [
+          { sku: ETCH, qty: 1, store_id: "d-manhattan" },
+          { sku: ETCH, qty: 1, store_id: "d-manhattan", meta: { engraving: { line_2: "For Sam" } } },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const synced = res.json<Cart & { changes: string[] }>();
+      expect(synced.changes).toEqual([
+        "Fixture Bourbon (Engraved) is engraved to order: enter at least one line of text to engrave.",
+      ]);
+      expect(synced.products.map((p) => [p.sku_id, p.engraving?.line_2, p.available])).toEqual([
+        [ETCH, "For Sam", true],
+      ]);
+    });
+
+    it("one kept from before text was required is shown unavailable, cannot be changed, and can be removed", async () => {
+      const cart = await add([{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }]);
+      await s.db
+        .insertInto("cart_lines")
+        .values({ id: "legacy-etch", cart_id: cart.id!, store_id: "d-manhattan", sku_id: ETCH, qty: 1 })
+        .execute();
+      const read = await ok("GET", "/menu/cart/v2");
+      expect(read.products.find((p) => p.sku_id === ETCH)).toMatchObject({
+        available: false,
+        unavailable_reason: "engraving_required",
+        subtotal: 0,
+      });
+      expect(read.subtotal).toBe(2999);
+      expect(read.unavailable_message).toMatch(/^Fixture Bourbon \(Engraved\) needs engraving text/);
+      const patch = await call("PATCH", "/menu/cart/v2", { skus: [{ cart_id: "legacy-etch", qty: 2 }] });
+      expect(
+        await fails(patch, 400, /is engraved to order: .* Remove it and add it again with your text\.$/),
+      ).toBe("engraving_required");
+      const synced = await call("POST", "/menu/cart/sync/v2", {});
+      expect(synced.json<{ changes: string[] }>().changes).toEqual([
+        "Fixture Bourbon (Engraved) is engraved to order: enter at least one line of text to engrave. Remove it and add it again with your text.",
+      ]);
+      const removed = await ok("DELETE", "/menu/cart/v2", { ids: ["legacy-etch"] });
+      expect(removed.products.map((p) => p.sku_id)).toEqual([WHISKEY]);
+      expect(removed.unavailable_message).toBeNull();
+    });
+
+    it("the guest-cart transfer at login carries one such line across unavailable, never at a price", async () => {
+      const guest = randomUUID();
+      shopper = new TestBrowser(s.app, { anonymousId: guest });
+      const guestCart = await add([{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }]);
+      await s.db
+        .insertInto("cart_lines")
+        .values({ id: randomUUID(), cart_id: guestCart.id!, store_id: "d-manhattan", sku_id: ETCH, qty: 1 })
+        .execute();
+      const saved = new TestBrowser(s.app, { anonymousId: randomUUID() });
+      shopper = saved;
+      await add([{ sku: ETCH, qty: 1, store_id: "d-manhattan", meta: { engraving: { line_1: "Dad" } } }]);
+      const userId = `u-${randomUUID()}`;
+      await s.db
+        .updateTable("carts")
+        .set({ owner: `user:${userId}` })
+        .where("owner", "=", `anon:${saved.anonymousId}`)
+        .execute();
+      await s.db.transaction().execute((tx) => transferCart(tx, guest, userId));
+      const owned = await s.db
+        .selectFrom("carts")
+        .select("id")
+        .where("owner", "=", `user:${userId}`)
+        .executeTakeFirstOrThrow();
+      const lines = await s.db
+        .selectFrom("cart_lines")
+        .select(["sku_id", "qty", "line_1"])
+        .where("cart_id", "=", owned.id)
+        .orderBy("seq")
+        .execute();
+      // The engraved line with text and the one without stay apart (the merge rule compares the text).
+      expect(lines).toEqual([
+        { sku_id: ETCH, qty: 1, line_1: "Dad" },
+        expect.objectContaining({ sku_id: WHISKEY, qty: 1 }),
+        { sku_id: ETCH, qty: 1, line_1: "" },
+      ]);
+      const cart = await readCart(s.db, `user:${userId}`, null);
+      expect(cart.products.map((p) => [p.sku_id, p.available, p.subtotal])).toEqual([
+        [ETCH, true, 4499],
+        [WHISKEY, true, 2999],
+        [ETCH, false, 0],
+      ]);
+      expect(cart.subtotal).toBe(4499 + 2999);
     });
   });
 

@@ -1,5 +1,8 @@
-/** The cart module's public face: its routes, and the guest-cart transfer the accounts module runs at login. */
-export { readCart } from "./cart-service.ts";
+/**
+ * The cart module's public face: its routes, the guest-cart transfer the accounts module runs at login, and the
+ * move of a cart to the stores serving a new delivery address, which the geo module runs when it is set.
+ */
+export { readCart, relocateCart } from "./cart-service.ts";
 export { type CartActor, ownerKey } from "./owner.ts";
 export { cartRoutes } from "./routes.ts";
 export { transferCart } from "./transfer.ts";

@@ -74,7 +74,7 @@ export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine
   }));
 }
 
-/** Writes the cart's lines as computed: inserts new ones, updates changed ones, deletes dropped ones. */
+/** Writes the cart's lines as computed: inserts new ones, updates changed (or moved) ones, deletes dropped ones. */
 export async function saveLines(
   tx: Tx,
   cartId: string,
@@ -104,13 +104,16 @@ export async function saveLines(
         })
         .execute();
     } else if (
+      prev.store_id !== line.store_id ||
       prev.qty !== line.qty ||
       prev.substitution_preference !== line.substitution_preference ||
       prev.group_mapping !== line.group_mapping
     ) {
+      // A line moves store when the delivery address does (ADR 0018); lines it merged with are deleted above.
       await tx
         .updateTable("cart_lines")
         .set({
+          store_id: line.store_id,
           qty: line.qty,
           substitution_preference: line.substitution_preference,
           group_mapping: line.group_mapping,

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
-import { resolveStore, storeHintsOf } from "../catalogue/index.ts";
+import { resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
 import {
   addItems,
   chooseShipping,
   readCart,
   removeItems,
+  type Serving,
   shippingOf,
   syncCart,
   updateItems,
@@ -26,6 +27,15 @@ import {
 
 const tags = ["cart"];
 
+/**
+ * The stores serving the request's delivery position (lat/lng headers, or the address cookie's through the
+ * position hook); null when the request does not say where it delivers to.
+ */
+async function servingOf(db: Db, headers: { lat?: number; lng?: number }): Promise<Serving> {
+  if (headers.lat === undefined || headers.lng === undefined) return null;
+  return servingStores(db, { lat: headers.lat, lng: headers.lng });
+}
+
 /** The cart calls of spec §7 (base path /menu/). Every answer is the Cart entity, computed on the server. */
 export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
   app.get(
@@ -41,7 +51,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (req) =>
-      readCart(db, ownerForRead(req), { amount: req.query.tipAmount, percent: req.query.tipPercent }),
+      readCart(db, ownerForRead(req), await servingOf(db, req.headers), {
+        amount: req.query.tipAmount,
+        percent: req.query.tipPercent,
+      }),
   );
 
   app.post(
@@ -64,7 +77,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       },
     },
     async (req, reply) =>
-      addItems(db, ownerForWrite(req, reply, config), req.body, req.headers["x-multi-store"] === true),
+      addItems(
+        db,
+        ownerForWrite(req, reply, config),
+        req.body,
+        req.headers["x-multi-store"] === true,
+        await servingOf(db, req.headers),
+      ),
   );
 
   app.patch(
@@ -79,7 +98,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         body: updateBody,
       },
     },
-    async (req, reply) => updateItems(db, ownerForWrite(req, reply, config), req.body),
+    async (req, reply) =>
+      updateItems(db, ownerForWrite(req, reply, config), req.body, await servingOf(db, req.headers)),
   );
 
   app.delete(
@@ -94,7 +114,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         body: deleteBody,
       },
     },
-    async (req, reply) => removeItems(db, ownerForWrite(req, reply, config), req.body),
+    async (req, reply) =>
+      removeItems(db, ownerForWrite(req, reply, config), req.body, await servingOf(db, req.headers)),
   );
 
   app.post(
@@ -116,6 +137,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         ownerForWrite(req, reply, config),
         req.body?.skus ?? [],
         req.headers["x-multi-store"] === true,
+        await servingOf(db, req.headers),
       ),
   );
 
@@ -130,7 +152,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         headers: cartHeaders,
       },
     },
-    async (req) => shippingOf(db, ownerForRead(req)),
+    async (req) => shippingOf(db, ownerForRead(req), await servingOf(db, req.headers)),
   );
 
   app.post(
@@ -145,7 +167,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         body: shippingBody,
       },
     },
-    async (req, reply) => chooseShipping(db, ownerForWrite(req, reply, config), req.body.shipping_name),
+    async (req, reply) =>
+      chooseShipping(
+        db,
+        ownerForWrite(req, reply, config),
+        req.body.shipping_name,
+        await servingOf(db, req.headers),
+      ),
   );
 
   app.post(

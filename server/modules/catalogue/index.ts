@@ -22,4 +22,11 @@ export {
 } from "./product-reader.ts";
 export { catalogueRoutes, PRODUCT_CACHE_MS } from "./routes.ts";
 export * from "./schemas.ts";
-export { type ResolvedStore, resolveStore, type StoreHints, storeHintsOf } from "./store-resolution.ts";
+export {
+  type ResolvedStore,
+  resolveStore,
+  type ServingStores,
+  type StoreHints,
+  servingStores,
+  storeHintsOf,
+} from "./store-resolution.ts";

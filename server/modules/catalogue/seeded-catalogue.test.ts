@@ -13,6 +13,7 @@ import type {
   SearchResults,
 } from "../../../domain/catalogue/types.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
+import { SPEC_NAVIGATION_TAGS } from "../../../tests/support/spec-navigation.ts";
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 
@@ -61,6 +62,48 @@ describe.each(testDatabases)("the seeded catalogue on %s", (kind) => {
     }
     expect(byUrl.get("gifting")).toMatchObject({ ordinal: 5, tag: "GFS" });
     expect(byUrl.get("whiskey")?.parent_id).toBe(byUrl.get("spirits")?._id);
+  });
+
+  it("gives every spec §2 navigation category exactly the spec's tags, and gifting and tobacco several", async () => {
+    const tree = await get<Category[]>("/menu/categories");
+    const byUrl = new Map(tree.flatMap((c) => [c, ...c.subcategories]).map((c) => [c.url_name, c]));
+    for (const [url, tags] of SPEC_NAVIGATION_TAGS) expect(byUrl.get(url)?.tags, url).toEqual(tags);
+    expect(byUrl.get("nicotine-tobacco")?.tags).toEqual(["TB", "NP", "VP"]);
+    expect(byUrl.get("gifting")).toMatchObject({ tags: ["GFS", "EN", "GW"], ordinal: 5, tag: "GFS" });
+    const gifting = await get<CategoryGroup>("/menu/category-group/gifting");
+    expect(gifting.groups.map((g) => [g.key, g.title])).toEqual([
+      ["gfs", "Gift sets"],
+      ["en", "Engravable bottles"],
+      ["gw", "Gift wrap & notes"],
+    ]);
+    const engravable = gifting.groups.find((g) => g.key === "en")!;
+    expect(engravable.products.every((p) => p.etch_sku !== null)).toBe(true);
+  });
+
+  it("still lists wines under /wine, and dollar wines, sweet wines and sake under their own categories", async () => {
+    const wineUrls = [
+      "red-wine",
+      "white-wine",
+      "rose",
+      "champagne-sparkling",
+      "dollar-wines",
+      "sweet-wines",
+      "sake",
+    ];
+    const wine = await search({ url_names: ["wine"], hitsPerPage: 60 }, "/menu/search/v4/categories");
+    expect(wine.count).toBeGreaterThan(1000);
+    for (const p of wine.products) expect(wineUrls, p.sku_id).toContain(p.default_category);
+    const group = await get<CategoryGroup>("/menu/category-group/wine");
+    expect(group.groups.map((g) => g.key)).toEqual(expect.arrayContaining(wineUrls));
+    for (const [url, tag] of [
+      ["dollar-wines", "5C"],
+      ["sweet-wines", "SS"],
+      ["sake", "SK"],
+    ]) {
+      const listing = await search({ url_names: [url], hitsPerPage: 60 }, "/menu/search/v4/categories");
+      expect(listing.count, url).toBeGreaterThan(0);
+      for (const p of listing.products) expect(p.tags, `${url} ${p.sku_id}`).toContain(tag);
+    }
   });
 
   it("fills the main menu and every group page with priced products, 12 at most per group", async () => {

@@ -1,4 +1,4 @@
-import { storeServingPoint } from "../../../domain/geo/zone.ts";
+import { storesServingPoint } from "../../../domain/geo/zone.ts";
 import { badRequest } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 
@@ -55,6 +55,44 @@ export function storeHintsOf(
 const pick = (s: StoreRow): ResolvedStore => ({ id: s.id, name: s.name, is_shipping: s.is_shipping });
 
 /**
+ * The stores that serve a delivery position: every delivery store whose zone holds it, the nearest first; outside
+ * every zone the shipping store (spec §3 Vendor: banner 'out_of_zone'). `primary` is the one whose shelf the
+ * shopper sees. Empty only when there is neither.
+ */
+function servingAt(stores: readonly StoreRow[], point: { lat: number; lng: number }): StoreRow[] {
+  const zoned = storesServingPoint(
+    stores.filter((s) => !s.is_shipping),
+    point,
+  );
+  if (zoned.length > 0) return zoned;
+  const shipping = stores.find((s) => s.is_shipping);
+  return shipping ? [shipping] : [];
+}
+
+export interface ServingStores {
+  /** The store that serves the position: where the shopper's prices, and a moving cart, come from. */
+  primary: ResolvedStore;
+  /** Every store that serves it (primary first): a cart may hold lines of these, and only these. */
+  ids: string[];
+}
+
+/** Who serves a delivery position (the cart's rule of ADR 0018); null when no store can (no stores at all). */
+export async function servingStores(
+  db: Db,
+  point: { lat: number; lng: number },
+): Promise<ServingStores | null> {
+  let stores = await storeList(db);
+  if (stores.length === 0) stores = await storeList(db, true);
+  const serving = servingAt(stores, point);
+  const primary = serving[0] ?? fallbackOf(stores);
+  if (!primary) return null;
+  return { primary: pick(primary), ids: serving.length > 0 ? serving.map((s) => s.id) : [primary.id] };
+}
+
+const fallbackOf = (stores: readonly StoreRow[]) =>
+  stores.find((s) => s.is_default) ?? stores.find((s) => !s.is_shipping) ?? stores[0];
+
+/**
  * The store whose shelf prices a request sees: the x-store-id store (unknown → 400); else, for lat/lng, the
  * delivery store whose zone polygon holds the point (nearest when zones overlap), and outside every zone the
  * shipping store (spec §3 Vendor: banner 'out_of_zone'); else the default store. Null only when there are
@@ -71,13 +109,9 @@ export async function resolveStore(db: Db, hints: StoreHints): Promise<ResolvedS
   }
   if (stores.length === 0) stores = await storeList(db, true);
   if (hints.lat !== undefined && hints.lng !== undefined) {
-    const serving =
-      storeServingPoint(
-        stores.filter((s) => !s.is_shipping),
-        { lat: hints.lat, lng: hints.lng },
-      ) ?? stores.find((s) => s.is_shipping);
+    const [serving] = servingAt(stores, { lat: hints.lat, lng: hints.lng });
     if (serving) return pick(serving);
   }
-  const fallback = stores.find((s) => s.is_default) ?? stores.find((s) => !s.is_shipping) ?? stores[0];
+  const fallback = fallbackOf(stores);
   return fallback ? pick(fallback) : null;
 }

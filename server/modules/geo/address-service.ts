@@ -2,6 +2,8 @@ import { type AddressParts, formatAddress, parseAddress } from "../../../domain/
 import type { AddressResult, SavedAddress, StoreChange } from "../../../domain/geo/api.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
+import { relocateCart } from "../cart/index.ts";
+import { servingStores } from "../catalogue/index.ts";
 import type { Geocoder } from "./geocoder.ts";
 import { availabilityOfStore, vendorFor } from "./vendor-service.ts";
 
@@ -9,8 +11,9 @@ export const ADDRESS_NOT_FOUND =
   "We could not find that address. Please add the city and state, or the ZIP code (for example: 350 5th Ave, New York, NY 10118).";
 
 /**
- * Sets the delivery address: parse, geocode, find the serving store, and tell whether the store differs
- * from the one of the previous address (prices and availability change with it).
+ * Sets the delivery address: parse, geocode, find the serving store, tell whether the store differs from the
+ * one of the previous address (prices and availability change with it), and move the owner's cart off stores
+ * that do not serve the new address (ADR 0018), saying what the new store lacks.
  */
 export async function setAddress(
   db: Db,
@@ -18,6 +21,7 @@ export async function setAddress(
   input: { address: string; unit?: string },
   previous: SavedAddress | null,
   now: Date,
+  cartOwner: string | null = null,
 ): Promise<AddressResult> {
   const parts: AddressParts = parseAddress(input.address);
   const place = await geocoder.geocode(parts, input.address);
@@ -55,5 +59,14 @@ export async function setAddress(
     };
   }
   const availability = await availabilityOfStore(db, vendor.store_id, now);
-  return { ...saved, vendor, availability, hasStoreIdChanged: changed, store_change: storeChange };
+  const serving = await servingStores(db, { lat: place.lat, lng: place.lng });
+  const moved = serving ? await relocateCart(db, cartOwner, serving) : null;
+  return {
+    ...saved,
+    vendor,
+    availability,
+    hasStoreIdChanged: changed,
+    store_change: storeChange,
+    cart: moved?.summary ?? null,
+  };
 }

@@ -4,6 +4,7 @@ import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
+import { ownerKey } from "../cart/index.ts";
 import {
   geoQuerySchema,
   latitudeSchema,
@@ -109,8 +110,22 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       },
     },
     async (req, reply) => {
-      const result = await setAddress(db, geocoder, req.body, readAddressCookie(req), now());
-      const { vendor: _v, availability: _a, hasStoreIdChanged: _h, store_change: _s, ...saved } = result;
+      const result = await setAddress(
+        db,
+        geocoder,
+        req.body,
+        readAddressCookie(req),
+        now(),
+        ownerKey(req.actor),
+      );
+      const {
+        vendor: _v,
+        availability: _a,
+        hasStoreIdChanged: _h,
+        store_change: _s,
+        cart: _c,
+        ...saved
+      } = result;
       writeAddressCookie(reply, saved, secureCookies);
       return result;
     },

@@ -23,6 +23,7 @@ describe("product art", () => {
     [{ tags: ["SP"], packageQty: 10, volumeMl: 50 }, "pack"],
     [{ tags: ["WS", "GFS"] }, "spirit"],
     [{ tags: ["GFS"], volumeMl: null }, "gift"],
+    [{ tags: ["GW"], volumeMl: null }, "gift"],
     [{ tags: ["SN"], title: "Lay's Classic Potato Chips" }, "bag"],
     [{ tags: ["SN"], title: "Ben & Jerry's Half Baked Ice Cream" }, "tub"],
     [{ tags: ["NP"] }, "box"],

@@ -23,7 +23,7 @@ const DRINK_IN_CANS = new Set(["BE", "HS", "MX", "LR"]);
 /** Which silhouette fits a product, from its tags, pack size and container. */
 export function silhouetteFor(p: ProductArt): Silhouette {
   const has = (set: Set<string>) => p.tags.some((t) => set.has(t));
-  if (p.tags.includes("GFS") && !has(SPIRIT) && !has(WINE)) return "gift";
+  if ((p.tags.includes("GFS") || p.tags.includes("GW")) && !has(SPIRIT) && !has(WINE)) return "gift";
   if (p.tags.some((t) => ["TB", "NP", "VP", "SEX"].includes(t))) return "box";
   if (p.tags.includes("SN")) return /ice cream/i.test(p.title) ? "tub" : "bag";
   if (p.packageQty > 1 && (has(DRINK_IN_CANS) || (p.volumeMl ?? 0) <= 200)) return "pack";
