@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
+import type { PaymentsDatabase } from "./schema-payments.ts";
 
 /** Table types for the typed query layer; one interface per table, kept beside the migrations. */
 export interface CategoriesTable {
@@ -150,7 +151,7 @@ export interface CartLinesTable {
   group_mapping: string | null;
 }
 
-export interface Database extends AccountsDatabase {
+export interface Database extends AccountsDatabase, PaymentsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

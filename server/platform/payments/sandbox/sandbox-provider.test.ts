@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DECLINE_MESSAGES } from "../../../../domain/payments/test-cards.ts";
+import { openTestDb, type TestDb, testDatabases } from "../../../../tests/support/db.ts";
+import { AUTHENTICATION_FAILED, SandboxProvider } from "./sandbox-provider.ts";
+
+const card = (number: string) => ({
+  number,
+  expMonth: 12,
+  expYear: 2030,
+  cvc: number.startsWith("3") ? "1234" : "123",
+});
+let keys = 0;
+const key = () => `test-key-${Date.now()}-${keys++}`;
+
+describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
+  let t: TestDb;
+  let sandbox: SandboxProvider;
+  const notices: string[] = [];
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+    sandbox = new SandboxProvider(t.db, () => new Date("2026-11-25T12:00:00Z"));
+    sandbox.onNotice((n) => notices.push(n.intentId));
+  });
+  afterAll(async () => t.close());
+
+  const pay = async (number: string, amount = 4599) => {
+    const token = await sandbox.createToken(card(number));
+    return sandbox.authorise({
+      amount,
+      currency: "usd",
+      customerId: null,
+      source: { kind: "token", token: token.id },
+      returnUrl: "http://localhost:3000/3dscb",
+      description: "Nightcap order",
+      metadata: {},
+      idempotencyKey: key(),
+    });
+  };
+
+  it("tokenises a card as brand, last four and expiry, and keeps no number", async () => {
+    const token = await sandbox.createToken(card("4242424242424242"));
+    expect(token).toEqual({
+      id: expect.stringMatching(/^tok_/),
+      card: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, country: "US" },
+    });
+    const stored = JSON.stringify(await t.db.selectFrom("sandbox_cards").selectAll().execute());
+    expect(stored).not.toContain("4242424242424242");
+  });
+
+  it("refuses a card its page would refuse, in Stripe's words", async () => {
+    await expect(sandbox.createToken({ ...card("4242424242424241") })).rejects.toThrow(
+      "Your card number is invalid.",
+    );
+    await expect(sandbox.createToken({ ...card("4242424242424242"), expYear: 2025 })).rejects.toThrow(
+      "Your card's expiration year is in the past.",
+    );
+  });
+
+  it("authorises 4242 for capture, and declines the decline numbers with their messages", async () => {
+    expect(await pay("4242424242424242")).toMatchObject({
+      status: "requires_capture",
+      amountCapturable: 4599,
+      card: { brand: "visa", last4: "4242" },
+    });
+    for (const [number, code] of [
+      ["4000000000000002", "card_declined"],
+      ["4000000000009995", "insufficient_funds"],
+      ["4000000000000069", "expired_card"],
+      ["4000000000000127", "incorrect_cvc"],
+    ] as const) {
+      expect(await pay(number)).toMatchObject({
+        status: "failed",
+        failure: { code, message: DECLINE_MESSAGES[code] },
+        amountCapturable: 0,
+      });
+    }
+  });
+
+  it("asks 3184 for 3-D Secure; a passed challenge authorises it and notifies, a failed one declines it", async () => {
+    const passed = await pay("4000002760003184");
+    expect(passed).toMatchObject({
+      status: "requires_action",
+      nextActionUrl: `/sandbox-pay/3ds/${passed.id}`,
+    });
+    const back = await sandbox.answerChallenge(passed.id, true);
+    expect(back).toBe(`http://localhost:3000/3dscb?payment_intent=${passed.id}&redirect_status=succeeded`);
+    expect(await sandbox.retrieve(passed.id)).toMatchObject({
+      status: "requires_capture",
+      amountCapturable: 4599,
+    });
+    expect(notices).toContain(passed.id);
+
+    const failed = await pay("4000002760003184");
+    await sandbox.answerChallenge(failed.id, false);
+    expect(await sandbox.retrieve(failed.id)).toMatchObject({
+      status: "failed",
+      failure: { message: AUTHENTICATION_FAILED },
+    });
+  });
+
+  it("captures up to the hold (releasing the rest), refunds up to the capture, voids only what is not captured", async () => {
+    const intent = await pay("4242424242424242", 5000);
+    await expect(sandbox.capture(intent.id, 5001, key())).rejects.toThrow("exceeds what is capturable");
+    expect(await sandbox.capture(intent.id, 4500, key())).toMatchObject({
+      status: "succeeded",
+      amountReceived: 4500,
+      amountCapturable: 0,
+    });
+    await expect(sandbox.cancel(intent.id, key())).rejects.toThrow("status of succeeded");
+    expect(await sandbox.refund(intent.id, 4000, key())).toMatchObject({ status: "succeeded" });
+    await expect(sandbox.refund(intent.id, 501, key())).rejects.toThrow("exceeds what was charged");
+    expect(await sandbox.refund(intent.id, 500, key())).toMatchObject({ status: "succeeded" });
+
+    const held = await pay("4242424242424242");
+    expect(await sandbox.cancel(held.id, key())).toMatchObject({ status: "canceled", amountCapturable: 0 });
+  });
+
+  it("does a call once per idempotency key, also when the repeats arrive together", async () => {
+    const token = await sandbox.createToken(card("4242424242424242"));
+    const input = {
+      amount: 1000,
+      currency: "usd" as const,
+      customerId: null,
+      source: { kind: "token" as const, token: token.id },
+      returnUrl: "http://localhost:3000/3dscb",
+      description: "Nightcap order",
+      metadata: {},
+      idempotencyKey: key(),
+    };
+    const answers = await Promise.all([1, 2, 3, 4].map(() => sandbox.authorise(input)));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const intent = answers[0];
+    const refundKey = key();
+    await sandbox.capture(intent.id, 1000, key());
+    const refunds = await Promise.all([1, 2, 3].map(() => sandbox.refund(intent.id, 1000, refundKey)));
+    expect(new Set(refunds.map((r) => r.id)).size).toBe(1);
+  });
+
+  it("saves a card on a customer and pays with it; a token works once", async () => {
+    const customer = await sandbox.ensureCustomer({
+      userId: "user-1",
+      email: "a@example.com",
+      existing: null,
+    });
+    expect(await sandbox.ensureCustomer({ userId: "user-1", email: "a@example.com", existing: null })).toBe(
+      customer,
+    );
+    const token = await sandbox.createToken(card("5555555555554444"));
+    const saved = await sandbox.attachCard({ customerId: customer, token: token.id, idempotencyKey: key() });
+    expect(saved).toMatchObject({ id: expect.stringMatching(/^pm_/), brand: "mastercard", last4: "4444" });
+    await expect(
+      sandbox.attachCard({ customerId: customer, token: token.id, idempotencyKey: key() }),
+    ).rejects.toThrow("already used");
+    const intent = await sandbox.authorise({
+      amount: 2500,
+      currency: "usd",
+      customerId: customer,
+      source: { kind: "saved", cardId: saved.id },
+      returnUrl: "http://localhost:3000/3dscb",
+      description: "Nightcap order",
+      metadata: {},
+      idempotencyKey: key(),
+    });
+    expect(intent).toMatchObject({ status: "requires_capture", card: { last4: "4444" } });
+    await sandbox.detachCard({ customerId: customer, cardId: saved.id });
+    await expect(
+      sandbox.authorise({
+        ...{
+          amount: 1,
+          currency: "usd",
+          customerId: customer,
+          returnUrl: "x:",
+          description: "",
+          metadata: {},
+        },
+        source: { kind: "saved", cardId: saved.id },
+        idempotencyKey: key(),
+      }),
+    ).rejects.toThrow("No such payment method.");
+  });
+});
