@@ -164,7 +164,7 @@ export class SandboxProvider implements PaymentProvider {
 
   attachCard(input: { customerId: string; token: string; idempotencyKey: string }): Promise<ProviderCard> {
     return this.once(input.idempotencyKey, async (tx) => {
-      const token = await this.useToken(tx, input.token);
+      const token = await this.spendToken(tx, input.token);
       const id = newId("pm");
       await tx
         .insertInto("sandbox_cards")
@@ -203,7 +203,7 @@ export class SandboxProvider implements PaymentProvider {
     return this.once(input.idempotencyKey, async (tx) => {
       const card =
         input.source.kind === "token"
-          ? await this.useToken(tx, input.source.token)
+          ? await this.spendToken(tx, input.source.token)
           : await tx
               .selectFrom("sandbox_cards")
               .selectAll()
@@ -300,7 +300,7 @@ export class SandboxProvider implements PaymentProvider {
     });
   }
 
-  private async useToken(tx: Tx, token: string) {
+  private async spendToken(tx: Tx, token: string) {
     const row = await tx
       .updateTable("sandbox_cards")
       .set({ used_at: sql`now()` })
