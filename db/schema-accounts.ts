@@ -9,6 +9,8 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface UsersTable {
+  /** The payment provider's customer (spec §3 stripeCustID). */
+  payment_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   id: string;
   email: string;
   username: string;

@@ -1,7 +1,7 @@
 import type { ColumnType } from "kysely";
 import type { CardBehaviour } from "../domain/payments/test-cards.ts";
 
-/** Table types of the sandbox provider (0011-sandbox-payments); part of `Database` in schema.ts. */
+/** Table types of payments (0012-payments) and of the sandbox provider (0011-sandbox-payments); part of `Database`. */
 
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -58,7 +58,56 @@ export interface SandboxIdempotencyTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface CardsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_card_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  country: string | null;
+  is_primary: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: DefaultedTimestamp;
+  removed_at: NullableTimestamp;
+}
+
+export type PaymentMethod = "card" | "applePay" | "googlePay";
+
+export interface PaymentsTable {
+  id: string;
+  checkout_id: string;
+  user_id: string;
+  provider: string;
+  provider_intent_id: string | null;
+  method: PaymentMethod;
+  amount: number;
+  currency: ColumnType<string, string | undefined, string>;
+  card_brand: string | null;
+  card_last4: string | null;
+  failure_message: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PaymentOperationsTable {
+  id: ColumnType<number, never, never>;
+  payment_id: string;
+  kind: "authorisation" | "capture" | "refund" | "void";
+  amount: number;
+  status: "pending" | "succeeded" | "failed";
+  idempotency_key: string;
+  provider_ref: string | null;
+  failure: string | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface PaymentsDatabase {
+  cards: CardsTable;
+  payments: PaymentsTable;
+  payment_operations: PaymentOperationsTable;
   sandbox_customers: SandboxCustomersTable;
   sandbox_cards: SandboxCardsTable;
   sandbox_intents: SandboxIntentsTable;

@@ -8,6 +8,7 @@ import * as m0007 from "./0007-typo-candidates.ts";
 import * as m0008 from "./0008-facet-attributes-version.ts";
 import * as m0009 from "./0009-outbox-delivery.ts";
 import * as m0011 from "./0011-sandbox-payments.ts";
+import * as m0012 from "./0012-payments.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0008-facet-attributes-version": m0008,
   "0009-outbox-delivery": m0009,
   "0011-sandbox-payments": m0011,
+  "0012-payments": m0012,
 };

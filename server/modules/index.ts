@@ -9,6 +9,7 @@ import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
+import { registerPayments } from "./payments/index.ts";
 import { searchRoutes } from "./search/index.ts";
 
 export interface ModuleDeps {
@@ -35,5 +36,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
+  await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

@@ -120,6 +120,7 @@ describe("the served OpenAPI document", () => {
     const limited = operations.filter(({ op }) => op.responses["429"]).map(({ op }) => op.operationId);
     expect(limited.sort()).toEqual(
       [
+        "addCard",
         "linkGoogleToExistingUser",
         "linkSSOToExistingUser",
         "logIn",

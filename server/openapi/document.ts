@@ -97,6 +97,11 @@ export const TAGS = [
   },
   { name: "images", description: "Generated product and category images (SVG)." },
   {
+    name: "payments",
+    description:
+      "Saved cards and how the store takes cards: card numbers go to the payment provider's own page, never to this API.",
+  },
+  {
     name: "messages",
     description:
       "The local mailbox: emails and texts kept on this machine when no provider is configured (never on a real database in production).",

@@ -52,6 +52,11 @@ export const ERROR_REASONS = {
     when: "Signed in, but the account's role may not do this.",
     example: { code: "forbidden", message: "You do not have access to this." },
   },
+  PaymentRefused: {
+    status: 402,
+    when: "The payment provider refused the card or the payment; `message` is the provider's own, for the shopper.",
+    example: { code: "card_declined", message: "Your card was declined." },
+  },
   NotFound: {
     status: 404,
     when: "What the request names does not exist.",

@@ -15,12 +15,14 @@ import { OidcClients } from "./sso/oidc-clients.ts";
 
 /** The accounts module's public face. */
 export type { IdentityLinkedHandler } from "./identity-links.ts";
-export { LIMITS } from "./limits.ts";
+export { countAndLimit, LIMITS, type LimitCheck } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
 
 export interface Accounts {
   /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */
   onIdentityLinked(handler: IdentityLinkedHandler): () => void;
+  /** The abuse-limit counters (in Redis when configured), for other modules' limits. */
+  limiter: RateLimiter;
 }
 
 declare module "fastify" {
@@ -55,7 +57,10 @@ export async function registerAccounts(
   await ensureDemoMerchant(db, config);
   await app.register(accountsRoutes, { ctx });
   if (hasDemoMerchant(config)) await app.register(devAccountsRoutes);
-  const accounts: Accounts = { onIdentityLinked: (handler) => links.onIdentityLinked(handler) };
+  const accounts: Accounts = {
+    onIdentityLinked: (handler) => links.onIdentityLinked(handler),
+    limiter: ctx.limiter,
+  };
   app.decorate("accounts", accounts);
   return accounts;
 }

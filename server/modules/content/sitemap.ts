@@ -1,6 +1,7 @@
 import { productUrl } from "../../../domain/catalogue/product-url.ts";
 import type { Db } from "../../platform/db.ts";
 import { brandIndex, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
+import { escapeMarkup } from "../../../domain/markup.ts";
 
 /** The storefront's content pages (spec §2) that search engines should find. */
 export const CONTENT_PAGES = [
@@ -82,11 +83,8 @@ export async function sitemapPaths(db: Db): Promise<string[]> {
   ];
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
-
 export function sitemapXml(origin: string, paths: string[]): string {
-  const urls = paths.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`);
+  const urls = paths.map((p) => `  <url><loc>${escapeMarkup(origin + p)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { AppError, notFound } from "../../errors.ts";
+import type { Db } from "../../platform/db.ts";
+import { type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
+
+/** A saved card as the shopper sees it (spec §3 Card: id, brand and the provider's card details). */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  country: string | null;
+  is_primary: boolean;
+  created_at: string;
+}
+
+export const CARD_NOT_FOUND = "That card is not on your account.";
+
+/** A provider's refusal, in its own words (spec §5: card errors show the provider's message). */
+export function providerRefusal(err: unknown): never {
+  if (err instanceof ProviderError) {
+    throw err.retryable
+      ? new AppError(
+          502,
+          "payment_provider_unavailable",
+          "The payment provider did not answer. Please try again.",
+        )
+      : new AppError(402, err.code, err.message);
+  }
+  throw err;
+}
+
+/** The provider's customer for a user, created on first need and kept on the user (spec §3 stripeCustID). */
+export async function customerFor(db: Db, provider: PaymentProvider, userId: string): Promise<string> {
+  const user = await db
+    .selectFrom("users")
+    .select(["email", "payment_customer_id"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const customerId = await provider
+    .ensureCustomer({ userId, email: user.email, existing: user.payment_customer_id })
+    .catch(providerRefusal);
+  if (customerId !== user.payment_customer_id) {
+    await db.updateTable("users").set({ payment_customer_id: customerId }).where("id", "=", userId).execute();
+  }
+  return customerId;
+}
+
+export async function listCards(db: Db, userId: string): Promise<SavedCard[]> {
+  const rows = await db
+    .selectFrom("cards")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("removed_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toCard);
+}
+
+/**
+ * POST /order/card {token}: the card the provider's page tokenised, saved on the user's customer. The first card
+ * becomes the primary one.
+ */
+export async function addCard(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  token: string,
+): Promise<SavedCard> {
+  const customerId = await customerFor(db, provider, userId);
+  const card = await provider
+    .attachCard({ customerId, token, idempotencyKey: `attach:${userId}:${token}` })
+    .catch(providerRefusal);
+  return db.transaction().execute(async (tx) => {
+    // Serialises a user's card changes, so two first cards cannot both become primary.
+    await sql`select id from users where id = ${userId} for update`.execute(tx);
+    const hasPrimary = await tx
+      .selectFrom("cards")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("is_primary", "=", true)
+      .where("removed_at", "is", null)
+      .executeTakeFirst();
+    const row = await tx
+      .insertInto("cards")
+      .values({
+        id: `card_${randomUUID()}`,
+        user_id: userId,
+        provider: provider.name,
+        provider_card_id: card.id,
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        country: card.country,
+        is_primary: !hasPrimary,
+      })
+      .onConflict((oc) => oc.columns(["provider", "provider_card_id"]).doUpdateSet({ removed_at: null }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toCard(row);
+  });
+}
+
+/** PATCH /order/card {cardId}: the card checkout offers first. */
+export async function setPrimaryCard(db: Db, userId: string, cardId: string): Promise<SavedCard[]> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select id from users where id = ${userId} for update`.execute(tx);
+    await ownCard(tx, userId, cardId);
+    await tx
+      .updateTable("cards")
+      .set({ is_primary: false })
+      .where("user_id", "=", userId)
+      .where("is_primary", "=", true)
+      .execute();
+    await tx.updateTable("cards").set({ is_primary: true }).where("id", "=", cardId).execute();
+  });
+  return listCards(db, userId);
+}
+
+/** DELETE /order/card {cardId}: removed at the provider and from the list; the newest other card becomes primary. */
+export async function removeCard(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  cardId: string,
+): Promise<SavedCard[]> {
+  const card = await ownCard(db, userId, cardId);
+  const user = await db
+    .selectFrom("users")
+    .select("payment_customer_id")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (user?.payment_customer_id) {
+    await provider
+      .detachCard({ customerId: user.payment_customer_id, cardId: card.provider_card_id })
+      .catch(providerRefusal);
+  }
+  await db.transaction().execute(async (tx) => {
+    await sql`select id from users where id = ${userId} for update`.execute(tx);
+    await tx
+      .updateTable("cards")
+      .set({ removed_at: sql`now()`, is_primary: false })
+      .where("id", "=", cardId)
+      .execute();
+    if (card.is_primary) {
+      const next = await tx
+        .selectFrom("cards")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("removed_at", "is", null)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      if (next) await tx.updateTable("cards").set({ is_primary: true }).where("id", "=", next.id).execute();
+    }
+  });
+  return listCards(db, userId);
+}
+
+/** The user's own card (another user's, or a removed one, is not found). */
+export async function ownCard(db: Db, userId: string, cardId: string) {
+  const card = await db
+    .selectFrom("cards")
+    .selectAll()
+    .where("id", "=", cardId)
+    .where("user_id", "=", userId)
+    .where("removed_at", "is", null)
+    .executeTakeFirst();
+  if (!card) throw notFound(CARD_NOT_FOUND, "card_not_found");
+  return card;
+}
+
+function toCard(row: {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  country: string | null;
+  is_primary: boolean;
+  created_at: Date;
+}): SavedCard {
+  return {
+    id: row.id,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.exp_month,
+    exp_year: row.exp_year,
+    country: row.country,
+    is_primary: row.is_primary,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
