@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
+import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 
 /** Table types for the typed query layer; one interface per table, kept beside the migrations. */
@@ -133,6 +134,13 @@ export interface CartsTable {
   multi_store_id: string | null;
   shipping_name: string | null;
   recommendations: Generated<string[]>;
+  /** The promo chosen for checkout (0013-checkout); null with promo_removed false: the signup offer applies. */
+  promo_code: string | null;
+  promo_removed: Generated<boolean>;
+  use_credit: Generated<boolean>;
+  /** Cents of credit to use at most; null: all there is. */
+  credit_limit: number | null;
+  round_up: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -151,7 +159,7 @@ export interface CartLinesTable {
   group_mapping: string | null;
 }
 
-export interface Database extends AccountsDatabase, PaymentsDatabase {
+export interface Database extends AccountsDatabase, PaymentsDatabase, CheckoutDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -9,6 +9,7 @@ import * as m0008 from "./0008-facet-attributes-version.ts";
 import * as m0009 from "./0009-outbox-delivery.ts";
 import * as m0011 from "./0011-sandbox-payments.ts";
 import * as m0012 from "./0012-payments.ts";
+import * as m0013 from "./0013-checkout.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0009-outbox-delivery": m0009,
   "0011-sandbox-payments": m0011,
   "0012-payments": m0012,
+  "0013-checkout": m0013,
 };
