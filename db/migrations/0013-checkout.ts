@@ -33,6 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       active boolean not null default true,
       created_at timestamptz not null default now()
     )`.execute(db);
+  // Spec §9: a signup promo code with a five-off offer exists (domain/accounts/signup-offer.ts).
+  await sql`
+    insert into promos (code, kind, value, description, first_order_only, max_uses_per_customer)
+    values ('FIVEOFF', 'fixed', 500, '$5 off your first order', true, 1)`.execute(db);
   await sql`
     create table promo_redemptions (
       id bigint generated always as identity primary key,

@@ -18,6 +18,7 @@ const line = (over: Partial<PricedLine> & Pick<PricedLine, "id" | "store_id">): 
   package_qty: 1,
   regular_price: 3500,
   is_tobacco: false,
+  tags: [],
   etch_of: null,
   price: 3000,
   package_item_price: null,

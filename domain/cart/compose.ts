@@ -1,3 +1,5 @@
+import { computeBill } from "../checkout/bill.ts";
+import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
 import { isEtchSku } from "./engraving.ts";
 import type { Engraving } from "./merge.ts";
@@ -9,7 +11,7 @@ import {
   shippingOptionsFor,
 } from "./shipping.ts";
 import { isSplitCart } from "./split.ts";
-import { cartTotals, lineSubtotal, type Tip } from "./totals.ts";
+import { lineSubtotal, type Tip } from "./totals.ts";
 import type {
   Cart,
   CartEngraving,
@@ -40,6 +42,8 @@ export interface PricedLine {
   package_qty: number;
   regular_price: number;
   is_tobacco: boolean;
+  /** The product's navigation tags (a promo's scope). */
+  tags: readonly string[];
   etch_of: string | null;
   price: number | null;
   package_item_price: number | null;
@@ -55,6 +59,21 @@ export interface CartStore {
   eta_minutes: number;
 }
 
+/**
+ * What the cart's pricing needs beyond its lines: its promo (chosen, or the signup offer) with how often it was
+ * used, the shopper's standing, their store credit and the round-up. The server reads them; the rules are pure.
+ */
+export interface CartOffers {
+  now: Date;
+  signedIn: boolean;
+  /** Checkouts of the shopper's that became orders. */
+  previousOrders: number;
+  promo: { rule: PromoRule; customerUses: number; totalUses: number } | null;
+  /** Credit to use: the spendable balance and how much at most (null: all of it). */
+  credit: { balance: number; limit: number | null } | null;
+  roundUp: boolean;
+}
+
 export interface ComposeInput {
   id: string | null;
   lines: readonly PricedLine[];
@@ -64,6 +83,7 @@ export interface ComposeInput {
   shipping_name: string | null;
   recommendations?: CartRecommendation[];
   tip?: Tip;
+  offers?: CartOffers;
 }
 
 /**
@@ -137,15 +157,52 @@ export function composeCart(input: ComposeInput): Cart {
     .reduce((s, e) => s + e.subtotal, 0);
   const shippingOptions = shippingOptionsFor(shipped);
   const selected = selectShippingOption(shippingOptions, input.shipping_name);
-  const totals = cartTotals(
-    Object.values(split_cart).map((e) => ({
-      is_shipping: e.is_shipping,
-      subtotal: e.subtotal,
-      delivery_fee: e.delivery_fee,
-    })),
-    selected,
-    input.tip,
+  const stores = Object.values(split_cart);
+  const fees = Object.fromEntries(
+    stores.map((e) => [
+      e.store_id,
+      e.is_shipping ? (e.subtotal > 0 && selected ? selected.price : 0) : e.delivery_fee,
+    ]),
   );
+  const offers = input.offers;
+  const promoResult: PromoResult | null = offers?.promo
+    ? evaluatePromo(offers.promo.rule, {
+        now: offers.now,
+        lines: products.flatMap((p, i) =>
+          p.available ? [{ storeId: p.store_id, subtotal: p.subtotal, tags: input.lines[i].tags }] : [],
+        ),
+        fees,
+        signedIn: offers.signedIn,
+        previousOrders: offers.previousOrders,
+        customerUses: offers.promo.customerUses,
+        totalUses: offers.promo.totalUses,
+      })
+    : null;
+  const bill = computeBill({
+    stores: stores
+      .filter((e) => e.subtotal > 0)
+      .map((e) => ({
+        storeId: e.store_id,
+        isShipping: e.is_shipping,
+        subtotal: e.subtotal,
+        fee: fees[e.store_id],
+        shippingName: selected?.name ?? null,
+      })),
+    promo:
+      offers?.promo && promoResult?.ok
+        ? {
+            code: offers.promo.rule.code,
+            discount: promoResult.discount,
+            freeDelivery: promoResult.freeDelivery,
+            eligibleByStore: promoResult.eligibleByStore,
+          }
+        : null,
+    tip: input.tip ?? {},
+    credit: offers?.credit
+      ? { requested: offers.credit.limit ?? "all", balance: offers.credit.balance }
+      : null,
+    roundUp: offers?.roundUp ?? false,
+  });
 
   const engravings: CartEngraving[] = input.lines.flatMap((l) =>
     l.engraving
@@ -165,14 +222,25 @@ export function composeCart(input: ComposeInput): Cart {
     id: input.id,
     products,
     engravings,
-    promo: null,
-    line_items: totals.line_items,
+    promo:
+      offers?.promo && promoResult
+        ? {
+            code: offers.promo.rule.code,
+            value_type: offers.promo.rule.kind,
+            desc: offers.promo.rule.description,
+            value: offers.promo.rule.value,
+            applied: promoResult.ok,
+            discount: bill.discount,
+            message: promoResult.ok ? null : promoResult.message,
+          }
+        : null,
+    line_items: bill.line_items,
     shippingOptions,
     selectedShippingOption: selected ? { name: selected.name, price: selected.price } : null,
     fee: {
       shipping_name: selected?.name ?? null,
-      shipping_fee: totals.shipping_fee,
-      delivery_fee: totals.delivery_fee,
+      shipping_fee: bill.shipping_fee,
+      delivery_fee: bill.delivery_fee,
     },
     split_cart,
     split: input.split && isSplitCart(products),
@@ -193,9 +261,12 @@ export function composeCart(input: ComposeInput): Cart {
     ),
     recommendations: input.recommendations ?? [],
     count: products.reduce((s, p) => s + p.qty, 0),
-    subtotal: totals.subtotal,
-    tip: totals.tip,
-    total: totals.total,
+    subtotal: bill.subtotal,
+    discount: bill.discount,
+    credit: { balance: offers?.credit?.balance ?? 0, applied: bill.credit },
+    round_up: bill.round_up,
+    tip: bill.tip,
+    total: bill.total,
     free_shipping: {
       threshold: FREE_SHIPPING_THRESHOLD_CENTS,
       qualifies: shipped > 0 && qualifiesForFreeShipping(shipped),

@@ -17,7 +17,7 @@ import {
   shippingOptionsFor,
 } from "./shipping.ts";
 import { isSplitCart, storeIdsOf } from "./split.ts";
-import { cartTotals, tipCents } from "./totals.ts";
+import { tipCents } from "./totals.ts";
 
 const at = (...stores: string[]) => stores.map((store_id) => ({ store_id }));
 
@@ -198,64 +198,10 @@ describe("engraving", () => {
   });
 });
 
-describe("cartTotals", () => {
-  const delivery = (subtotal: number, fee = 499) => ({ is_shipping: false, subtotal, delivery_fee: fee });
-  const shipped = (subtotal: number) => ({ is_shipping: true, subtotal, delivery_fee: 0 });
-
-  it("adds each delivering store's fee, shipping and tip", () => {
-    const options = shippingOptionsFor(6000);
-    const t = cartTotals([delivery(4000), delivery(2500, 299), shipped(6000)], options[0], { percent: 10 });
-    expect(t).toMatchObject({
-      subtotal: 12500,
-      delivery_fee: 798,
-      shipping_fee: options[0].price,
-      tip: 1250,
-    });
-    expect(t.total).toBe(12500 + 798 + options[0].price + 1250);
-    expect(t.line_items.map((l) => [l.title, l.format])).toEqual([
-      ["Subtotal", "SUBTOTAL"],
-      ["Delivery fee", "FEE"],
-      ["Shipping (Ground)", "SHIPPING"],
-      ["Tip", "TIP"],
-      ["Total", "TOTAL"],
-    ]);
-  });
-
-  it("shows free ground shipping at the threshold", () => {
-    const options = shippingOptionsFor(15000);
-    const t = cartTotals([shipped(15000)], selectShippingOption(options, null));
-    expect(t.shipping_fee).toBe(0);
-    expect(t.line_items.find((l) => l.format === "SHIPPING")?.display).toBe("Free");
-    expect(t.total).toBe(15000);
-  });
-
+describe("tipCents", () => {
   it("a tip amount wins over a percent", () => {
     expect(tipCents({ amount: 300, percent: 20 }, 10000)).toBe(300);
     expect(tipCents({ percent: 15 }, 1001)).toBe(150);
     expect(tipCents({}, 1001)).toBe(0);
-  });
-
-  it("the total is the sum of its parts", () => {
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            is_shipping: fc.boolean(),
-            subtotal: fc.integer({ min: 0, max: 50000 }),
-            delivery_fee: fc.integer({ min: 0, max: 999 }),
-          }),
-          { maxLength: 4 },
-        ),
-        fc.integer({ min: 0, max: 30 }),
-        (stores, percent) => {
-          const shippedSubtotal = stores.filter((s) => s.is_shipping).reduce((a, s) => a + s.subtotal, 0);
-          const t = cartTotals(stores, selectShippingOption(shippingOptionsFor(shippedSubtotal), null), {
-            percent,
-          });
-          expect(t.total).toBe(t.subtotal + t.delivery_fee + t.shipping_fee + t.tip);
-          expect(t.line_items.at(-1)).toMatchObject({ title: "Total", value: t.total });
-        },
-      ),
-    );
   });
 });

@@ -60,6 +60,12 @@ export interface CartPromo {
   balance?: number;
   val?: number;
   value?: number;
+  /** Whether it takes something off the cart as it is now. */
+  applied: boolean;
+  /** Cents it takes off. */
+  discount: number;
+  /** Why it does not apply (now), in the shopper's words. */
+  message: string | null;
 }
 
 /** One store's part of the cart (spec §3 split_cart entry). */
@@ -107,6 +113,12 @@ export interface Cart {
   /** Number of items (quantities added up). */
   count: number;
   subtotal: number;
+  /** Cents the promo takes off. */
+  discount: number;
+  /** The shopper's spendable store credit, and what this cart uses of it. */
+  credit: { balance: number; applied: number };
+  /** The round-up donation, in cents. */
+  round_up: number;
   tip: number;
   total: number;
   free_shipping: { threshold: number; qualifies: boolean; hint: string | null };

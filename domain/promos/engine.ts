@@ -104,8 +104,13 @@ export function lineEligible(rule: PromoRule, line: PromoLine): boolean {
   return rule.tags === null || line.tags.some((t) => rule.tags!.includes(t));
 }
 
-export function evaluatePromo(rule: PromoRule, ctx: PromoContext): PromoResult {
-  if (rule.kind === "credit") return refuse("credit_code");
+export type Standing = Pick<
+  PromoContext,
+  "now" | "signedIn" | "previousOrders" | "customerUses" | "totalUses"
+>;
+
+/** Whether the code can be used at all now, by this shopper, whatever the cart holds. */
+export function promoStanding(rule: PromoRule, ctx: Standing): PromoResult | null {
   if (rule.startsAt && ctx.now < rule.startsAt) return refuse("not_started");
   if (rule.expiresAt && ctx.now >= rule.expiresAt) return refuse("expired");
   if (rule.maxUses !== null && ctx.totalUses >= rule.maxUses) return refuse("used_up");
@@ -114,6 +119,13 @@ export function evaluatePromo(rule: PromoRule, ctx: PromoContext): PromoResult {
   if (rule.maxUsesPerCustomer !== null && ctx.customerUses >= rule.maxUsesPerCustomer)
     return refuse("already_used");
   if (rule.firstOrderOnly && ctx.previousOrders > 0) return refuse("first_order_only");
+  return null;
+}
+
+export function evaluatePromo(rule: PromoRule, ctx: PromoContext): PromoResult {
+  if (rule.kind === "credit") return refuse("credit_code");
+  const standing = promoStanding(rule, ctx);
+  if (standing) return standing;
 
   const eligible = ctx.lines.filter((line) => lineEligible(rule, line));
   const eligibleSubtotal = eligible.reduce((s, l) => s + l.subtotal, 0);

@@ -21,6 +21,7 @@ const line = (id: string, store_id: string, price: number, qty: number): PricedL
   package_qty: 1,
   regular_price: price,
   is_tobacco: false,
+  tags: [],
   etch_of: null,
   price,
   package_item_price: null,

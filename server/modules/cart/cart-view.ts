@@ -68,6 +68,7 @@ function pricedLine(line: StoredLine, d: ShelfDetail, snapshot: CategorySnapshot
     package_qty: d.package_qty,
     regular_price: d.regular_price_cents,
     is_tobacco: d.is_tobacco,
+    tags: d.tags,
     etch_of: d.etch_of,
     price: d.disabled ? null : d.price_cents,
     package_item_price: d.package_item_price_cents,

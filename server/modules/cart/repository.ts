@@ -153,6 +153,8 @@ export interface ShelfDetail {
   etch_of: string | null;
   disabled: boolean;
   default_category: string;
+  /** The product's navigation tags (promo scope). */
+  tags: string[];
   /** Null when the store does not sell it (any more). */
   price_cents: number | null;
   package_item_price_cents: number | null;
@@ -181,6 +183,7 @@ const detailColumns = [
   "p.etch_of",
   "p.disabled",
   "p.default_category",
+  "p.tags",
   "i.price_cents",
   "i.package_item_price_cents",
   "i.stock",
