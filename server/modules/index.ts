@@ -10,6 +10,7 @@ import { registerGeo } from "./geo/index.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
 import { registerPayments } from "./payments/index.ts";
+import { promoRoutes } from "./promos/index.ts";
 import { searchRoutes } from "./search/index.ts";
 
 export interface ModuleDeps {
@@ -37,5 +38,10 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
   await registerPayments(app, { ...deps, limiter: accounts.limiter });
+  await app.register(promoRoutes, {
+    db: deps.db,
+    limiter: accounts.limiter,
+    now: deps.now ?? (() => new Date()),
+  });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

@@ -102,6 +102,10 @@ export const TAGS = [
       "Saved cards and how the store takes cards: card numbers go to the payment provider's own page, never to this API.",
   },
   {
+    name: "promos",
+    description: "Promo codes, the signup offer and store credit (a ledger).",
+  },
+  {
     name: "messages",
     description:
       "The local mailbox: emails and texts kept on this machine when no provider is configured (never on a real database in production).",

@@ -28,7 +28,13 @@ async function lockLedger(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Writes off what has lapsed, then spends `amount` for a checkout; refuses to overdraw. Call inside the checkout's transaction. */
-export async function spendCredit(tx: Tx, userId: string, amount: number, checkoutId: string, now: Date): Promise<void> {
+export async function spendCredit(
+  tx: Tx,
+  userId: string,
+  amount: number,
+  checkoutId: string,
+  now: Date,
+): Promise<void> {
   if (amount <= 0) return;
   await lockLedger(tx, userId);
   const all = await entries(tx, userId);
@@ -41,7 +47,11 @@ export async function spendCredit(tx: Tx, userId: string, amount: number, checko
   }
   const balance = creditBalance(all) - lapsed;
   if (amount > balance) {
-    throw new AppError(409, "credit_changed", "Your store credit changed while you were checking out. Please review your order.");
+    throw new AppError(
+      409,
+      "credit_changed",
+      "Your store credit changed while you were checking out. Please review your order.",
+    );
   }
   await tx
     .insertInto("credit_entries")
@@ -50,7 +60,13 @@ export async function spendCredit(tx: Tx, userId: string, amount: number, checko
 }
 
 /** Gives back what a checkout spent (a payment that failed, an order refunded). */
-export async function refundCredit(tx: Tx, userId: string, amount: number, checkoutId: string, reason: string): Promise<void> {
+export async function refundCredit(
+  tx: Tx,
+  userId: string,
+  amount: number,
+  checkoutId: string,
+  reason: string,
+): Promise<void> {
   if (amount <= 0) return;
   await lockLedger(tx, userId);
   await tx
@@ -76,7 +92,13 @@ export async function grantCredit(
       promo_code: grant.promoCode,
       expires_at: grant.expiresAt,
     })
-    .onConflict((oc) => oc.columns(["user_id", "promo_code"]).where("kind", "=", "granted").where("promo_code", "is not", null).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(["user_id", "promo_code"])
+        .where("kind", "=", "granted")
+        .where("promo_code", "is not", null)
+        .doNothing(),
+    )
     .returning("id")
     .executeTakeFirst();
   return row !== undefined;

@@ -38,7 +38,9 @@ export async function promoUses(db: Db, code: string, userId: string | null) {
     .selectFrom("promos as p")
     .select([
       sql<number>`(select count(*) from promo_redemptions r where r.code = p.code)
-        + (select count(*) from credit_entries c where c.promo_code = p.code and c.kind = 'granted')`.as("total"),
+        + (select count(*) from credit_entries c where c.promo_code = p.code and c.kind = 'granted')`.as(
+        "total",
+      ),
       sql<number>`(select count(*) from promo_redemptions r where r.code = p.code and r.user_id = ${userId})
         + (select count(*) from credit_entries c where c.promo_code = p.code and c.kind = 'granted' and c.user_id = ${userId})`.as(
         "mine",

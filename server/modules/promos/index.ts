@@ -1,0 +1,7 @@
+/** The promos module's public face: codes, the signup offer and store credit. */
+export { refundCredit, spendableCredit, spendCredit } from "./credit-ledger.ts";
+export { PROMO_LIMITS } from "./limits.ts";
+export { type CartChoices, cartOffers } from "./offers.ts";
+export { findPromo, promoUses, type StoredPromo } from "./repository.ts";
+export { promoRoutes } from "./routes.ts";
+export { activePromo, checkStanding, redeemCreditCode } from "./service.ts";
