@@ -11,8 +11,8 @@ import { badRequest } from "./errors.ts";
  * - a URL whose path is not valid percent-encoded UTF-8 (the router cannot decode it).
  * API routes answer 400 `bad_request` naming the field; the storefront's page route answers its not-found page
  * for a path holding either (its query and form bodies reach the API through the page's loader or action, which
- * the API then refuses). Cookies are not checked here: each is read by its owner with a shape check, and a stray
- * cookie set by another script on the domain must not lock a shopper out of every page.
+ * the API then refuses). Decoded cookie values are not checked here: each is read by its owner with a shape check,
+ * and a stray cookie set by another script on the domain must not lock a shopper out of every page.
  */
 
 declare module "fastify" {
@@ -45,25 +45,37 @@ export interface BadInput {
 
 /**
  * The first unstorable string in a parsed value: strings, and keys and values of objects and arrays, walked without
- * recursion (a 256 kB body may nest deeper than the stack). Bytes (a page form's raw Buffer) are skipped.
+ * recursion (a 256 kB body may nest deeper than the stack). Bytes (a page form's raw Buffer) are skipped. A field's
+ * path is only spelled out for a container or a bad string: every request's headers pass through here.
  */
 export function findBadInput(value: unknown, where: string): BadInput | null {
-  const stack: [unknown, string][] = [[value, where]];
-  while (stack.length > 0) {
-    const [current, at] = stack.pop() as [unknown, string];
+  // Three parallel stacks: each value, its container's path and its key.
+  const values: unknown[] = [value];
+  const parents: string[] = [""];
+  const keys: string[] = [where];
+  while (values.length > 0) {
+    const current = values.pop();
+    const parent = parents.pop() as string;
+    const key = keys.pop() as string;
     if (typeof current === "string") {
       const problem = unstorable(current);
-      if (problem) return { where: at, problem };
-    } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], `${at}.${i}`]);
-    } else if (current !== null && typeof current === "object" && !ArrayBuffer.isView(current)) {
-      const entries = Object.entries(current);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i];
-        const problem = unstorable(key);
+      if (problem) return { where: parent ? `${parent}.${key}` : key, problem };
+      continue;
+    }
+    if (current === null || typeof current !== "object" || ArrayBuffer.isView(current)) continue;
+    const at = parent ? `${parent}.${key}` : key;
+    const own = Array.isArray(current) ? null : Object.keys(current);
+    if (own) {
+      for (const name of own) {
+        const problem = unstorable(name);
         if (problem) return { where: at, problem: `has a property name that ${problem}` };
-        stack.push([child, `${at}.${key}`]);
       }
+    }
+    const children = own ?? (current as unknown[]).map((_, i) => String(i));
+    for (let i = children.length - 1; i >= 0; i--) {
+      values.push((current as Record<string, unknown>)[children[i]]);
+      parents.push(at);
+      keys.push(children[i]);
     }
   }
   return null;
