@@ -22,6 +22,7 @@ import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
+import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { registerModules } from "./modules/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
@@ -70,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           compression: API_COMPRESSION,
         })
       : null;
+  const dev = deps.ssr?.mode === "development";
+  const hsts = deps.config.env === "production";
+  const apiHeaders = apiSecurityHeaders({ hsts });
   const app = Fastify({
     serverFactory: door ? frontDoorServer(door) : undefined,
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
@@ -78,6 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 256 * 1024,
     // GET /menu/product/{skus} carries up to 60 comma-separated SKUs in one path parameter.
     routerOptions: { maxParamLength: 2048 },
+    // Undecodable paths and what the router cannot route answer like the rest (server/input-guard.ts).
+    rewriteUrl: routableUrl,
+    frameworkErrors: answerFrameworkError(apiHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   appLog = app.log;
@@ -90,10 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done();
   });
 
-  const dev = deps.ssr?.mode === "development";
-  const hsts = deps.config.env === "production";
   // API routes skip @fastify/helmet (registered below, so this hook runs first) for headers computed once.
-  const apiHeaders = apiSecurityHeaders({ hsts });
   const setApiHeaders: onRequestHookHandler = (_req, reply, done) => {
     reply.headers(apiHeaders);
     done();
@@ -135,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality } },
   });
   await app.register(fastifyCookie);
+  // Before every route and every hook of the modules that reads input.
+  installInputGuard(app, { apiHeaders });
   keepPublicAnswers(app, door);
   await app.register(fastifySwagger, openApiOptions(deps.config));
 

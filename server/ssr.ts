@@ -55,6 +55,8 @@ export async function registerSsr(
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
       schema: { hide: true },
+      // Bad input in a page's path renders the not-found page (server/input-guard.ts).
+      config: { storefrontPage: true },
       // Brotli 5 instead of the default 4: documents about 7% smaller (a listing's first round trip on a slow
       // link holds about 14 kB) for no measurable extra time on a 100 kB page.
       compress: {
@@ -99,6 +101,7 @@ async function renderPage(
     api: injectApi(app, req, reply),
     nonce: reply.cspNonce?.script ?? "",
     origin,
+    pathNamesNoPage: req.pathNamesNoPage,
   };
   const response = await handle(request, context);
 

@@ -28,6 +28,11 @@ declare module "react-router" {
     nonce: string;
     /** The public origin of this request (scheme://host), for canonical URLs. */
     origin: string;
+    /**
+     * The server found that this URL's path names no page (it is not valid percent-encoded UTF-8, or holds a
+     * character no page name has: server/input-guard.ts); the page boundary answers the not-found page.
+     */
+    pathNamesNoPage: boolean;
   }
 }
 

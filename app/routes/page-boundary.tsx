@@ -1,6 +1,16 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import { NotFound, ServerError } from "../components/error-pages.tsx";
+import { notFound } from "../lib/loader-errors.ts";
 import type { Route } from "./+types/page-boundary";
+
+/**
+ * A path the server could not read as a page name (a malformed percent-escape, a NUL) is not found, whatever page
+ * it would otherwise match: the shell still loads (root loader), the page does not.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.pathNamesNoPage) notFound();
+  return null;
+}
 
 /** Every page sits under this layout: its boundary shows the not-found page for a 404 and the 500 screen otherwise. */
 export default function PageBoundary() {

@@ -121,6 +121,7 @@ describe("the served OpenAPI document", () => {
     expect(limited.sort()).toEqual(
       [
         "addCard",
+        "addPromo",
         "linkGoogleToExistingUser",
         "linkSSOToExistingUser",
         "logIn",
@@ -253,9 +254,12 @@ describe("keeping the document honest", () => {
     expect([...contract.errors.keys()]).toEqual([400, 403, 409, 413, 415, 429, 500]);
     expect(contract.errors.get(403)?.map((a) => a.reason)).toEqual(["CsrfRefused", "CrossSite"]);
     expect(contract.errors.get(409)).toEqual([{ reason: "Conflict", note: "Taken." }]);
+    expect(contract.errors.get(400)?.map((a) => a.reason)).toEqual(["InvalidInput", "UnstorableInput"]);
     const redirect = contractOf({ method: "GET", url: "/y", config: { auth: "public", redirects: "Away." } });
     expect(redirect.success).toEqual([302]);
-    expect([...redirect.errors.keys()]).toEqual([500]);
+    // Even a route without input: the edge refuses a NUL in any header or query value.
+    expect([...redirect.errors.keys()]).toEqual([400, 500]);
+    expect(redirect.errors.get(400)).toEqual([{ reason: "UnstorableInput" }]);
     expect(redirect.security).toEqual([]);
   });
 });

@@ -20,6 +20,16 @@ export const ERROR_REASONS = {
       "value in it is refused (`message` says why, in the shopper's words).",
     example: { code: "bad_request", message: "Invalid body.email: Please enter your email." },
   },
+  UnstorableInput: {
+    status: 400,
+    when:
+      "A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string " +
+      "(`bad_request`, naming the field): no database can store them.",
+    example: {
+      code: "bad_request",
+      message: "Invalid query.name: must not contain the NUL character (U+0000)",
+    },
+  },
   LoginRequired: {
     status: 401,
     when: "Not signed in (`login_required`).",

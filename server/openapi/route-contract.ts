@@ -97,6 +97,8 @@ export function contractOf(route: RouteFacts): OperationContract {
   const schema = route.schema ?? {};
   const hasInput = Boolean(schema.body || schema.querystring || schema.params || schema.headers);
   if (hasInput || BODY_METHODS.has(method)) add("InvalidInput", 400);
+  // The input guard (server/input-guard.ts) reads every route's URL and headers, whatever its schema.
+  add("UnstorableInput", 400);
   if (auth === "user") add("LoginRequired", 401);
   if (auth === "user" || (stateChanging && !config.allowEndedSession)) add("SessionEnded", 401);
   if (csrf) add("CsrfRefused", 403);

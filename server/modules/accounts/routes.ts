@@ -329,6 +329,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
         auth: "optional",
         errors: {
           401: "The ID token or code was not accepted (`invalid_id_token`, `invalid_grant`).",
+          404: "Google sign-in is not configured on this store (`provider_not_configured`).",
           409: "The Google identity is linked to another account (`identity_taken`).",
           502: "Google could not be reached (`provider_unavailable`).",
         },

@@ -162,10 +162,19 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
           sku: ETCH,
           qty: 1,
           store_id: "d-manhattan",
-          meta: { engraving: { line_1: "<b>Hi</b>  there", line_2: "\u0000ok" } },
+          meta: { engraving: { line_1: "<b>Hi</b>  there", line_2: "\u0007ok" } },
         },
       ]);
       expect(cart.products[0].engraving).toEqual({ line_1: "bHi/b there", line_2: "ok", line_3: "" });
+      // A NUL never reaches the sanitizer: the edge refuses it for every route (server/input-guard.ts).
+      const nul = await call("POST", "/menu/cart/v2", {
+        skus: [{ sku: ETCH, qty: 1, store_id: "d-manhattan", meta: { engraving: { line_2: "\u0000ok" } } }],
+      });
+      await fails(
+        nul,
+        400,
+        "Invalid body.skus.0.meta.engraving.line_2: must not contain the NUL character (U+0000)",
+      );
       const long = await call("POST", "/menu/cart/v2", {
         skus: [
           {

@@ -298,6 +298,21 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
       },
     );
 
+    it("answers an unknown store in x-store-id with the failure text and a 400, not a 503 (found by fuzzing)", async () => {
+      const res = await s.app.inject({
+        method: "GET",
+        url: "/menu/availability",
+        headers: { "x-store-id": "no-such-store" },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: "availability_failed",
+          message: "Something went wrong. Please go back and try again.",
+        },
+      });
+    });
+
     it("answers the failure text when a store's hours do not read", async () => {
       await s.db
         .updateTable("stores")

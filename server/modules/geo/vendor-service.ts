@@ -29,7 +29,13 @@ export async function vendorFor(db: Db, hints: StoreHints): Promise<Vendor> {
 
 /** Delivery availability of the store serving a position; any failure reads as spec §8's availability text. */
 export async function availabilityFor(db: Db, hints: StoreHints, now: Date): Promise<Availability> {
-  const resolved = await resolveStore(db, hints).catch(() => null);
+  const resolved = await resolveStore(db, hints).catch((err: unknown) => {
+    // An unknown store in x-store-id is the caller's mistake (4xx), not ours: the same text, answered as a 400.
+    if (err instanceof AppError && err.status < 500) {
+      throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
+    }
+    return null;
+  });
   if (!resolved) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   return availabilityOfStore(db, resolved.id, now);
 }
