@@ -51,6 +51,26 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.string().url("TWILIO_API_URL must be a URL such as https://api.twilio.com").optional(),
+  // Payments (docs/adr/0022-stripe-provider.md): without the STRIPE_* keys the built-in sandbox takes cards.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, "STRIPE_SECRET_KEY must be a secret key: sk_test_… or sk_live_…")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\S+$/, "STRIPE_PUBLISHABLE_KEY must be a publishable key: pk_test_… or pk_live_…")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret: whsec_…")
+    .optional(),
+  STRIPE_API_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/\s]+\/?$/,
+      "STRIPE_API_URL must be an http(s) origin without a path, such as https://api.stripe.com",
+    )
+    .optional(),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -86,7 +106,13 @@ export type Config = {
   geocoder: { kind: "offline" } | { kind: "hosted"; url: string; apiKey?: string };
   auth: AuthConfig;
   messaging: MessagingConfig;
+  payments: PaymentsConfig;
 };
+
+/** Who takes cards: the built-in sandbox (the default), or Stripe with the account's keys. */
+export type PaymentsConfig =
+  | { kind: "sandbox" }
+  | { kind: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
 /**
  * Where each channel's messages go: a provider; the local mailbox (development, tests, and the embedded default
@@ -139,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder: geocoderConfig(e),
     auth: authConfig(e),
     messaging: messagingConfig(e),
+    payments: paymentsConfig(e),
   };
 }
 
@@ -166,6 +193,30 @@ function messagingConfig(e: z.infer<typeof envSchema>): MessagingConfig {
         }
       : { kind: fallback };
   return { email, sms };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const secretKey = e.STRIPE_SECRET_KEY;
+  const publishableKey = e.STRIPE_PUBLISHABLE_KEY;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  const keys = [secretKey, publishableKey, webhookSecret];
+  if (!keys.some(Boolean)) {
+    if (e.STRIPE_API_URL)
+      throw new ConfigError(
+        "Invalid configuration:\n  STRIPE_API_URL is set without STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+      );
+    return { kind: "sandbox" };
+  }
+  if (!secretKey || !publishableKey || !webhookSecret)
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together",
+    );
+  // A test secret key with a live publishable key takes cards the server cannot charge, or the other way round.
+  if (/_live_/.test(secretKey) !== /_live_/.test(publishableKey))
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys",
+    );
+  return { kind: "stripe", secretKey, publishableKey, webhookSecret, apiUrl: e.STRIPE_API_URL };
 }
 
 function geocoderConfig(e: z.infer<typeof envSchema>): Config["geocoder"] {

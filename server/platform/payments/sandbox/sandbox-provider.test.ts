@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DECLINE_MESSAGES } from "../../../../domain/payments/test-cards.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../../tests/support/db.ts";
+import { type ContractCard, providerContract } from "../provider-contract.ts";
 import { AUTHENTICATION_FAILED, SandboxProvider } from "./sandbox-provider.ts";
 
 const card = (number: string) => ({
@@ -9,6 +10,15 @@ const card = (number: string) => ({
   expYear: 2030,
   cvc: number.startsWith("3") ? "1234" : "123",
 });
+const CONTRACT_CARDS: Record<ContractCard, string> = {
+  visa: "4242424242424242",
+  mastercard: "5555555555554444",
+  threeDSecure: "4000002760003184",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  expiredCard: "4000000000000069",
+  incorrectCvc: "4000000000000127",
+};
 let keys = 0;
 const key = () => `test-key-${Date.now()}-${keys++}`;
 
@@ -177,5 +187,15 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
         idempotencyKey: key(),
       }),
     ).rejects.toThrow("No such payment method.");
+  });
+
+  describe("keeps the provider contract (the Stripe provider runs the same checks)", () => {
+    providerContract(() => ({
+      provider: sandbox,
+      token: async (name) => (await sandbox.createToken(card(CONTRACT_CARDS[name]))).id,
+      answerChallenge: async (intent, passed) => {
+        await sandbox.answerChallenge(intent.id, passed);
+      },
+    }));
   });
 });
