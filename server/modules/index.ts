@@ -33,7 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerGeo(app, deps);
   // Tests change stock and prices and read them back at once: no answer caches there.
   await app.register(catalogueRoutes, { db: deps.db, caching: deps.config.env !== "test" });
-  await app.register(cartRoutes, deps);
+  await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);

@@ -122,6 +122,7 @@ describe("the served OpenAPI document", () => {
       [
         "addCard",
         "addPromo",
+        "applyCartPromo",
         "linkGoogleToExistingUser",
         "linkSSOToExistingUser",
         "logIn",

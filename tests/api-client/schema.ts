@@ -806,6 +806,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/menu/cart/promo/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a promo code ({code}), remove it ({code: null}) or use store credit ({credit}: true, cents, or false); answers the cart */
+        post: operations["applyCartPromo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/menu/cart/shipping/v2": {
         parameters: {
             query?: never;
@@ -4966,6 +4983,114 @@ export interface operations {
             /** @description The body is neither `application/json` nor `text/plain`. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyCartPromo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+                /** @description true: the shopper accepts a cart from two stores (a split order). Without it, adding an item from a second store answers 409 split_cart_required. */
+                "x-multi-store"?: "0" | "1" | "true" | "false";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string | null;
+                } | {
+                    credit: boolean | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The code does not apply to this cart or this shopper now (`promo_not_applicable`, `expired`, `first_order_only`…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. Credit, or a code that needs an account, asked for by a visitor (`login_required`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such code (`promo_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait `Retry-After` seconds. Counters (fixed windows): promo-code-owner 15 per 15 min; promo-code-ip 60 per 15 min. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -33,6 +33,7 @@ import type { Db } from "../../platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
 import { composeStored } from "./cart-view.ts";
 import {
+  type CartPatch,
   type CartRow,
   cartLines,
   detailedLines,
@@ -54,6 +55,16 @@ export const LINE_NOT_FOUND_MESSAGE = "That item is not in your cart.";
 
 export const STORE_NOT_SERVING_CODE = "store_not_serving";
 
+/** Runs a change of the cart row's own choices (promo, credit, round-up), its lines as they are. */
+export async function changeChoices(
+  db: Db,
+  owner: string,
+  serving: Serving,
+  patch: CartPatch,
+): Promise<Cart> {
+  return (await change(db, owner, serving, async ({ before }) => ({ lines: before, patch }))).cart;
+}
+
 /**
  * The stores serving the shopper's delivery address, when the request says where that is (lat/lng, or the
  * address cookie's position): a cart read or written with it first moves lines off stores that do not serve it
@@ -62,8 +73,16 @@ export const STORE_NOT_SERVING_CODE = "store_not_serving";
 export type Serving = ServingStores | null;
 
 /** GET /menu/cart/v2. A cart whose lines sit at a store that does not serve the address is moved first. */
-export async function readCart(db: Db, owner: string | null, serving: Serving, tip: Tip = {}): Promise<Cart> {
-  const cart = owner ? await findCart(db, owner) : undefined;
+export async function readCart(
+  db: Db,
+  owner: string | null,
+  serving: Serving,
+  tip: Tip = {},
+  /** Choices to price the cart with instead of its own (a promo tried before it is kept). */
+  trying: CartPatch = {},
+): Promise<Cart> {
+  const found = owner ? await findCart(db, owner) : undefined;
+  const cart = found && { ...found, ...trying };
   if (!cart || !owner) return emptyCart();
   const rows = await detailedLines(db, cart.id);
   const lines = rows.map((r) => r.line);
@@ -94,7 +113,7 @@ async function change(
   db: Db,
   owner: string,
   serving: Serving,
-  work: (w: Working) => Promise<{ lines: StoredLine[]; patch?: Partial<CartRow> }>,
+  work: (w: Working) => Promise<{ lines: StoredLine[]; patch?: CartPatch }>,
   tip: Tip = {},
 ): Promise<{ cart: Cart; moves: LineMove<StoredLine>[]; details: ReadonlyMap<string, ShelfDetail> }> {
   const { cart, lines, details, moves } = await db.transaction().execute(async (tx) => {
@@ -113,14 +132,13 @@ async function change(
     // One store left (or none) clears the split (spec §4).
     const split = isSplitCart(lines) ? (patch.split ?? locked.split) : false;
     const multi = split ? (patch.multi_store_id ?? locked.multi_store_id ?? randomUUID()) : null;
-    const next = { ...locked, ...patch, split, multi_store_id: multi };
-    if (
-      next.split !== locked.split ||
-      next.multi_store_id !== locked.multi_store_id ||
-      next.shipping_name !== locked.shipping_name
-    ) {
-      await updateCart(tx, locked.id, { split, multi_store_id: multi, shipping_name: next.shipping_name });
-    }
+    const next: CartRow = { ...locked, ...patch, split, multi_store_id: multi };
+    const changed = Object.fromEntries(
+      (Object.keys(next) as (keyof CartRow)[])
+        .filter((k) => k !== "id" && k !== "owner" && k !== "recommendations" && next[k] !== locked[k])
+        .map((k) => [k, next[k]]),
+    ) as CartPatch;
+    if (Object.keys(changed).length > 0) await updateCart(tx, locked.id, changed);
     return { cart: next, lines, details, moves };
   });
   return { cart: await composeStored(db, cart, lines, details, tip), moves, details };
@@ -273,7 +291,7 @@ export async function addItems(
     }
     const becomesSplit = isSplitCart(lines) && !cart.split;
     if (becomesSplit && !multiStore) throw new AppError(409, SPLIT_REQUIRED_CODE, SPLIT_REQUIRED_MESSAGE);
-    return { lines, patch: { split: cart.split || becomesSplit, ...shippingPatch(body) } };
+    return { lines, patch: { split: cart.split || becomesSplit, ...flagsPatch(body) } };
   });
   return done.cart;
 }
@@ -310,7 +328,7 @@ export async function updateItems(
       if (item.group_mapping !== undefined) target.group_mapping = item.group_mapping;
       checkQuantity(details, target);
     }
-    return { lines, patch: shippingPatch(body) };
+    return { lines, patch: flagsPatch(body) };
   });
   return done.cart;
 }
@@ -383,8 +401,12 @@ export async function syncCart(
   return { ...done.cart, changes };
 }
 
-function shippingPatch(body: { shipping_name?: string }): Partial<CartRow> {
-  return body.shipping_name === undefined ? {} : { shipping_name: body.shipping_name };
+/** The cart-level flags an add or update may carry (spec §7: shipping_name, roundUp). */
+function flagsPatch(body: { shipping_name?: string; roundUp?: boolean }): CartPatch {
+  return {
+    ...(body.shipping_name === undefined ? {} : { shipping_name: body.shipping_name }),
+    ...(body.roundUp === undefined ? {} : { round_up: body.roundUp }),
+  };
 }
 
 /** GET /menu/cart/shipping/v2. */

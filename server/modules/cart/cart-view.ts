@@ -4,6 +4,8 @@ import type { Cart, CartRecommendation } from "../../../domain/cart/types.ts";
 import { productUrl } from "../../../domain/catalogue/product-url.ts";
 import type { Db } from "../../platform/db.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
+import { cartOffers } from "../promos/index.ts";
+import { userIdOf } from "./owner.ts";
 import { type CartRow, type ShelfDetail, type StoredLine, shelfKey, type Tx } from "./repository.ts";
 
 /** The Cart entity from lines and the shelf details already read for them (no further line reads). */
@@ -14,7 +16,22 @@ export async function composeStored(
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
 ): Promise<Cart> {
-  const [snapshot, recommendations] = await Promise.all([categorySnapshot(db), recommendationsOf(db, cart)]);
+  const [snapshot, recommendations, offers] = await Promise.all([
+    categorySnapshot(db),
+    recommendationsOf(db, cart),
+    cartOffers(
+      db,
+      {
+        userId: userIdOf(cart.owner),
+        promoCode: cart.promo_code,
+        promoRemoved: cart.promo_removed,
+        useCredit: cart.use_credit,
+        creditLimit: cart.credit_limit,
+        roundUp: cart.round_up,
+      },
+      new Date(),
+    ),
+  ]);
   const stores = new Map<string, CartStore>();
   const priced: PricedLine[] = [];
   for (const line of lines) {
@@ -41,6 +58,7 @@ export async function composeStored(
     shipping_name: cart.shipping_name,
     recommendations,
     tip,
+    offers,
   });
 }
 

@@ -15,6 +15,9 @@ export function ownerKey(actor: CartActor): string | null {
   return null;
 }
 
+/** The signed-in user a cart belongs to ("user:{id}"), or null for a visitor's ("anon:{id}"). */
+export const userIdOf = (owner: string): string | null => (owner.startsWith("user:") ? owner.slice(5) : null);
+
 /** The owner for a read: null when the request has neither an account nor an anonymous visitor. */
 export const ownerForRead = (req: FastifyRequest): string | null => ownerKey(req.actor);
 

@@ -13,7 +13,16 @@ export interface CartRow {
   multi_store_id: string | null;
   shipping_name: string | null;
   recommendations: string[];
+  /** Checkout choices (promos module): the promo chosen, whether the shopper removed it, credit, round-up. */
+  promo_code: string | null;
+  promo_removed: boolean;
+  use_credit: boolean;
+  credit_limit: number | null;
+  round_up: boolean;
 }
+
+/** What a change may write on the cart row itself. */
+export type CartPatch = Partial<Omit<CartRow, "id" | "owner">>;
 
 export interface StoredLine {
   id: string;
@@ -25,7 +34,19 @@ export interface StoredLine {
   group_mapping: string | null;
 }
 
-const cartColumns = ["id", "owner", "split", "multi_store_id", "shipping_name", "recommendations"] as const;
+const cartColumns = [
+  "id",
+  "owner",
+  "split",
+  "multi_store_id",
+  "shipping_name",
+  "recommendations",
+  "promo_code",
+  "promo_removed",
+  "use_credit",
+  "credit_limit",
+  "round_up",
+] as const;
 
 export function findCart(db: Db | Tx, owner: string): Promise<CartRow | undefined> {
   return db.selectFrom("carts").select(cartColumns).where("owner", "=", owner).executeTakeFirst();
@@ -124,11 +145,7 @@ export async function saveLines(
   }
 }
 
-export async function updateCart(
-  tx: Tx,
-  cartId: string,
-  patch: Partial<Pick<CartRow, "split" | "multi_store_id" | "shipping_name" | "recommendations">>,
-) {
+export async function updateCart(tx: Tx, cartId: string, patch: CartPatch) {
   await tx
     .updateTable("carts")
     .set({ ...patch, updated_at: new Date() })

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
+import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { clientIp } from "../accounts/context.ts";
+import { countAndLimit } from "../accounts/index.ts";
 import { resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
+import { PROMO_LIMITS } from "../promos/index.ts";
 import {
   addItems,
   chooseShipping,
@@ -12,6 +16,7 @@ import {
   syncCart,
   updateItems,
 } from "./cart-service.ts";
+import { choosePromo } from "./checkout-choices.ts";
 import { ownerForRead, ownerForWrite } from "./owner.ts";
 import { checkoutRecommendations } from "./recommendations.ts";
 import {
@@ -19,6 +24,7 @@ import {
   cartHeaders,
   cartQuery,
   deleteBody,
+  promoBody,
   recommendationBody,
   shippingBody,
   syncBody,
@@ -37,7 +43,12 @@ async function servingOf(db: Db, headers: { lat?: number; lng?: number }): Promi
 }
 
 /** The cart calls of spec §7 (base path /menu/). Every answer is the Cart entity, computed on the server. */
-export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  limiter: RateLimiter;
+  now?: () => Date;
+}> = async (app, { db, config, limiter, now = () => new Date() }) => {
   app.get(
     "/menu/cart/v2",
     {
@@ -139,6 +150,43 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         req.headers["x-multi-store"] === true,
         await servingOf(db, req.headers),
       ),
+  );
+
+  app.post(
+    "/menu/cart/promo/v2",
+    {
+      config: {
+        auth: "optional",
+        rateLimits: [PROMO_LIMITS.codesOwner, PROMO_LIMITS.codesIp],
+        errors: {
+          400: "The code does not apply to this cart or this shopper now (`promo_not_applicable`, `expired`, `first_order_only`…), in the shopper's words.",
+          401: "Credit, or a code that needs an account, asked for by a visitor (`login_required`).",
+          404: "No such code (`promo_not_found`).",
+        },
+      },
+      schema: {
+        operationId: "applyCartPromo",
+        tags,
+        summary:
+          "Apply a promo code ({code}), remove it ({code: null}) or use store credit ({credit}: true, cents, or false); answers the cart",
+        headers: cartHeaders,
+        body: promoBody,
+      },
+    },
+    async (req, reply) => {
+      const owner = ownerForWrite(req, reply, config);
+      if ("code" in req.body && req.body.code !== null) {
+        await countAndLimit(
+          limiter,
+          [
+            [PROMO_LIMITS.codesOwner, owner],
+            [PROMO_LIMITS.codesIp, clientIp(req)],
+          ],
+          reply,
+        );
+      }
+      return choosePromo(db, owner, await servingOf(db, req.headers), req.body, now());
+    },
   );
 
   app.get(

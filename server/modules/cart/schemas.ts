@@ -96,3 +96,17 @@ export const recommendationBody = z.object({
 export const cartHeaders = storeHeadersSchema.extend({
   "x-multi-store": queryBoolean.optional(),
 });
+
+/** POST /menu/cart/promo/v2: {code} (null removes it) or {credit} (true: all of it; cents; false or 0: none). */
+export const promoBody = z.union([
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .min(2, "Enter a code.")
+      .max(32)
+      .regex(/^[A-Za-z0-9_-]+$/, "A code is letters, digits, - and _.")
+      .nullable(),
+  }),
+  z.object({ credit: z.union([z.boolean(), z.number().int().min(0).max(10_000_000)]) }),
+]);
