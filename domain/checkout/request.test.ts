@@ -1,0 +1,98 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Availability } from "../availability/types.ts";
+import { cardNumbersIn } from "../payments/card-number.ts";
+import { canonicalJson, checkoutIdFor, chooseDelivery, isCheckoutIdOf } from "./request.ts";
+
+describe("checkout ids (spec §7: the user id plus a timestamp)", () => {
+  it("are the user's and read back", () => {
+    const id = checkoutIdFor("8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234", new Date(1732500000000));
+    expect(id).toBe("8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234_m3wdrnk0");
+    expect(isCheckoutIdOf(id, "8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234")).toBe(true);
+    expect(isCheckoutIdOf(id, "someone-else")).toBe(false);
+    expect(
+      isCheckoutIdOf("8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234_abc", "8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234"),
+    ).toBe(false);
+  });
+
+  it("never read as a card number, whatever the time or the digits the user id ends with", () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.integer({ min: 1_600_000_000_000, max: 9_000_000_000_000 }), (user, ms) => {
+        expect(cardNumbersIn(checkoutIdFor(user, new Date(ms)))).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe("canonicalJson", () => {
+  it("reads equal requests the same, whatever the key order", () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
+    );
+    expect(canonicalJson({ a: 1, b: undefined })).toBe(canonicalJson({ a: 1 }));
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: 2 }));
+  });
+});
+
+describe("chooseDelivery", () => {
+  const availability: Availability = {
+    store_id: "s",
+    shipping: false,
+    timezone: "America/New_York",
+    immediate_delivery: true,
+    scheduling: true,
+    eta: { display: "30–45 min", minutes: 40 },
+    selection_text: "",
+    dates: [
+      {
+        date: "2026-11-25",
+        label: "Today",
+        slots: [
+          { start: "2026-11-25T23:00:00.000Z", end: "2026-11-26T00:00:00.000Z", label: "6:00 PM – 7:00 PM" },
+        ],
+      },
+    ],
+  };
+
+  it.each([
+    [{ kind: "asap" }, false, { ok: true, delivery: { kind: "asap", etaMinutes: 40 } }],
+    [
+      { kind: "slot", date: "2026-11-25", start: "2026-11-25T23:00:00.000Z" },
+      false,
+      {
+        ok: true,
+        delivery: {
+          kind: "slot",
+          date: "2026-11-25",
+          start: "2026-11-25T23:00:00.000Z",
+          end: "2026-11-26T00:00:00.000Z",
+          label: "6:00 PM – 7:00 PM",
+        },
+      },
+    ],
+    [
+      { kind: "slot", date: "2026-11-25", start: "2026-11-25T22:00:00.000Z" },
+      false,
+      { ok: false, message: "That delivery time is no longer available. Please choose another." },
+    ],
+    [
+      { kind: "recipient" },
+      true,
+      { ok: true, delivery: { kind: "recipient", label: "Allow Recipient to Schedule Delivery" } },
+    ],
+    [
+      { kind: "recipient" },
+      false,
+      { ok: false, message: "Only a gift can wait for its recipient to choose a time." },
+    ],
+  ] as const)("%j (gift %s) → %j", (choice, gift, result) => {
+    expect(chooseDelivery(availability, choice, gift)).toEqual(result);
+  });
+
+  it("no ASAP while the store is closed", () => {
+    expect(chooseDelivery({ ...availability, immediate_delivery: false }, { kind: "asap" }, false)).toEqual({
+      ok: false,
+      message: "This store can't deliver right now. Please choose a delivery time.",
+    });
+  });
+});
