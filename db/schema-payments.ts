@@ -73,7 +73,7 @@ export interface CardsTable {
   removed_at: NullableTimestamp;
 }
 
-export type PaymentMethod = "card" | "applePay" | "googlePay";
+export type PaymentMethod = "card" | "applePay" | "googlePay" | "none";
 
 export interface PaymentsTable {
   id: string;

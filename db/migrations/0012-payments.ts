@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id text not null references users(id),
       provider text not null,
       provider_intent_id text unique,
-      method text not null check (method in ('card', 'applePay', 'googlePay')),
+      method text not null check (method in ('card', 'applePay', 'googlePay', 'none')),
       amount int not null check (amount >= 0),
       currency text not null default 'usd',
       card_brand text,

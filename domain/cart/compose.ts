@@ -1,4 +1,4 @@
-import { computeBill } from "../checkout/bill.ts";
+import { type Bill, computeBill } from "../checkout/bill.ts";
 import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
 import { isEtchSku } from "./engraving.ts";
@@ -93,6 +93,11 @@ export interface ComposeInput {
  * text) are shown, named in `unavailable_message`, and count for nothing.
  */
 export function composeCart(input: ComposeInput): Cart {
+  return priceCart(input).cart;
+}
+
+/** The cart and the bill behind it: checkout places orders from exactly what the shopper was shown. */
+export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
   const products: CartProduct[] = input.lines.map((l) => {
     const price = l.price ?? 0;
     const reason = unavailableReason({
@@ -218,7 +223,7 @@ export function composeCart(input: ComposeInput): Cart {
       : [],
   );
 
-  return {
+  const cart: Cart = {
     id: input.id,
     products,
     engravings,
@@ -273,6 +278,7 @@ export function composeCart(input: ComposeInput): Cart {
       hint: freeShippingHint(shipped),
     },
   };
+  return { cart, bill };
 }
 
 /** The cart before anything is added. */

@@ -1,7 +1,8 @@
-import { type CartStore, composeCart, type PricedLine } from "../../../domain/cart/compose.ts";
+import { type CartStore, type PricedLine, priceCart } from "../../../domain/cart/compose.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
 import type { Cart, CartRecommendation } from "../../../domain/cart/types.ts";
 import { productUrl } from "../../../domain/catalogue/product-url.ts";
+import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
 import { cartOffers } from "../promos/index.ts";
@@ -16,6 +17,17 @@ export async function composeStored(
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
 ): Promise<Cart> {
+  return (await priceStored(db, cart, lines, details, tip)).cart;
+}
+
+/** The cart, the bill behind it and its priced lines (checkout's quote). */
+export async function priceStored(
+  db: Db,
+  cart: CartRow,
+  lines: readonly StoredLine[],
+  details: ReadonlyMap<string, ShelfDetail>,
+  tip: Tip = {},
+): Promise<{ cart: Cart; bill: Bill; lines: PricedLine[] }> {
   const [snapshot, recommendations, offers] = await Promise.all([
     categorySnapshot(db),
     recommendationsOf(db, cart),
@@ -49,7 +61,7 @@ export async function composeStored(
     }
     priced.push(pricedLine(line, d, snapshot));
   }
-  return composeCart({
+  const quote = priceCart({
     id: cart.id,
     lines: priced,
     stores,
@@ -60,6 +72,7 @@ export async function composeStored(
     tip,
     offers,
   });
+  return { ...quote, lines: priced };
 }
 
 function pricedLine(line: StoredLine, d: ShelfDetail, snapshot: CategorySnapshot): PricedLine {

@@ -2,7 +2,9 @@
  * The cart module's public face: its routes, the guest-cart transfer the accounts module runs at login, and the
  * move of a cart to the stores serving a new delivery address, which the geo module runs when it is set.
  */
-export { readCart, relocateCart } from "./cart-service.ts";
+export { readCart, relocateCart, type Serving } from "./cart-service.ts";
+export { type CartQuote, emptyCartAfterOrder, lockQuotedCart, quoteCart } from "./checkout-quote.ts";
+export { servingOf } from "./routes.ts";
 export { type CartActor, ownerKey } from "./owner.ts";
 export { cartRoutes } from "./routes.ts";
 export { transferCart } from "./transfer.ts";

@@ -37,7 +37,7 @@ const tags = ["cart"];
  * The stores serving the request's delivery position (lat/lng headers, or the address cookie's through the
  * position hook); null when the request does not say where it delivers to.
  */
-async function servingOf(db: Db, headers: { lat?: number; lng?: number }): Promise<Serving> {
+export async function servingOf(db: Db, headers: { lat?: number; lng?: number }): Promise<Serving> {
   if (headers.lat === undefined || headers.lng === undefined) return null;
   return servingStores(db, { lat: headers.lat, lng: headers.lng });
 }

@@ -1,0 +1,60 @@
+import type { CartLineItem } from "../cart/totals.ts";
+import type { FailedState, OrderStatus, ShippingStatus } from "./status.ts";
+
+/** An order as the API answers it (spec §3 Order). Money is integer cents. */
+export interface OrderProduct {
+  sku_id: string;
+  title: string;
+  subtitle: string | null;
+  image: string;
+  url: string;
+  qty: number;
+  price: number;
+  subtotal: number;
+  engraving: { line_1: string; line_2: string; line_3: string } | null;
+  substitution_preference: string;
+}
+
+export interface DeliveryAddressDetail {
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lng: number;
+  unit: string | null;
+  business_name: string | null;
+  business_phone: string | null;
+  type: "Business" | "Residential";
+}
+
+export interface Order {
+  _id: string;
+  order_number: number;
+  checkout_id: string;
+  order_status: OrderStatus;
+  shipping: boolean;
+  shipping_status: ShippingStatus | null;
+  failed_status: { state: FailedState; reason: string } | null;
+  /** Display text: "30–45 min", a slot's label, or null. */
+  eta: string | null;
+  driver: { name: string; phone: string | null } | null;
+  tracking_state: string | null;
+  store: { id: string; name: string };
+  products: OrderProduct[];
+  subtotal: number;
+  total: number;
+  /** How it was paid: the card's brand and last four, or the wallet. */
+  charge: { brand: string | null; last4: string | null; method: string };
+  line_items: CartLineItem[];
+  delivery_address_detail: DeliveryAddressDetail;
+  delivery_notes: string | null;
+  recipient_note: string | null;
+  scheduled: { date: string; start: string; end: string; label: string } | { byRecipient: true } | null;
+  gift_info: { recipient: string; email: string | null; mobile: string | null; note: string | null; occasion: string | null; expires: string } | null;
+  promo_code: string | null;
+  round_up: { amount: number; organization_id: string | null } | null;
+  /** Spec §4: the active-order rule. */
+  active: boolean;
+  created_at: string;
+}

@@ -1,0 +1,101 @@
+import type { CartLineItem } from "../../../domain/cart/totals.ts";
+import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
+import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
+import { notFound } from "../../errors.ts";
+import type { Db } from "../../platform/db.ts";
+
+export const ORDER_NOT_FOUND = "We couldn't find that order.";
+
+/** Reads orders with their store, payment and lines, as the API answers them. */
+export async function ordersWhere(db: Db, filter: { ids?: string[]; userId: string; limit?: number; offset?: number; placedOnly?: boolean }): Promise<Order[]> {
+  let query = db
+    .selectFrom("orders as o")
+    .innerJoin("stores as s", "s.id", "o.store_id")
+    .innerJoin("payments as p", "p.id", "o.payment_id")
+    .selectAll("o")
+    .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method"])
+    .where("o.user_id", "=", filter.userId)
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.order_number", "desc");
+  if (filter.ids) query = query.where("o.id", "in", filter.ids.length ? filter.ids : ["-"]);
+  // An order still waiting for its payment (a 3-D Secure challenge) is not in the history yet.
+  if (filter.placedOnly) query = query.where("o.order_status", "!=", -1);
+  if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
+  const rows = await query.execute();
+  if (rows.length === 0) return [];
+  const lines = await db
+    .selectFrom("order_lines")
+    .selectAll()
+    .where(
+      "order_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("id")
+    .execute();
+  return rows.map((o) => {
+    const products: OrderProduct[] = lines
+      .filter((l) => l.order_id === o.id)
+      .map((l) => ({
+        sku_id: l.sku_id,
+        title: l.title,
+        subtitle: l.subtitle,
+        image: l.image,
+        url: l.url,
+        qty: l.qty,
+        price: l.price,
+        subtotal: l.subtotal,
+        engraving: l.engraving,
+        substitution_preference: l.substitution_preference,
+      }));
+    const scheduled = o.scheduled as Order["scheduled"];
+    const status = o.order_status as OrderStatus;
+    const shippingStatus = o.shipping_status as ShippingStatus | null;
+    return {
+      _id: o.id,
+      order_number: Number(o.order_number),
+      checkout_id: o.checkout_id,
+      order_status: status,
+      shipping: o.shipping,
+      shipping_status: shippingStatus,
+      failed_status: o.failed_status,
+      eta: scheduled && "label" in scheduled ? scheduled.label : o.eta_minutes ? `${o.eta_minutes} min` : null,
+      driver: null,
+      tracking_state: null,
+      store: { id: o.store_id, name: o.store_name },
+      products,
+      subtotal: o.subtotal,
+      total: o.total,
+      charge: { brand: o.card_brand, last4: o.card_last4, method: o.method },
+      line_items: o.line_items as CartLineItem[],
+      delivery_address_detail: o.delivery_address_detail as DeliveryAddressDetail,
+      delivery_notes: o.delivery_notes,
+      recipient_note: o.recipient_note,
+      scheduled,
+      gift_info: o.gift_info as Order["gift_info"],
+      promo_code: o.promo_code,
+      round_up: o.round_up > 0 ? { amount: o.round_up, organization_id: o.round_up_org_id } : null,
+      active: isActiveOrder({ shipping: o.shipping, order_status: status, shipping_status: shippingStatus }),
+      created_at: new Date(o.created_at).toISOString(),
+    };
+  });
+}
+
+/** GET /order/detail?id=: the user's own order; another user's is not found, like one that does not exist. */
+export async function orderDetail(db: Db, userId: string, id: string): Promise<Order> {
+  const [order] = await ordersWhere(db, { userId, ids: [id] });
+  if (!order) throw notFound(ORDER_NOT_FOUND, "order_not_found");
+  return order;
+}
+
+/** GET /order/history: count and orders (spec §7), newest first, a page at a time. */
+export async function orderHistory(db: Db, userId: string, page: { limit: number; offset: number }) {
+  const { count } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("order_status", "!=", -1)
+    .executeTakeFirstOrThrow();
+  const orders = await ordersWhere(db, { userId, ...page, placedOnly: true });
+  return { count: Number(count), orders };
+}

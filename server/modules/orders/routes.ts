@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../platform/db.ts";
+import { requireUser } from "../sessions/index.ts";
+import { orderDetail, orderHistory } from "./order-view.ts";
+
+const tags = ["orders"];
+const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
+const notFoundNote = "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
+
+/** Spec §7: GET /order/history, GET /order/detail?id=, GET /order/status/{id}. */
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/order/history",
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "getOrderHistory",
+        tags,
+        summary: "The user's orders, newest first (count, orders)",
+        headers,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(50).default(20),
+          skip: z.coerce.number().int().min(0).max(100_000).default(0),
+        }),
+      },
+    },
+    async (req) => orderHistory(db, requireUser(req).userId, { limit: req.query.limit, offset: req.query.skip }),
+  );
+
+  app.get(
+    "/order/detail",
+    {
+      config: { auth: "user", errors: { 404: notFoundNote } },
+      schema: {
+        operationId: "getOrderDetail",
+        tags,
+        summary: "One of the user's orders: status, line items, charge, delivery address",
+        headers,
+        querystring: z.object({ id: z.string().min(1).max(100) }),
+      },
+    },
+    async (req) => orderDetail(db, requireUser(req).userId, req.query.id),
+  );
+
+  app.get(
+    "/order/status/:id",
+    {
+      config: { auth: "user", errors: { 404: notFoundNote } },
+      schema: {
+        operationId: "getOrderStatus",
+        tags,
+        summary: "Where an order is: order_status, eta, driver, tracking_state, failed_status (spec §7)",
+        headers,
+        params: z.object({ id: z.string().min(1).max(100) }),
+      },
+    },
+    async (req) => {
+      const o = await orderDetail(db, requireUser(req).userId, req.params.id);
+      return {
+        _id: o._id,
+        order_status: o.order_status,
+        shipping_status: o.shipping_status,
+        eta: o.eta,
+        driver: o.driver,
+        tracking_state: o.tracking_state,
+        failed_status: o.failed_status,
+        active: o.active,
+      };
+    },
+  );
+};
