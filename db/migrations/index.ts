@@ -6,6 +6,7 @@ import * as m0005 from "./0005-cart.ts";
 import * as m0006 from "./0006-shelf.ts";
 import * as m0007 from "./0007-typo-candidates.ts";
 import * as m0008 from "./0008-facet-attributes-version.ts";
+import * as m0009 from "./0009-search-words-version.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0006-shelf": m0006,
   "0007-typo-candidates": m0007,
   "0008-facet-attributes-version": m0008,
+  "0009-search-words-version": m0009,
 };

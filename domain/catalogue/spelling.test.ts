@@ -36,6 +36,16 @@ const PRODUCTS = [
 ];
 const vocabulary = new SpellingVocabulary(PRODUCTS);
 
+/** Every word of the products: as they compare ("daniels"), and split at apostrophes as full text splits them. */
+const CATALOGUE_WORDS = [
+  ...new Set(
+    PRODUCTS.flatMap((p) => [
+      ...wordTokens(p).map((t) => t.word),
+      ...p.toLowerCase().split(/[^\p{L}\p{N}]+/u),
+    ]),
+  ),
+].filter(Boolean);
+
 const correct = (query: string, lastWordIsPrefix = false) =>
   correctQuery(query, vocabulary, { lastWordIsPrefix })?.query ?? null;
 
@@ -104,6 +114,8 @@ describe("SpellingVocabulary", () => {
   it("knows words in the form they compare (lower case, no apostrophes), and how the catalogue writes them", () => {
     expect(vocabulary.has("daniels")).toBe(true);
     expect(vocabulary.has("Daniels")).toBe(false);
+    // Full text splits "Daniel's" into daniel and s: the parts are words too.
+    expect(vocabulary.frequency("daniel")).toBe(2);
     expect(vocabulary.spelling("daniels")).toBe("daniel's");
     expect(vocabulary.spelling("titos")).toBe("tito's");
     expect(vocabulary.spelling("vodka")).toBe("vodka");
@@ -147,9 +159,7 @@ describe("SpellingVocabulary", () => {
   });
 
   it("finds exactly the words a scan of every word with osaDistance finds", () => {
-    const offered = [...new Set(PRODUCTS.flatMap((p) => wordTokens(p).map((t) => t.word)))].filter(
-      correctable,
-    );
+    const offered = CATALOGUE_WORDS.filter(correctable);
     const typed = fc.string({ unit: fc.constantFrom(..."abcdegiklnorstuvwyñ"), minLength: 1, maxLength: 9 });
     fc.assert(
       fc.property(
@@ -237,6 +247,7 @@ describe("correctQuery", () => {
   it.each([
     ["words the catalogue uses, however rare", "gun barrel"],
     ["a rare word next to a common one", "gun"],
+    ["the parts of words the catalogue writes with an apostrophe", "jack daniel tito maker"],
     ["upper case and apostrophes", "Tito's HANDMADE"],
     ["apostrophes the catalogue does not write", "makers tanqueray's jack's"],
     ["nothing near", "zzqxv"],
@@ -264,13 +275,12 @@ describe("correctQuery", () => {
     });
   });
 
-  const catalogueWords = [...new Set(PRODUCTS.flatMap((p) => wordTokens(p).map((t) => t.word)))];
   const separator = fc.constantFrom(" ", "  ", " -", ' "', "! ", ", ");
 
   it("never changes a query of words the catalogue uses", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom(...catalogueWords), separator), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.constantFrom(...CATALOGUE_WORDS), separator), { minLength: 1, maxLength: 5 }),
         fc.boolean(),
         (words, prefix) => {
           const query = words.map(([w, s]) => w + s).join("");
@@ -282,7 +292,7 @@ describe("correctQuery", () => {
 
   it("corrects each word to a catalogue word within its distance, and a corrected query needs no more", () => {
     const word = fc.oneof(
-      fc.constantFrom(...catalogueWords),
+      fc.constantFrom(...CATALOGUE_WORDS),
       fc.string({ unit: fc.constantFrom(..."abcdegijklnorstuvwy"), minLength: 1, maxLength: 8 }),
     );
     fc.assert(

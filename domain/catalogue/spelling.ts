@@ -80,15 +80,14 @@ export class SpellingVocabulary {
     for (const text of documents) {
       const normalized = text.normalize("NFC");
       for (const token of wordTokens(normalized)) {
-        const list = lists.get(token.word);
-        if (list === undefined) lists.set(token.word, [product]);
-        else if (list[list.length - 1] !== product) list.push(product);
-        else continue;
-        if (token.end - token.start === token.word.length) continue;
+        const fresh = addTo(lists, token.word, product);
+        if (token.end - token.start === token.word.length || !fresh) continue;
         const form = normalized.slice(token.start, token.end).toLowerCase();
         const forms = written.get(token.word);
         if (forms === undefined) written.set(token.word, new Map([[form, 1]]));
         else forms.set(form, (forms.get(form) ?? 0) + 1);
+        // Full-text search splits the word there ("daniel's" → daniel, s): its parts are catalogue words too.
+        for (const part of form.split(/['’]/)) addTo(lists, part, product);
       }
       product++;
     }
@@ -170,6 +169,15 @@ export class SpellingVocabulary {
     }
     return found.sort((a, b) => compareCodeUnits(a.word, b.word));
   }
+}
+
+/** Adds the product to the word's list, unless it is there already (then false). */
+function addTo(lists: Map<string, number[]>, word: string, product: number): boolean {
+  const list = lists.get(word);
+  if (list === undefined) lists.set(word, [product]);
+  else if (list[list.length - 1] !== product) list.push(product);
+  else return false;
+  return true;
 }
 
 /** A word near a typo, and how many edits away. */
@@ -275,7 +283,8 @@ export function correctQuery(
 
 /**
  * A word the catalogue uses. Full-text search splits a word at its apostrophes ("tanqueray's" → tanqueray, s),
- * so one whose every part the catalogue uses (or is a stop word) is known too.
+ * so one whose every part the catalogue uses (or is a stop word) is known too, as the catalogue's own words'
+ * parts are ("daniel" from "Daniel's").
  */
 function known(typed: string, word: string, vocabulary: SpellingVocabulary): boolean {
   if (vocabulary.has(word)) return true;
