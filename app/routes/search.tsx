@@ -38,6 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     term,
     query,
+    // The words searched for when typos were corrected ("jak daniels" → "jack daniels").
+    corrected: results.analytics.corrected_query,
     results: {
       products: toCards(results.products),
       count: results.count,
@@ -58,12 +60,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { term, query, results, suggestions } = loaderData;
+  const { term, query, corrected, results, suggestions } = loaderData;
   return (
     <div className="page page--listing">
       <header className="page-head">
         <p className="page-head__eyebrow">Search</p>
         <h1 className="page-head__title">Results for “{term}”</h1>
+        {corrected ? (
+          <p className="page-head__lead">
+            Showing results for “<strong>{corrected}</strong>”
+          </p>
+        ) : null}
       </header>
       <ListingView
         key={term}

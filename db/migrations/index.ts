@@ -7,6 +7,7 @@ import * as m0006 from "./0006-shelf.ts";
 import * as m0007 from "./0007-typo-candidates.ts";
 import * as m0008 from "./0008-facet-attributes-version.ts";
 import * as m0009 from "./0009-outbox-delivery.ts";
+import * as m0010 from "./0010-search-words-version.ts";
 import * as m0011 from "./0011-sandbox-payments.ts";
 import * as m0012 from "./0012-payments.ts";
 import * as m0013 from "./0013-checkout.ts";
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "0007-typo-candidates": m0007,
   "0008-facet-attributes-version": m0008,
   "0009-outbox-delivery": m0009,
+  "0010-search-words-version": m0010,
   "0011-sandbox-payments": m0011,
   "0012-payments": m0012,
   "0013-checkout": m0013,

@@ -141,7 +141,15 @@ export interface SearchResults {
   hitsPerPage: number;
   /** Autocomplete mode only: up to 8 quick suggestions (brands first, then product titles). */
   suggestions: SearchSuggestion[];
-  analytics: { query: string | null; took_ms: number; typo_tolerant: boolean; store_id: string | null };
+  analytics: {
+    query: string | null;
+    took_ms: number;
+    /** Typos were corrected, or products like the words were added to the few that matched them. */
+    typo_tolerant: boolean;
+    /** The query as searched when typos in it were corrected ("jak daniels" → "jack daniels"), else null. */
+    corrected_query: string | null;
+    store_id: string | null;
+  };
 }
 
 export interface SearchFilters {

@@ -51,7 +51,14 @@ export interface Order {
   delivery_notes: string | null;
   recipient_note: string | null;
   scheduled: { date: string; start: string; end: string; label: string } | { byRecipient: true } | null;
-  gift_info: { recipient: string; email: string | null; mobile: string | null; note: string | null; occasion: string | null; expires: string } | null;
+  gift_info: {
+    recipient: string;
+    email: string | null;
+    mobile: string | null;
+    note: string | null;
+    occasion: string | null;
+    expires: string;
+  } | null;
   promo_code: string | null;
   round_up: { amount: number; organization_id: string | null } | null;
   /** Spec §4: the active-order rule. */

@@ -338,6 +338,17 @@ test.describe("browsing the storefront", () => {
     );
   });
 
+  test("search corrects typos and says what it searched for", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await visit(page, "/search/jak%20daniels", 200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “jak daniels”");
+    await expect(page.getByText("Showing results for “jack daniels”")).toBeVisible();
+    await expect(page.locator(".product-grid .product-card").first()).toContainText("Jack Daniel's");
+    await shoot(page, "desktop-search-corrected");
+    await visit(page, "/search/jack%20daniels", 200);
+    await expect(page.getByText(/Showing results for/)).toHaveCount(0);
+  });
+
   test("scroll is reset on a new page and restored on back", async ({ page }) => {
     await page.goto("/beer");
     await hydrated(page);

@@ -20,11 +20,22 @@ export interface CartQuote {
 }
 
 /** The owner's cart priced for checkout (moved first to the stores serving the address, as any read would). */
-export async function quoteCart(db: Db, owner: string, serving: Serving, tip: Tip): Promise<CartQuote | null> {
+export async function quoteCart(
+  db: Db,
+  owner: string,
+  serving: Serving,
+  tip: Tip,
+): Promise<CartQuote | null> {
   let found = await findCart(db, owner);
   if (!found) return null;
   let rows = await detailedLines(db, found.id);
-  if (serving && needsRelocation(rows.map((r) => r.line), serving.ids)) {
+  if (
+    serving &&
+    needsRelocation(
+      rows.map((r) => r.line),
+      serving.ids,
+    )
+  ) {
     await readCart(db, owner, serving);
     found = await findCart(db, owner);
     if (!found) return null;

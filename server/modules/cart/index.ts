@@ -4,7 +4,6 @@
  */
 export { readCart, relocateCart, type Serving } from "./cart-service.ts";
 export { type CartQuote, emptyCartAfterOrder, lockQuotedCart, quoteCart } from "./checkout-quote.ts";
-export { servingOf } from "./routes.ts";
 export { type CartActor, ownerKey } from "./owner.ts";
-export { cartRoutes } from "./routes.ts";
+export { cartRoutes, servingOf } from "./routes.ts";
 export { transferCart } from "./transfer.ts";

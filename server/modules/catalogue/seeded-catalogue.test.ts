@@ -133,6 +133,41 @@ describe.each(testDatabases)("the seeded catalogue on %s", (kind) => {
     expect(broad.facets.price.length).toBeGreaterThan(1);
   });
 
+  it("finds what the shopper meant despite typos, with one correction per misspelt word", async () => {
+    for (const [typed, meant] of [
+      ["vodak", "vodka"],
+      ["tequlia", "tequila"],
+      ["jak daniels", "jack daniels"],
+      ["jameson irish whiksey", "jameson irish whiskey"],
+      ["capitan morgan", "captain morgan"],
+    ]) {
+      const r = await search({ query: typed });
+      const correct = await search({ query: meant });
+      expect(r.analytics, typed).toMatchObject({ typo_tolerant: true, corrected_query: meant });
+      expect(r.count, typed).toBe(correct.count);
+      expect(r.products.map((p) => p.sku_id)).toEqual(correct.products.map((p) => p.sku_id));
+    }
+    expect((await search({ query: "vodak" })).count).toBeGreaterThan(1000);
+    expect((await search({ query: "tequlia" })).count).toBeGreaterThan(500);
+    const jack = await search({ query: "jak daniels" });
+    expect(jack.products.slice(0, 10).every((p) => p.title.startsWith("Jack Daniel's"))).toBe(true);
+    const jameson = await search({ query: "jameson irish whiksey" });
+    expect(jameson.products[0].title).toMatch(/^Jameson Irish/);
+  });
+
+  it("never changes a word the catalogue uses, however rare, even one edit from a common word", async () => {
+    // Whyte (1 product) is one edit from white (1,362); Lone Whisker (2) from whiskey (3,522); Drum from rum.
+    for (const [query, title] of [
+      ["whyte", "Whyte & Mackay Special"],
+      ["lone whisker", "Lone Whisker"],
+      ["steel drum", "Steel Drum"],
+    ]) {
+      const r = await search({ query });
+      expect(r.analytics.corrected_query, query).toBeNull();
+      expect(r.products[0]?.title, query).toBe(title);
+    }
+  });
+
   it("lists a category and serves each product's page by its canonical url", async () => {
     const listing = await search({ url_names: ["whiskey"], hitsPerPage: 5 }, "/menu/search/v4/categories");
     expect(listing.count).toBeGreaterThan(100);

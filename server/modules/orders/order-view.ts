@@ -1,13 +1,16 @@
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
-import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
 import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
+import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
 import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 
 export const ORDER_NOT_FOUND = "We couldn't find that order.";
 
 /** Reads orders with their store, payment and lines, as the API answers them. */
-export async function ordersWhere(db: Db, filter: { ids?: string[]; userId: string; limit?: number; offset?: number; placedOnly?: boolean }): Promise<Order[]> {
+export async function ordersWhere(
+  db: Db,
+  filter: { ids?: string[]; userId: string; limit?: number; offset?: number; placedOnly?: boolean },
+): Promise<Order[]> {
   let query = db
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
@@ -59,7 +62,8 @@ export async function ordersWhere(db: Db, filter: { ids?: string[]; userId: stri
       shipping: o.shipping,
       shipping_status: shippingStatus,
       failed_status: o.failed_status,
-      eta: scheduled && "label" in scheduled ? scheduled.label : o.eta_minutes ? `${o.eta_minutes} min` : null,
+      eta:
+        scheduled && "label" in scheduled ? scheduled.label : o.eta_minutes ? `${o.eta_minutes} min` : null,
       driver: null,
       tracking_state: null,
       store: { id: o.store_id, name: o.store_name },

@@ -6,7 +6,8 @@ import { orderDetail, orderHistory } from "./order-view.ts";
 
 const tags = ["orders"];
 const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
-const notFoundNote = "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
+const notFoundNote =
+  "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
 
 /** Spec §7: GET /order/history, GET /order/detail?id=, GET /order/status/{id}. */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -25,7 +26,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         }),
       },
     },
-    async (req) => orderHistory(db, requireUser(req).userId, { limit: req.query.limit, offset: req.query.skip }),
+    async (req) =>
+      orderHistory(db, requireUser(req).userId, { limit: req.query.limit, offset: req.query.skip }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
 } from "../../../domain/catalogue/facet-counts.ts";
 import { priceBandIndex } from "../../../domain/catalogue/price-bands.ts";
 import type { Db } from "../../platform/db.ts";
+import { heldPerDatabase } from "./held-per-database.ts";
 import type { CandidatePrices } from "./search-statement.ts";
 
 type ProductDimension = "category" | "brand" | "volume" | "country";
@@ -21,7 +22,7 @@ interface FacetDictionary {
   dimensions: Record<ProductDimension, { vocabulary: FacetVocabulary; numbers: Int32Array }>;
 }
 
-const dictionaries = new WeakMap<Db, Promise<FacetDictionary>>();
+const dictionaries = heldPerDatabase(loadDictionary);
 
 /**
  * The search's candidates as facet columns: their products' values from the dictionary, their price bands from
@@ -29,8 +30,12 @@ const dictionaries = new WeakMap<Db, Promise<FacetDictionary>>();
  * than the one held, so counts never lag behind the rows a search found. A SKU the dictionary lacks (a product
  * added after it was read, in a race) counts only in its price band.
  */
-export async function facetColumns(db: Db, found: CandidatePrices): Promise<FacetColumns> {
-  const dictionary = await dictionaryAtLeast(db, found.attributesVersion);
+export async function facetColumns(
+  db: Db,
+  found: CandidatePrices,
+  attributesVersion: number,
+): Promise<FacetColumns> {
+  const dictionary = await dictionaries.atLeast(db, attributesVersion);
   const size = found.skus.length;
   const columns = Object.fromEntries(
     PRODUCT_DIMENSIONS.map((d) => [
@@ -46,29 +51,6 @@ export async function facetColumns(db: Db, found: CandidatePrices): Promise<Face
     for (const d of PRODUCT_DIMENSIONS) columns[d].numbers[i] = dictionary.dimensions[d].numbers[product];
   }
   return { ...columns, price: { vocabulary: PRICE_BAND_VOCABULARY, numbers: bands } };
-}
-
-async function dictionaryAtLeast(db: Db, version: number): Promise<FacetDictionary> {
-  const held = currentDictionary(db);
-  const dictionary = await held;
-  if (dictionary.version >= version) return dictionary;
-  // Older than the rows the search found: read it again. The reload's snapshot is later than the search's, so
-  // once is enough (concurrent searches share one reload).
-  forget(db, held);
-  return currentDictionary(db);
-}
-
-function currentDictionary(db: Db): Promise<FacetDictionary> {
-  const held = dictionaries.get(db);
-  if (held) return held;
-  const loading = loadDictionary(db);
-  dictionaries.set(db, loading);
-  loading.catch(() => forget(db, loading));
-  return loading;
-}
-
-function forget(db: Db, dictionary: Promise<FacetDictionary>): void {
-  if (dictionaries.get(db) === dictionary) dictionaries.delete(db);
 }
 
 async function loadDictionary(db: Db): Promise<FacetDictionary> {

@@ -18,8 +18,11 @@ export interface SearchFilterValues {
 
 export interface SearchPlan {
   storeId: string;
-  /** Text to match; prefix = the last word matches as a prefix (autocomplete). */
-  text: { query: string; prefix: boolean } | null;
+  /**
+   * Text to match; prefix = the last word matches as a prefix (autocomplete); typed = the query as the shopper
+   * typed it when `query` is its spelling correction (the trigram pass looks for what was typed).
+   */
+  text: { query: string; prefix: boolean; typed?: string } | null;
   /** Only products carrying one of these tags. */
   scopeTags: string[] | null;
   /** Selected values per dimension (category: default_category keys, brand: brand ids, price: band values). */
@@ -31,14 +34,10 @@ export interface SearchPlan {
   facets: boolean;
 }
 
-/**
- * Every candidate of a search (before the filters), for the facet counts: SKUs and the store's prices in the
- * same order, and the facet_attributes_version the statement's snapshot saw (migration 0008).
- */
+/** Every candidate of a search (before the filters), for the facet counts: SKUs and the store's prices in the same order. */
 export interface CandidatePrices {
   skus: string[];
   prices: number[];
-  attributesVersion: number;
 }
 
 export interface SearchRows {
@@ -47,9 +46,17 @@ export interface SearchRows {
   productRows: ProductRow[];
   total: number;
   hasTobacco: boolean;
+  /** Trigram matches were added after the full-text ones. */
   typoTolerant: boolean;
+  /** How many products full text matched (before the filters; trigram matches not counted). */
+  fullTextMatches: number;
   /** Null when facets were not asked for. */
   candidates: CandidatePrices | null;
+  /**
+   * The facet_attributes_version the statement's snapshot saw (migrations 0008, 0010), when it has text or
+   * facets: the data search holds in process must be at least as new.
+   */
+  attributesVersion: number | null;
 }
 
 /**
@@ -68,15 +75,15 @@ export async function runSearchStatement(db: Db, plan: SearchPlan): Promise<Sear
   const typos = await typoCandidates(db, typoWords(plan.text));
   if (typos.length === 0) return first.rows;
   const second = await execute(db, plan, typos);
-  return { ...second.rows, typoTolerant: second.matched > first.matched };
+  return { ...second.rows, typoTolerant: second.matched > first.matched, fullTextMatches: first.matched };
 }
 
 /**
- * The words typos are looked for in, lower-cased: in autocomplete not the last one, which is still being typed
- * ("jamesn i").
+ * The words typos are looked for in, lower-cased, as typed: in autocomplete not the last one, which is still
+ * being typed ("jamesn i").
  */
-function typoWords(text: { query: string; prefix: boolean }): string {
-  const words = text.query.toLowerCase().trim().split(/\s+/);
+function typoWords(text: NonNullable<SearchPlan["text"]>): string {
+  const words = (text.typed ?? text.query).toLowerCase().trim().split(/\s+/);
   return (text.prefix && words.length > 1 ? words.slice(0, -1) : words).join(" ");
 }
 
@@ -122,7 +129,7 @@ async function execute(
         from m) as totals,
       (select coalesce(json_agg(sku_id order by ${order}), '[]'::json) from page) as skus,
       ${productRowsJson(plan.storeId, sql`array(select sku_id from page)`)} as products,
-      ${plan.facets ? sql`(select version from facet_attributes_version)` : sql`null::int`} as attributes_version
+      ${plan.facets || plan.text ? sql`(select version from facet_attributes_version)` : sql`null::int`} as attributes_version
   `,
   );
   const [matched, total, hasTobacco, skus, prices] = parseJson(row.totals) as [
@@ -140,16 +147,18 @@ async function execute(
       total: Number(total),
       hasTobacco: Boolean(hasTobacco),
       typoTolerant: false,
+      fullTextMatches: Number(matched),
       candidates:
         plan.facets && skus !== undefined && prices !== undefined
-          ? { skus: skus ? skus.split(",") : [], prices, attributesVersion: Number(row.attributes_version) }
+          ? { skus: skus ? skus.split(",") : [], prices }
           : null,
+      attributesVersion: row.attributes_version === null ? null : Number(row.attributes_version),
     },
   };
 }
 
 function textCandidates(
-  text: { query: string; prefix: boolean },
+  text: NonNullable<SearchPlan["text"]>,
   columns: RawBuilder<unknown>,
   onShelf: RawBuilder<unknown>,
   typos: string[] | null,
@@ -174,7 +183,7 @@ function textCandidates(
         ${prefix?.completeWords ? sql`and ts_match_vq(s.search, q.whole)` : sql``}
     )`;
   if (!typos) return matches;
-  const words = text.query.toLowerCase();
+  const words = (text.typed ?? text.query).toLowerCase();
   // Typo hits rank below every full-text hit (rank - 1), a title likeness above the same brand likeness.
   return sql`${matches},
     typo as materialized (

@@ -43,11 +43,67 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(r.analytics.typo_tolerant).toBe(false);
     });
 
-    it("finds Jameson through the typo 'jamesn' (trigram fallback)", async () => {
+    it("finds Jameson through the typo 'jamesn' (corrected to a catalogue word)", async () => {
       const r = await search({ query: "jamesn" });
       expect(skus(r).slice(0, 2)).toEqual(["IA-10157-750", "IA-10158-1750"]);
       expect(skus(r)).toContain("IA-10160-750");
-      expect(r.analytics.typo_tolerant).toBe(true);
+      expect(r.analytics).toMatchObject({ typo_tolerant: true, corrected_query: "jameson" });
+    });
+
+    it("searches for what the shopper meant: each word the catalogue does not use, corrected", async () => {
+      for (const [typed, meant] of [
+        ["vodak", "vodka"],
+        ["jak daniels", "jack daniels"],
+        ["barefoot chardonay", "barefoot chardonnay"],
+        ["Tito's vodak", "Tito's vodka"],
+        ["jameson irish whiksey", "jameson irish whiskey"],
+      ]) {
+        const r = await search({ query: typed });
+        const correct = await search({ query: meant });
+        expect(r.analytics, typed).toMatchObject({ typo_tolerant: true, corrected_query: meant });
+        expect(skus(r), typed).toEqual(skus(correct));
+        expect(r.count, typed).toBe(correct.count);
+        expect(r.count, typed).toBeGreaterThan(0);
+        expect(r.facets, typed).toEqual(correct.facets);
+      }
+      expect((await search({ query: "vodak" })).count).toBe(71);
+      expect((await search({ query: "jak daniels" })).products.map((p) => p.title)).toEqual([
+        "Jack Daniel's Old No. 7 Tennessee Whiskey",
+      ]);
+    });
+
+    it("never changes a word the catalogue uses", async () => {
+      for (const query of [
+        "jameson",
+        "makers mark",
+        "Maker's Mark",
+        "jack daniel",
+        "tito",
+        "marlboro",
+        "black barrel",
+      ]) {
+        const r = await search({ query });
+        expect(r.analytics.corrected_query, query).toBeNull();
+        expect(r.count, query).toBeGreaterThan(0);
+      }
+    });
+
+    it("shows no correction that full text finds nothing for at the store", async () => {
+      // Tequila is sold in Brooklyn only.
+      const manhattan = await search({ query: "tequlia" });
+      expect(manhattan).toMatchObject({
+        count: 0,
+        analytics: { corrected_query: null, typo_tolerant: false },
+      });
+      const brooklyn = await search({ query: "tequlia" }, { "x-store-id": "nyc-brooklyn" });
+      expect(skus(brooklyn)).toEqual(["IA-89197-750"]);
+      expect(brooklyn.analytics.corrected_query).toBe("tequila");
+    });
+
+    it("adds trigram matches for what correction cannot fix (words run together)", async () => {
+      const r = await search({ query: "jamesonirish" });
+      expect(r.analytics).toMatchObject({ typo_tolerant: true, corrected_query: null });
+      expect(skus(r)).toEqual(["IA-10157-750", "IA-10158-1750"]);
     });
 
     it("matches words anywhere in title, brand or category, in any form (stemming)", async () => {
@@ -202,10 +258,13 @@ describe.each(testDatabases)("search API on %s", (kind) => {
       expect(filler.analytics.typo_tolerant).toBe(false);
       // Stop words before the prefix are dropped, not required.
       expect(await titles("the jam")).toEqual(jamesonIrish);
-      // A typo before the word being typed: typos are looked for in the complete words.
+      // A typo before the word being typed: typos are corrected in the complete words only.
       const typo = await search({ query: "jamesn i", autocomplete: true });
-      expect(typo.analytics.typo_tolerant).toBe(true);
+      expect(typo.analytics).toMatchObject({ typo_tolerant: true, corrected_query: "jameson i" });
       expect(typo.suggestions[0]).toMatchObject({ type: "product", text: "Jameson Irish Whiskey" });
+      expect(await titles("jamesn i")).toEqual(jamesonIrish);
+      const typing = await search({ query: "barefoot chardonay", autocomplete: true });
+      expect(typing.analytics.corrected_query).toBeNull();
     });
   });
 
@@ -397,6 +456,65 @@ describe.each(testDatabases)("search facets after catalogue edits on %s", (kind)
       expect(countries.map((r) => r.country)).toEqual(["Scotland", "Scotland"]);
     },
   );
+});
+
+describe.each(testDatabases)("spelling correction after catalogue edits on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createCatalogueFixture });
+  const search = async (query: string) => {
+    const res = await s.app.inject({ method: "POST", url: "/menu/search/v4", payload: { query } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchResults;
+  };
+  const attributesVersion = async () =>
+    (await s.db.selectFrom("facet_attributes_version").select("version").executeTakeFirstOrThrow()).version;
+
+  it("knows the words of a product added after the vocabulary was read, on the next search", async () => {
+    const before = await search("vodke");
+    expect(before.analytics.corrected_query).toBe("vodka");
+    expect(before.count).toBe(71);
+    const product = await createProduct(s.db, { title: "Vodke Lemon Liqueur" });
+    await stock(s.db, String(before.analytics.store_id), product.sku_id, 1999);
+    // Searches arriving together after the edit: every one knows the new word.
+    for (const after of await Promise.all(Array.from({ length: 4 }, () => search("vodke")))) {
+      expect(after.analytics.corrected_query).toBeNull();
+      // Full text finds it; the trigram pass adds the vodkas after it (fewer than five full-text matches).
+      expect(after.products[0].sku_id).toBe(product.sku_id);
+    }
+  });
+
+  it("knows a renamed product's words and forgets those no product uses any more", async () => {
+    expect((await search("chardonay")).analytics.corrected_query).toBe("chardonnay");
+    await s.db
+      .updateTable("products")
+      .set({ title: "Barefoot Chardonay" })
+      .where("sku_id", "=", "BC-112-750")
+      .execute();
+    const renamed = await search("chardonay");
+    expect(renamed.analytics.corrected_query).toBeNull();
+    expect(renamed.products.map((p) => p.title)).toEqual(["Barefoot Chardonay"]);
+    expect((await search("chardonnay")).analytics.corrected_query).toBe("chardonay");
+  });
+
+  it("moves the attributes version once per transaction changing a title, brand name, category text, or whether a product may be found", async () => {
+    const edits: Record<string, object> = {
+      title: { title: "Jameson Irish Whiskey Renamed" },
+      brand_name: { brand_name: "Jameson Distillery" },
+      category_text: { category_text: "Irish Whiskey Spirits" },
+      disabled: { disabled: true },
+    };
+    for (const [column, set] of Object.entries(edits)) {
+      const before = await attributesVersion();
+      await s.db.transaction().execute(async (tx) => {
+        await tx.updateTable("products").set(set).where("sku_id", "=", "IA-10157-750").execute();
+        await tx.updateTable("products").set(set).where("sku_id", "=", "IA-10158-1750").execute();
+      });
+      expect(await attributesVersion(), column).toBe(before + 1);
+    }
+    const before = await attributesVersion();
+    await s.db.updateTable("products").set({ title: "Jameson Irish Whiskey Renamed" }).execute();
+    await s.db.updateTable("products").set({ subtitle: "A subtitle" }).execute();
+    expect(await attributesVersion()).toBe(before + 1);
+  });
 });
 
 describe.each(testDatabases)("search facets with many brands on %s", (kind) => {

@@ -24,7 +24,13 @@ import {
 import { suggestBrands } from "./brand-suggestions.ts";
 import { facetColumns } from "./facet-dictionary.ts";
 import type { SearchOptionsInput } from "./schemas.ts";
-import { runSearchStatement, type SearchFilterValues, type SearchRows } from "./search-statement.ts";
+import {
+  runSearchStatement,
+  type SearchFilterValues,
+  type SearchPlan,
+  type SearchRows,
+} from "./search-statement.ts";
+import { checkSpelling, type SpellingCheck } from "./spelling-vocabulary.ts";
 
 const NO_ROWS: SearchRows = {
   skus: [],
@@ -32,7 +38,9 @@ const NO_ROWS: SearchRows = {
   total: 0,
   hasTobacco: false,
   typoTolerant: false,
+  fullTextMatches: 0,
   candidates: null,
+  attributesVersion: null,
 };
 
 /** Autocomplete answers with at most this many suggestions (brands first, then product titles). */
@@ -84,26 +92,41 @@ export async function search(
     filters.category = chosen.length ? defaultCategoryKeys(withDescendants(chosen)) : ["~no-such-category~"];
   }
 
+  const plan = (spelling: SpellingCheck | null): SearchPlan | null =>
+    store && {
+      storeId: store.id,
+      text: query
+        ? { query: spelling?.correction?.query ?? query, prefix: autocomplete, typed: query }
+        : null,
+      scopeTags,
+      filters,
+      sort,
+      skip,
+      limit: hitsPerPage,
+      facets: wantFacets,
+    };
+  // Typos are corrected before the search runs: one statement looks for what the shopper meant.
+  let spelling = query ? await checkSpelling(db, query, autocomplete) : null;
   // Brand suggestions do not depend on the search: on a connection pool they run beside it.
-  const [rows, brandSuggestions] = await Promise.all([
-    store
-      ? runSearchStatement(db, {
-          storeId: store.id,
-          text: query ? { query, prefix: autocomplete } : null,
-          scopeTags,
-          filters,
-          sort,
-          skip,
-          limit: hitsPerPage,
-          facets: wantFacets,
-        })
-      : NO_ROWS,
+  let [rows, brandSuggestions] = await Promise.all([
+    searchRows(db, plan(spelling)),
     autocomplete && store && query ? suggestBrands(db, store.id, query) : [],
   ]);
+  if (query && spelling && rows.attributesVersion !== null && rows.attributesVersion > spelling.version) {
+    // The catalogue changed after the vocabulary was read: correct again with its words as the search saw
+    // them, and search again if that changes the query.
+    const again = await checkSpelling(db, query, autocomplete, rows.attributesVersion);
+    if (again.correction?.query !== spelling.correction?.query) rows = await searchRows(db, plan(again));
+    spelling = again;
+  }
+  // A correction that full text finds nothing for was a wrong guess: what was found (if anything) came from
+  // the trigram pass over the words as typed.
+  const corrected = rows.fullTextMatches > 0 ? (spelling?.correction?.query ?? null) : null;
+  const attributesVersion = rows.attributesVersion;
   const [products, facetCounts] = await Promise.all([
     productsFromRows(db, rows.productRows, rows.skus, store),
-    rows.candidates
-      ? facetColumns(db, rows.candidates).then((columns) => countFacets(columns, filters))
+    rows.candidates && attributesVersion !== null
+      ? facetColumns(db, rows.candidates, attributesVersion).then((columns) => countFacets(columns, filters))
       : null,
   ]);
 
@@ -131,10 +154,15 @@ export async function search(
     analytics: {
       query,
       took_ms: Math.round((performance.now() - started) * 10) / 10,
-      typo_tolerant: rows.typoTolerant,
+      typo_tolerant: rows.typoTolerant || corrected !== null,
+      corrected_query: corrected,
       store_id: store?.id ?? null,
     },
   };
+}
+
+function searchRows(db: Db, plan: SearchPlan | null): Promise<SearchRows> {
+  return plan ? runSearchStatement(db, plan) : Promise.resolve(NO_ROWS);
 }
 
 /** The tags a scope covers: the categories' tags (with their children's), or the tags given. */
