@@ -69,6 +69,8 @@ export interface CheckoutsTable {
   fingerprint: string;
   state: "processing" | "requires_action" | "completed" | "failed";
   payment_id: string | null;
+  /** The store's address as the shopper used it, for links in the order's emails. */
+  origin: string;
   answer: NullableJson<unknown>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
@@ -99,7 +101,9 @@ export interface OrdersTable {
   promo_code: string | null;
   delivery_address_detail: Json<unknown>;
   delivery_notes: string | null;
-  scheduled: NullableJson<{ date: string; start: string; end: string } | { byRecipient: true }>;
+  scheduled: NullableJson<
+    { date: string; start: string; end: string; label: string } | { byRecipient: true }
+  >;
   eta_minutes: number | null;
   is_gift: Generated<boolean>;
   gift_info: NullableJson<unknown>;

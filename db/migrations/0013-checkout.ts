@@ -100,6 +100,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       fingerprint text not null,
       state text not null check (state in ('processing', 'requires_action', 'completed', 'failed')),
       payment_id text references payments(id),
+      origin text not null,
       answer jsonb,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()

@@ -137,3 +137,26 @@ export function computeBill(input: BillInput): Bill {
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+
+/** The line items of one store's order of a (split) checkout: its share of everything, ending with its total. */
+export function storeLineItems(
+  store: StoreBill,
+  terms: { isShipping: boolean; shippingName: string | null; promoCode: string | null },
+): CartLineItem[] {
+  const item = (title: string, value: number, format: LineItemFormat): CartLineItem => ({
+    title,
+    display: value === 0 && format === "SHIPPING" ? "Free" : formatCents(value, true),
+    value,
+    format,
+  });
+  const items = [item("Subtotal", store.subtotal, "SUBTOTAL")];
+  if (terms.isShipping)
+    items.push(item(`Shipping (${terms.shippingName ?? "Standard"})`, store.fee, "SHIPPING"));
+  else if (store.fee > 0) items.push(item("Delivery fee", store.fee, "FEE"));
+  if (store.discount > 0) items.push(item(`Promo (${terms.promoCode ?? ""})`, -store.discount, "PROMO"));
+  if (store.tip > 0) items.push(item("Tip", store.tip, "TIP"));
+  if (store.credit > 0) items.push(item("Credit", -store.credit, "CREDIT"));
+  if (store.roundUp > 0) items.push(item("Round-up donation", store.roundUp, "DONATION"));
+  items.push(item("Total", store.total, "TOTAL"));
+  return items;
+}

@@ -5,10 +5,12 @@ import type { JobQueue } from "../platform/jobs.ts";
 import { registerAccounts } from "./accounts/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
+import { registerCheckout } from "./checkout/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
+import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { promoRoutes } from "./promos/index.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -37,7 +39,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
-  await registerPayments(app, { ...deps, limiter: accounts.limiter });
+  const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
+  await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
+  await app.register(orderRoutes, { db: deps.db });
   await app.register(promoRoutes, {
     db: deps.db,
     limiter: accounts.limiter,

@@ -102,6 +102,11 @@ export const TAGS = [
       "Saved cards and how the store takes cards: card numbers go to the payment provider's own page, never to this API.",
   },
   {
+    name: "checkout",
+    description: "Placing the cart as orders under one payment, 3-D Secure, the payment provider's webhook.",
+  },
+  { name: "orders", description: "The user's orders: history, detail and status." },
+  {
     name: "promos",
     description: "Promo codes, the signup offer and store credit (a ledger).",
   },

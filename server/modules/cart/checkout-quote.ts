@@ -57,7 +57,10 @@ export async function quoteCart(
   return { row: found, version: new Date(updated_at), ...priced };
 }
 
-/** Locks the quoted cart for the checkout's transaction; false when it changed since it was quoted. */
+/**
+ * Locks the quoted cart for the checkout's transaction and moves its version on, so a second checkout of the same
+ * quote (another tab, another device) is told the cart changed; false when it changed since it was quoted.
+ */
 export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean> {
   const row = await tx
     .selectFrom("carts")
@@ -65,7 +68,9 @@ export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean>
     .where("id", "=", quote.row.id)
     .forUpdate()
     .executeTakeFirst();
-  return row !== undefined && new Date(row.updated_at).getTime() === quote.version.getTime();
+  if (row === undefined || new Date(row.updated_at).getTime() !== quote.version.getTime()) return false;
+  await tx.updateTable("carts").set({ updated_at: new Date() }).where("id", "=", quote.row.id).execute();
+  return true;
 }
 
 /** After an order: the cart is empty, its promo and credit choices start over (the round-up preference stays). */
@@ -85,4 +90,14 @@ export async function emptyCartAfterOrder(tx: Tx, cartId: string): Promise<void>
     })
     .where("id", "=", cartId)
     .execute();
+}
+
+/** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
+export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
+  const cart = await tx
+    .selectFrom("carts")
+    .select("id")
+    .where("owner", "=", `user:${userId}`)
+    .executeTakeFirst();
+  if (cart) await emptyCartAfterOrder(tx, cart.id);
 }

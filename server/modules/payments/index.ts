@@ -9,7 +9,7 @@ import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { paymentRoutes } from "./routes.ts";
 
 /** The payments module's public face. */
-export { customerFor, ownCard, providerRefusal, type SavedCard } from "./cards.ts";
+export { addCard, customerFor, ownCard, providerRefusal, type SavedCard } from "./cards.ts";
 
 export interface Payments {
   provider: PaymentProvider;

@@ -1,0 +1,337 @@
+import { describe, expect, it } from "vitest";
+import type { Cart } from "../../../domain/cart/types.ts";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
+import { squareZone } from "../../../domain/geo/zone.ts";
+import type { Order } from "../../../domain/orders/types.ts";
+import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
+import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
+import { createPromo } from "../../../tests/factories/promos.ts";
+import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
+import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
+
+const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, stock 50
+const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, stock 2
+const BEER = "BC-9002-6X355"; // Brooklyn only
+const MANHATTAN = "d-manhattan";
+const CHELSEA = "350 5th Ave, New York, NY 10001";
+
+let clock = Date.now();
+const newCheckoutId = (userId: string) => checkoutIdFor(userId, new Date(clock++));
+
+describe.each(testDatabases)("checkout on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
+
+  const { shopper, token, place, stockOf } = harness(s);
+
+  it("places a paid order from the cart: server prices, stock taken, cart emptied, confirmation sent, history shows it", async () => {
+    const { user, browser, cart } = await shopper([{ sku: WHISKEY, qty: 2 }]);
+    const before = await stockOf(WHISKEY);
+    const id = newCheckoutId(user.id);
+    const res = await place(browser, {
+      id,
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+      tip: { amount: 500 },
+      address: { unit: "4B", type: "Residential" },
+      delivery_notes: "Ring twice",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ status: string; orders: Order[] }>();
+    expect(answer.status).toBe("succeeded");
+    const [order] = answer.orders;
+    expect(order).toMatchObject({
+      order_status: 0,
+      shipping: false,
+      active: true,
+      store: { id: MANHATTAN },
+      charge: { brand: "visa", last4: "4242", method: "card" },
+      delivery_notes: "Ring twice",
+      delivery_address_detail: { unit: "4B", type: "Residential", zip: "10001" },
+      products: [{ sku_id: WHISKEY, qty: 2, price: 2999, subtotal: 5998 }],
+    });
+    expect(order.total).toBe(cart.subtotal + cart.fee.delivery_fee + 500);
+    expect(order.line_items.at(-1)).toMatchObject({ title: "Total", value: order.total, format: "TOTAL" });
+    expect(await stockOf(WHISKEY)).toBe(before - 2);
+    expect((await browser.get("/menu/cart/v2")).json<Cart>().products).toEqual([]);
+    const [mail] = await readOutbox(s.app, user.email);
+    expect(mail.template).toBe("order-confirmation");
+    expect(mail.body).toContain(`Order #${order.order_number}`);
+
+    const history = (await browser.get("/order/history")).json<{ count: number; orders: Order[] }>();
+    expect(history.count).toBe(1);
+    expect(history.orders[0]._id).toBe(order._id);
+    expect((await browser.get(`/order/detail?id=${order._id}`)).json<Order>()._id).toBe(order._id);
+    const status = (await browser.get(`/order/status/${order._id}`)).json();
+    expect(status).toMatchObject({ order_status: 0, failed_status: null, active: true });
+
+    // The same checkout again (a retry, a double click): the same order, charged once.
+    const again = await place(browser, {
+      id,
+      paymentMethod: { type: "token", token: (res.json() as never, await token()) },
+      deliveryTime: "asap",
+    });
+    expect(again.statusCode).toBe(422);
+    const payments = await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute();
+    expect(payments).toHaveLength(1);
+  });
+
+  it("answers a repeated request with the first outcome, and a simultaneous double submit makes one order", async () => {
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const body = {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+    };
+    const answers = await Promise.all([place(browser, body), place(browser, body), place(browser, body)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((st) => st === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((st) => st === 200 || st === 409)).toBe(true);
+    const repeat = await place(browser, body);
+    expect(repeat.statusCode).toBe(200);
+    const orders = await s.db.selectFrom("orders").select("id").where("user_id", "=", user.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(repeat.json().orders[0]._id).toBe(orders[0].id);
+  });
+
+  it("a declined card shows the provider's words, and nothing is charged, reserved or kept", async () => {
+    const promo = await createPromo(s.db, { kind: "fixed", value: 300 });
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    await browser.post("/menu/cart/promo/v2", { code: promo });
+    const before = await stockOf(WHISKEY);
+    const res = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token("4000000000009995") },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toEqual({
+      code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    });
+    expect(await stockOf(WHISKEY)).toBe(before);
+    expect(
+      await s.db.selectFrom("promo_redemptions").select("id").where("user_id", "=", user.id).execute(),
+    ).toEqual([]);
+    const orders = await s.db
+      .selectFrom("orders")
+      .select("order_status")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(orders).toEqual([{ order_status: 5 }]);
+    expect((await browser.get("/order/history")).json().count).toBe(1);
+    // The cart is still there to pay with another card.
+    expect((await browser.get("/menu/cart/v2")).json<Cart>().products).toHaveLength(1);
+  });
+
+  it("3-D Secure: the checkout waits for the challenge, then /order/verify3DS places the order", async () => {
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const res = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token("4000002760003184") },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = res.json<{ status: string; redirect_url: string; payment_intent_id: string }>();
+    expect(pending.status).toBe("requires_action");
+    expect((await browser.get("/order/history")).json().count).toBe(0);
+    const challenge = await s.app.inject({
+      method: "POST",
+      url: pending.redirect_url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "outcome=pass",
+    });
+    expect(challenge.headers.location).toContain(`/3dscb?payment_intent=${pending.payment_intent_id}`);
+    const verified = await browser.get(`/order/verify3DS?payment_intent_id=${pending.payment_intent_id}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().orders[0]).toMatchObject({ order_status: 0, charge: { last4: "3184" } });
+    const other = await signedInBrowser(s.app, await createUser(s.db));
+    expect(
+      (await other.get(`/order/verify3DS?payment_intent_id=${pending.payment_intent_id}`)).statusCode,
+    ).toBe(404);
+    expect((await other.get(`/order/detail?id=${verified.json().orders[0]._id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses an under-age account, an empty cart, another user's checkout id, and a card not theirs", async () => {
+    const young = await shopper([{ sku: WHISKEY, qty: 1 }], { birthday: "2010-01-01" });
+    const underAge = await place(young.browser, {
+      id: newCheckoutId(young.user.id),
+      paymentMethod: { type: "token", token: await token() },
+    });
+    expect(underAge.statusCode).toBe(403);
+    expect(underAge.json().error.message).toBe("You must be 21 or older to order from Nightcap.");
+
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const notMine = await place(browser, {
+      id: newCheckoutId(young.user.id),
+      paymentMethod: { type: "token", token: await token() },
+    });
+    expect(notMine.statusCode).toBe(400);
+    const card = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "card", cardId: "card_nope" },
+    });
+    expect(card.statusCode).toBe(404);
+    // A refused request keeps no claim on its id: fixed, it can be placed.
+    await browser.request("DELETE", "/menu/cart/v2", { skus: [WHISKEY] });
+    const empty = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe("Your cart is empty.");
+  });
+
+  it("a gift waits for its recipient and sends them a claim link", async () => {
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const res = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "recipient",
+      isGift: true,
+      giftRecipient: "Dana",
+      giftEmail: `dana-${user.id.slice(0, 6)}@example.com`,
+      giftNote: "Happy birthday!",
+      giftOccasion: "Birthday",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = res.json<{ orders: Order[] }>().orders;
+    expect(order).toMatchObject({
+      order_status: 7,
+      scheduled: { byRecipient: true },
+      gift_info: { recipient: "Dana", occasion: "Birthday" },
+    });
+    const [link] = await readOutbox(s.app, `dana-${user.id.slice(0, 6)}@example.com`);
+    expect(link.template).toBe("gift-claim");
+    const token128 = /giftclaim\/[\w-]+\?token=([\w-]+)/.exec(link.body)?.[1] ?? "";
+    expect(token128.length).toBeGreaterThanOrEqual(22);
+    const stored = JSON.stringify(await s.db.selectFrom("gift_claims").selectAll().execute());
+    expect(stored).not.toContain(token128);
+  });
+
+  it("sells the last units exactly once under parallel checkouts", async () => {
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => shopper([{ sku: SCARCE, qty: 1 }])));
+    const tokens = await Promise.all(buyers.map(() => token()));
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        place(b.browser, {
+          id: newCheckoutId(b.user.id),
+          paymentMethod: { type: "token", token: tokens[i] },
+        }),
+      ),
+    );
+    const sold = answers.filter((a) => a.statusCode === 200);
+    expect(sold).toHaveLength(2);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      // Who lost the race at the shelf, or (quoted after the winners) found it sold out.
+      expect(refused.json().error.code).toMatch(/out_of_stock|cart_changed|cart_unavailable/);
+    }
+    expect(await stockOf(SCARCE)).toBe(0);
+  });
+
+  it("redeems a single-use code once under parallel checkouts", async () => {
+    const code = await createPromo(s.db, { kind: "fixed", value: 200, max_uses: 1 });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => shopper([{ sku: WHISKEY, qty: 1 }])));
+    for (const b of buyers)
+      expect((await b.browser.post("/menu/cart/promo/v2", { code })).statusCode).toBe(200);
+    const tokens = await Promise.all(buyers.map(() => token()));
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        place(b.browser, {
+          id: newCheckoutId(b.user.id),
+          paymentMethod: { type: "token", token: tokens[i] },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    // Lost the race for the code under its lock, or (quoted after the winner) found it used up: told, not charged in full.
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json().error.code).toMatch(/promo_used_up|promo_not_applicable/);
+    }
+    expect(
+      await s.db.selectFrom("promo_redemptions").select("id").where("code", "=", code).execute(),
+    ).toHaveLength(1);
+  });
+
+  describe("with two stores serving the address", () => {
+    // Brooklyn's zone made to reach Chelsea too, so both stores serve it and a split cart is possible.
+    const wide = useTestApp(kind, {
+      workers: true,
+      fixture: async (db) => {
+        await createDeliveryFixture(db);
+        await db
+          .updateTable("stores")
+          .set({ zone: JSON.stringify(squareZone(ZIP_POINTS.chelsea10001, 30)) })
+          .where("id", "=", "d-brooklyn")
+          .execute();
+      },
+    });
+    const t = harness(wide);
+
+    it("a split cart becomes one order per store under one payment; credit and a promo are shared", async () => {
+      const credit = await createPromo(wide.db, { kind: "credit", value: 1000 });
+      const { user, browser } = await t.shopper([
+        { sku: WHISKEY, qty: 2 },
+        { sku: BEER, qty: 3, store_id: "d-brooklyn" },
+      ]);
+      await browser.post("/order/promo", { code: credit });
+      await browser.post("/menu/cart/promo/v2", { credit: true });
+      const quoted = (await browser.get("/menu/cart/v2")).json<Cart>();
+      const res = await t.place(browser, {
+        id: newCheckoutId(user.id),
+        paymentMethod: { type: "token", token: await t.token() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const orders = res.json<{ orders: Order[] }>().orders;
+      expect(orders.map((o) => o.store.id).sort()).toEqual(["d-brooklyn", MANHATTAN]);
+      expect(orders.reduce((sum, o) => sum + o.total, 0)).toBe(quoted.total);
+      const payments = await wide.db
+        .selectFrom("payments")
+        .select(["amount"])
+        .where("user_id", "=", user.id)
+        .execute();
+      expect(payments).toEqual([{ amount: quoted.total }]);
+      expect((await browser.get("/promos")).json().credit).toBe(0);
+    });
+  });
+});
+
+/** The steps the tests take, against one test app. */
+function harness(s: TestApp) {
+  /** A signed-in shopper with a Chelsea address and the given items in the cart. */
+  async function shopper(
+    items: { sku: string; qty: number; store_id?: string }[],
+    over: Parameters<typeof createUser>[1] = {},
+  ) {
+    const user = await createUser(s.db, over);
+    const browser = await signedInBrowser(s.app, user);
+    expect((await browser.post("/order/address", { address: CHELSEA })).statusCode).toBe(200);
+    const res = await browser.post(
+      "/menu/cart/v2",
+      { skus: items.map((i) => ({ store_id: MANHATTAN, ...i })) },
+      { "x-multi-store": "true" },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return { user, browser, cart: res.json<Cart>() };
+  }
+  async function token(number = "4242424242424242") {
+    const res = await s.app.inject({
+      method: "POST",
+      url: "/sandbox-pay/v1/tokens",
+      payload: { number, exp_month: 12, exp_year: 2031, cvc: "123" },
+    });
+    return res.json().id as string;
+  }
+  const place = (browser: TestBrowser, body: object) => browser.post("/order/v3", body);
+  const stockOf = async (sku: string, store = MANHATTAN) =>
+    (
+      await s.db
+        .selectFrom("inventory")
+        .select("stock")
+        .where("store_id", "=", store)
+        .where("sku_id", "=", sku)
+        .executeTakeFirstOrThrow()
+    ).stock;
+
+  return { shopper, token, place, stockOf };
+}

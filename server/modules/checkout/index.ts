@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
+import type { PaymentProvider } from "../../platform/payments/provider.ts";
+import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+import type { Outbox } from "../messages/index.ts";
+import type { CheckoutContext } from "./context.ts";
+import { ORDER_ACCEPTANCE_TIMEOUT, SETTLE_PAYMENT } from "./jobs.ts";
+import { expireUnaccepted } from "./order-timeout.ts";
+import { checkoutRoutes } from "./routes.ts";
+import { settleNotice } from "./settle.ts";
+
+/** The checkout module's public face. */
+export type { CheckoutAnswer } from "./context.ts";
+
+/** Placing orders, settling their payments, and the jobs that follow up (settling on notices, timeouts). */
+export async function registerCheckout(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Config;
+    provider: PaymentProvider;
+    jobs: JobQueue;
+    outbox: Outbox;
+    workers: boolean;
+    now?: () => Date;
+  },
+): Promise<void> {
+  const ctx: CheckoutContext = { ...deps, now: deps.now ?? (() => new Date()) };
+  await deps.jobs.define(SETTLE_PAYMENT);
+  await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
+  if (deps.provider instanceof SandboxProvider) {
+    // The sandbox's challenge page tells us in process what Stripe would tell by webhook.
+    deps.provider.onNotice((notice) => {
+      void deps.jobs
+        .send(SETTLE_PAYMENT, { intentId: notice.intentId }, { singletonKey: notice.eventId })
+        .catch((err) => app.log.error({ err }, "settle-payment not queued"));
+    });
+  }
+  await app.register(checkoutRoutes, { ctx });
+  if (deps.workers) {
+    await deps.jobs.work(SETTLE_PAYMENT, async (job) => {
+      await settleNotice(ctx, job.data.intentId);
+    });
+    await deps.jobs.work(ORDER_ACCEPTANCE_TIMEOUT, async (job) => {
+      await expireUnaccepted(ctx, job.data.orderId);
+    });
+  }
+}

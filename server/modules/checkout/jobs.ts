@@ -1,0 +1,20 @@
+import { defineJob } from "../../platform/jobs.ts";
+
+/** A payment changed at the provider (a 3-D Secure challenge answered, a webhook): settle its checkout. */
+export const SETTLE_PAYMENT = defineJob<{ intentId: string }>("settle-payment", {
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** No store accepted an order in time: cancel it and release its hold (spec issue: "an order no store accepts"). */
+export const ORDER_ACCEPTANCE_TIMEOUT = defineJob<{ orderId: string }>("order-acceptance-timeout", {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** How long a store has to accept: an ASAP order, from now; a scheduled one, from its slot's start; shipped, two days. */
+export const ACCEPT_WITHIN_MINUTES = { asap: 30, slot: 30, shipped: 48 * 60 } as const;

@@ -1,0 +1,510 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import type { PaymentMethod } from "../../../db/schema-payments.ts";
+import { isUnderAge, parseBirthday, todayForAgeCheck } from "../../../domain/accounts/age.ts";
+import type { CartProduct } from "../../../domain/cart/types.ts";
+import { storeLineItems } from "../../../domain/checkout/bill.ts";
+import { checkGift, type Gift, giftExpiry } from "../../../domain/checkout/gift.ts";
+import {
+  canonicalJson,
+  chooseDelivery,
+  type Delivery,
+  type DeliveryChoice,
+  isCheckoutIdOf,
+} from "../../../domain/checkout/request.ts";
+import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
+import { AppError, badRequest } from "../../errors.ts";
+import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
+import { publicOrigin } from "../accounts/context.ts";
+import { type CartQuote, lockQuotedCart, quoteCart, servingOf } from "../cart/index.ts";
+import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
+import { addCard, customerFor, ownCard } from "../payments/index.ts";
+import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
+import { requireUser } from "../sessions/index.ts";
+import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import type { PlaceOrderBody } from "./schemas.ts";
+import { awaitChallenge, releaseCheckout, settleAuthorised, settleByIntent } from "./settle.ts";
+
+type Tx = Transaction<Database>;
+
+export const CART_CHANGED = "Your cart changed while you were checking out. Please review your order.";
+export const UNDER_AGE = "You must be 21 or older to order from Nightcap.";
+export const PAYMENT_UNAVAILABLE =
+  "The card provider did not answer, and nothing was charged. Please try again.";
+
+const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+/**
+ * POST /order/v3 (spec §7): the cart becomes paid orders, one per store under one payment. The steps read in
+ * order: claim the checkout id (a retry or a double click gets the first answer), quote the cart on the server,
+ * check everything a store needs, reserve in one transaction (stock, the promo, credit, the orders at "awaiting
+ * payment"), then ask the provider for a hold, outside any transaction, and settle or release by its answer.
+ */
+export async function placeOrder(
+  ctx: CheckoutContext,
+  req: FastifyRequest,
+  body: PlaceOrderBody,
+): Promise<CheckoutAnswer> {
+  const { userId } = requireUser(req);
+  if (!isCheckoutIdOf(body.id, userId))
+    throw badRequest(
+      "This checkout id is not yours: it is your user id, an underscore and a timestamp.",
+      "invalid_checkout_id",
+    );
+
+  const { id: _id, ...request } = body;
+  const fingerprint = createHash("sha256").update(canonicalJson(request)).digest("hex");
+  const earlier = await claimCheckout(ctx, body.id, userId, fingerprint, publicOrigin(req, ctx.config));
+  if (earlier) return earlier;
+
+  let reserved: {
+    paymentId: string;
+    amount: number;
+    source: PaymentSource | null;
+    customerId: string | null;
+  } | null = null;
+  try {
+    const quote = await quoteCart(
+      ctx.db,
+      `user:${userId}`,
+      await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
+      body.tip ?? {},
+    );
+    const plan = await planCheckout(ctx, req, userId, body, quote);
+    reserved = await reserve(ctx, body.id, userId, plan);
+  } finally {
+    // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
+    if (!reserved)
+      await ctx.db
+        .deleteFrom("checkouts")
+        .where("id", "=", body.id)
+        .where("state", "=", "processing")
+        .execute();
+  }
+
+  if (reserved.amount === 0) return settleAuthorised(ctx, reserved.paymentId, null);
+  const { paymentId, amount, source, customerId } = reserved;
+  let intent: Awaited<ReturnType<typeof ctx.provider.authorise>>;
+  try {
+    intent = await ctx.provider.authorise({
+      amount,
+      currency: "usd",
+      customerId,
+      source: source!,
+      returnUrl: `${publicOrigin(req, ctx.config)}/3dscb`,
+      description: "Nightcap order",
+      metadata: { checkout_id: body.id, user_id: userId },
+      idempotencyKey: `${body.id}:authorise`,
+    });
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    return releaseCheckout(ctx, paymentId, {
+      code: err.code,
+      message: err.retryable ? PAYMENT_UNAVAILABLE : err.message,
+      http: err.retryable ? 502 : 402,
+    });
+  }
+  await ctx.db
+    .updateTable("payments")
+    .set({ provider_intent_id: intent.id, updated_at: new Date() })
+    .where("id", "=", paymentId)
+    .execute();
+  return intent.status === "requires_action"
+    ? awaitChallenge(ctx, paymentId, intent)
+    : settleByIntent(ctx, paymentId, intent);
+}
+
+/** Claims a checkout id; answers the earlier attempt's outcome when the id was used before with the same request. */
+async function claimCheckout(
+  ctx: CheckoutContext,
+  id: string,
+  userId: string,
+  fingerprint: string,
+  origin: string,
+): Promise<CheckoutAnswer | null> {
+  const claimed = await ctx.db
+    .insertInto("checkouts")
+    .values({ id, user_id: userId, fingerprint, state: "processing", origin })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (claimed) return null;
+  const earlier = await ctx.db
+    .selectFrom("checkouts")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  if (earlier.user_id !== userId || earlier.fingerprint !== fingerprint)
+    throw new AppError(
+      422,
+      "checkout_id_reused",
+      "This checkout was already placed with other details. Reload checkout to start again.",
+    );
+  if (earlier.state === "processing")
+    throw conflict("checkout_in_progress", "This order is already being placed. One moment, please.");
+  return earlier.answer as CheckoutAnswer;
+}
+
+/** Everything placing the orders needs, checked before anything is reserved. */
+interface Plan {
+  quote: CartQuote;
+  products: CartProduct[];
+  address: DeliveryAddressDetail;
+  deliveries: Map<string, Delivery | { kind: "shipped" }>;
+  gift: Gift | null;
+  payment: {
+    method: PaymentMethod;
+    source: PaymentSource | null;
+    customerId: string | null;
+    card: { brand: string; last4: string } | null;
+  };
+  roundUpOrgId: string | null;
+  body: PlaceOrderBody;
+}
+
+async function planCheckout(
+  ctx: CheckoutContext,
+  req: FastifyRequest,
+  userId: string,
+  body: PlaceOrderBody,
+  quote: CartQuote | null,
+): Promise<Plan> {
+  const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
+  if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
+  const { cart } = quote;
+  if (products.length === 0)
+    throw conflict(
+      "cart_unavailable",
+      cart.unavailable_message ?? "Nothing in your cart can be delivered now.",
+    );
+  // The shopper chose a code and saw it; if it no longer applies, they decide, not us.
+  if (cart.promo && !cart.promo.applied)
+    throw conflict(
+      "promo_not_applicable",
+      `${cart.promo.message ?? "Your promo code no longer applies."} Remove the code or review your order.`,
+    );
+
+  const user = await ctx.db
+    .selectFrom("users")
+    .select(["birthday", "round_up_org_id"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const birthday = parseBirthday(user.birthday);
+  if (!birthday || isUnderAge(birthday, todayForAgeCheck(ctx.now())))
+    throw new AppError(403, "under_age", UNDER_AGE);
+
+  for (const entry of Object.values(cart.split_cart)) {
+    if (entry.minimum_error && entry.subtotal > 0) throw badRequest(entry.minimum_error, "minimum_not_met");
+  }
+  if (body.shippingOption && body.shippingOption !== cart.selectedShippingOption?.name)
+    throw conflict("cart_changed", CART_CHANGED);
+
+  const saved = readAddressCookie(req);
+  if (!saved) throw badRequest("Add a delivery address first.", "address_required");
+  const address: DeliveryAddressDetail = {
+    address: saved.address,
+    city: saved.city,
+    state: saved.state,
+    zip: saved.zip,
+    lat: saved.lat,
+    lng: saved.lng,
+    unit: body.address.unit || saved.unit || null,
+    business_name: body.address.type === "Business" ? body.address.business_name || null : null,
+    business_phone: body.address.type === "Business" ? body.address.business_phone || null : null,
+    type: body.address.type,
+  };
+
+  let gift: Gift | null = null;
+  if (body.isGift) {
+    const checked = checkGift(body);
+    if (!checked.ok) throw badRequest(checked.message, "invalid_gift");
+    gift = checked.gift;
+  }
+
+  const choice: DeliveryChoice =
+    body.deliveryTime === "asap"
+      ? { kind: "asap" }
+      : body.deliveryTime === "recipient"
+        ? { kind: "recipient" }
+        : { kind: "slot", date: body.deliveryDate ?? "", start: body.deliveryTime };
+  const deliveries = new Map<string, Delivery | { kind: "shipped" }>();
+  for (const entry of Object.values(cart.split_cart)) {
+    if (entry.subtotal === 0) continue;
+    if (entry.is_shipping) {
+      deliveries.set(entry.store_id, { kind: "shipped" });
+      continue;
+    }
+    const chosen = chooseDelivery(
+      await availabilityOfStore(ctx.db, entry.store_id, ctx.now()),
+      choice,
+      body.isGift,
+    );
+    if (!chosen.ok) throw badRequest(chosen.message, "delivery_unavailable");
+    deliveries.set(entry.store_id, chosen.delivery);
+  }
+
+  if (quote.bill.round_up > 0 && !user.round_up_org_id)
+    throw badRequest(
+      "Choose an organisation to round up for, or turn the round-up off.",
+      "round_up_org_required",
+    );
+
+  return {
+    quote,
+    products,
+    address,
+    deliveries,
+    gift,
+    payment: await paymentOf(ctx, userId, body, quote.bill.total),
+    roundUpOrgId: quote.bill.round_up > 0 ? user.round_up_org_id : null,
+    body,
+  };
+}
+
+/** How the bill is paid: nothing to pay, a saved card of the user's, a new card's token (saved first if asked), a wallet. */
+async function paymentOf(
+  ctx: CheckoutContext,
+  userId: string,
+  body: PlaceOrderBody,
+  total: number,
+): Promise<Plan["payment"]> {
+  if (total === 0) return { method: "none", source: null, customerId: null, card: null };
+  const method = body.paymentMethod;
+  if (!method) throw badRequest("Choose how to pay.", "payment_method_required");
+  const customerId = await customerFor(ctx.db, ctx.provider, userId);
+  if (method.type === "card") {
+    const card = await ownCard(ctx.db, userId, method.cardId);
+    return {
+      method: "card",
+      source: { kind: "saved", cardId: card.provider_card_id },
+      customerId,
+      card: { brand: card.brand, last4: card.last4 },
+    };
+  }
+  if (method.type === "token" && method.save) {
+    const saved = await addCard(ctx.db, ctx.provider, userId, method.token);
+    const card = await ownCard(ctx.db, userId, saved.id);
+    return {
+      method: "card",
+      source: { kind: "saved", cardId: card.provider_card_id },
+      customerId,
+      card: { brand: saved.brand, last4: saved.last4 },
+    };
+  }
+  return {
+    method: method.type === "token" ? "card" : method.type,
+    source: { kind: "token", token: method.token },
+    customerId,
+    card: null,
+  };
+}
+
+/**
+ * One transaction: the cart is still the one quoted; the promo is redeemed under a lock on it (one row per checkout,
+ * so a single-use code redeems once); credit is spent under a lock on the user's ledger; every line's stock is
+ * taken at the quoted price, in a fixed order (store, SKU), or the whole checkout is refused; the payment and the
+ * orders are written, awaiting payment.
+ */
+async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string, plan: Plan) {
+  const { quote, products, body } = plan;
+  const { bill, cart } = quote;
+  return ctx.db.transaction().execute(async (tx) => {
+    if (!(await lockQuotedCart(tx, quote))) throw conflict("cart_changed", CART_CHANGED);
+
+    if (cart.promo?.applied && bill.discount > 0)
+      await redeemPromo(tx, cart.promo.code, userId, checkoutId, bill.discount);
+    if (bill.credit > 0) await spendCredit(tx, userId, bill.credit, checkoutId, ctx.now());
+    await takeStock(tx, products, cart.split_cart);
+
+    const paymentId = `pay_${randomUUID()}`;
+    await tx
+      .insertInto("payments")
+      .values({
+        id: paymentId,
+        checkout_id: checkoutId,
+        user_id: userId,
+        provider: ctx.provider.name,
+        method: plan.payment.method,
+        amount: bill.total,
+        card_brand: plan.payment.card?.brand ?? null,
+        card_last4: plan.payment.card?.last4 ?? null,
+      })
+      .execute();
+    if (bill.total > 0) {
+      await tx
+        .insertInto("payment_operations")
+        .values({
+          payment_id: paymentId,
+          kind: "authorisation",
+          amount: bill.total,
+          status: "pending",
+          idempotency_key: `${checkoutId}:authorise`,
+        })
+        .execute();
+    }
+    await tx.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).execute();
+
+    const placedAt = ctx.now();
+    for (const share of bill.stores) {
+      const entry = cart.split_cart[share.storeId];
+      const delivery = plan.deliveries.get(share.storeId)!;
+      const orderId = randomUUID();
+      await tx
+        .insertInto("orders")
+        .values({
+          id: orderId,
+          checkout_id: checkoutId,
+          user_id: userId,
+          store_id: share.storeId,
+          shipping: entry.is_shipping,
+          order_status: -1,
+          shipping_status: null,
+          payment_id: paymentId,
+          subtotal: share.subtotal,
+          delivery_fee: entry.is_shipping ? 0 : share.fee,
+          shipping_fee: entry.is_shipping ? share.fee : 0,
+          shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
+          discount: share.discount,
+          tip: share.tip,
+          credit: share.credit,
+          round_up: share.roundUp,
+          round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
+          total: share.total,
+          line_items: JSON.stringify(
+            storeLineItems(share, {
+              isShipping: entry.is_shipping,
+              shippingName: cart.selectedShippingOption?.name ?? null,
+              promoCode: cart.promo?.code ?? null,
+            }),
+          ),
+          promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
+          delivery_address_detail: JSON.stringify(plan.address),
+          delivery_notes: body.delivery_notes || null,
+          scheduled:
+            delivery.kind === "slot"
+              ? JSON.stringify({
+                  date: delivery.date,
+                  start: delivery.start,
+                  end: delivery.end,
+                  label: delivery.label,
+                })
+              : delivery.kind === "recipient"
+                ? JSON.stringify({ byRecipient: true })
+                : null,
+          eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
+          is_gift: plan.gift !== null,
+          gift_info: plan.gift
+            ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
+            : null,
+          recipient_note: body.recipient_note || null,
+        })
+        .execute();
+      const storeProducts = products.filter((p) => p.store_id === share.storeId);
+      const tobacco = new Set(quote.lines.filter((l) => l.is_tobacco).map((l) => l.id));
+      await tx
+        .insertInto("order_lines")
+        .values(
+          storeProducts.map((p) => ({
+            order_id: orderId,
+            sku_id: p.sku_id,
+            title: p.title,
+            subtitle: p.subtitle,
+            image: p.image,
+            url: p.url,
+            qty: p.qty,
+            price: p.price,
+            subtotal: p.subtotal,
+            engraving: p.engraving ? JSON.stringify(p.engraving) : null,
+            substitution_preference: p.substitution_preference,
+            is_tobacco: tobacco.has(p.cart_id),
+          })),
+        )
+        .execute();
+      await tx
+        .insertInto("order_events")
+        .values({
+          order_id: orderId,
+          type: "placed",
+          from_status: null,
+          to_status: -1,
+          data: "{}",
+          actor: `user:${userId}`,
+        })
+        .execute();
+    }
+    return {
+      paymentId,
+      amount: bill.total,
+      source: plan.payment.source,
+      customerId: plan.payment.customerId,
+    };
+  });
+}
+
+/** Redeems the promo for this checkout, under a lock on the promo: its limits are counted with every redemption seen. */
+async function redeemPromo(
+  tx: Tx,
+  code: string,
+  userId: string,
+  checkoutId: string,
+  amount: number,
+): Promise<void> {
+  await sql`select code from promos where code = ${code} for update`.execute(tx);
+  const promo = await findPromo(tx, code);
+  if (!promo?.active)
+    throw conflict("promo_changed", "Your promo code can no longer be used. Please review your order.");
+  const uses = await promoUses(tx, code, userId);
+  if (promo.maxUses !== null && uses.total >= promo.maxUses)
+    throw conflict("promo_used_up", "Your promo code was just fully redeemed. Please review your order.");
+  if (promo.maxUsesPerCustomer !== null && uses.mine >= promo.maxUsesPerCustomer)
+    throw conflict("promo_already_used", "You've already used this code. Please review your order.");
+  await tx
+    .insertInto("promo_redemptions")
+    .values({ code, user_id: userId, checkout_id: checkoutId, amount })
+    .execute();
+}
+
+/** Takes each line's quantity off its store's stock at the quoted price; any line short refuses the whole checkout. */
+async function takeStock(
+  tx: Tx,
+  products: CartProduct[],
+  stores: Record<string, { name: string }>,
+): Promise<void> {
+  const ordered = [...products].sort((a, b) =>
+    a.store_id + a.sku_id < b.store_id + b.sku_id
+      ? -1
+      : a.store_id + a.sku_id > b.store_id + b.sku_id
+        ? 1
+        : 0,
+  );
+  for (const p of ordered) {
+    const taken = await tx
+      .updateTable("inventory")
+      .set({ stock: sql`stock - ${p.qty}` })
+      .where("store_id", "=", p.store_id)
+      .where("sku_id", "=", p.sku_id)
+      .where("stock", ">=", p.qty)
+      .where("price_cents", "=", p.price)
+      .returning("stock")
+      .executeTakeFirst();
+    if (taken) continue;
+    const now = await tx
+      .selectFrom("inventory")
+      .select(["stock", "price_cents"])
+      .where("store_id", "=", p.store_id)
+      .where("sku_id", "=", p.sku_id)
+      .executeTakeFirst();
+    const store = stores[p.store_id]?.name ?? p.store_id;
+    if (now && now.price_cents !== p.price)
+      throw conflict("price_changed", `The price of ${p.title} changed. Please review your order.`);
+    const left = now?.stock ?? 0;
+    throw conflict(
+      "out_of_stock",
+      left > 0
+        ? `Only ${left} of ${p.title} left at ${store}. Please review your order.`
+        : `${p.title} just sold out at ${store}. Please review your order.`,
+    );
+  }
+}

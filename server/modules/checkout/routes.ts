@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
+import { requireUser } from "../sessions/index.ts";
+import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import { SETTLE_PAYMENT } from "./jobs.ts";
+import { placeOrder } from "./place-order.ts";
+import { checkoutHeaders as headers, placeOrderBody, verify3dsQuery } from "./schemas.ts";
+import { settleByIntent } from "./settle.ts";
+
+const tags = ["checkout"];
+
+/** A checkout's answer as the API gives it: the orders placed, where to verify, or the failure as an error. */
+async function answer(ctx: CheckoutContext, userId: string, result: CheckoutAnswer) {
+  if (result.status === "failed")
+    throw new AppError(result.error.http, result.error.code, result.error.message);
+  if (result.status === "requires_action") return result;
+  return { ...result, orders: await ordersWhere(ctx.db, { userId, ids: result.order_ids }) };
+}
+
+/** Spec §7: POST /order/v3, GET /order/verify3DS; the provider's webhook. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CheckoutContext }> = async (app, { ctx }) => {
+  app.post(
+    "/order/v3",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`…), in the shopper's words.",
+          402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
+          403: "The account holder is under 21 (`under_age`).",
+          404: "The saved card is not the user's (`card_not_found`).",
+          409: "The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`).",
+          422: "This checkout id was used with other details (`checkout_id_reused`): make a new one.",
+          502: "The card provider did not answer (`payment_provider_unavailable`); nothing is charged.",
+        },
+      },
+      schema: {
+        operationId: "placeOrder",
+        tags,
+        summary:
+          "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. Answers the orders, or where to pass 3-D Secure",
+        headers,
+        body: placeOrderBody,
+      },
+    },
+    async (req) => answer(ctx, requireUser(req).userId, await placeOrder(ctx, req, req.body)),
+  );
+
+  app.get(
+    "/order/verify3DS",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          402: "3-D Secure failed or the card was then declined, in the provider's words; nothing is charged or kept.",
+          404: "No payment of the user's has that id (`payment_not_found`).",
+        },
+      },
+      schema: {
+        operationId: "verify3DS",
+        tags,
+        summary: "After the 3-D Secure challenge (/3dscb): the checkout's outcome, read from the provider",
+        headers,
+        querystring: verify3dsQuery,
+      },
+    },
+    async (req) => {
+      const { userId } = requireUser(req);
+      const payment = await ctx.db
+        .selectFrom("payments")
+        .select("id")
+        .where("provider_intent_id", "=", req.query.payment_intent_id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!payment) throw new AppError(404, "payment_not_found", ORDER_NOT_FOUND);
+      const intent = await ctx.provider.retrieve(req.query.payment_intent_id);
+      return answer(ctx, userId, await settleByIntent(ctx, payment.id, intent));
+    },
+  );
+
+  await app.register(async (webhooks) => {
+    // The signature is over the raw body.
+    webhooks.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
+      done(null, body),
+    );
+    webhooks.post(
+      "/order/webhooks/payments",
+      {
+        config: {
+          auth: "public",
+          csrf: false,
+          errors: { 400: "The signature does not hold (`invalid_signature`)." },
+        },
+        schema: {
+          operationId: "receivePaymentWebhook",
+          tags,
+          summary:
+            "The payment provider's signed events (Stripe): each payment named is re-read and its checkout settled",
+          headers: z.object({ "stripe-signature": z.string().max(2000).optional() }),
+        },
+      },
+      async (req) => {
+        let notice: ReturnType<typeof ctx.provider.parseNotice>;
+        try {
+          notice = ctx.provider.parseNotice(req.body as Buffer, req.headers);
+        } catch {
+          throw new AppError(400, "invalid_signature", "The webhook signature does not hold.");
+        }
+        if (notice) {
+          // One job per event id: a provider's retry of the same event settles once.
+          await ctx.jobs.send(
+            SETTLE_PAYMENT,
+            { intentId: notice.intentId },
+            { singletonKey: notice.eventId },
+          );
+        }
+        return { received: true };
+      },
+    );
+  });
+};

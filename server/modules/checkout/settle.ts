@@ -1,0 +1,367 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import { giftExpiry } from "../../../domain/checkout/gift.ts";
+import {
+  nextStatus,
+  type OrderEvent,
+  type OrderState,
+  type OrderStatus,
+  type ShippingStatus,
+} from "../../../domain/orders/status.ts";
+import type { IntentState } from "../../platform/payments/provider.ts";
+import { emptyCartOf } from "../cart/index.ts";
+import { refundCredit } from "../promos/index.ts";
+import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import { ACCEPT_WITHIN_MINUTES, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
+import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
+
+type Tx = Transaction<Database>;
+
+/** Moves an order by the status machine, with a conditional update and its event; false when it had moved on. */
+export async function moveOrder(
+  tx: Tx,
+  order: {
+    id: string;
+    order_status: number;
+    shipping_status: string | null;
+    shipping: boolean;
+    failed_status: OrderState["failed_status"];
+  },
+  event: OrderEvent,
+  actor: string,
+): Promise<OrderState | null> {
+  const from: OrderState = {
+    order_status: order.order_status as OrderStatus,
+    shipping_status: order.shipping_status as ShippingStatus | null,
+    shipping: order.shipping,
+    failed_status: order.failed_status,
+  };
+  const moved = nextStatus(from, event);
+  if (!moved.ok) return null;
+  const updated = await tx
+    .updateTable("orders")
+    .set({
+      order_status: moved.state.order_status,
+      shipping_status: moved.state.shipping_status,
+      failed_status: moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
+    .where("id", "=", order.id)
+    .where("order_status", "=", order.order_status)
+    .returning("id")
+    .executeTakeFirst();
+  if (!updated) return null;
+  await tx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      type: event.type,
+      from_status: order.order_status,
+      to_status: moved.state.order_status,
+      data: JSON.stringify(event),
+      actor,
+    })
+    .execute();
+  return moved.state;
+}
+
+async function lockCheckout(tx: Tx, paymentId: string) {
+  return tx
+    .selectFrom("checkouts")
+    .selectAll()
+    .where("payment_id", "=", paymentId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+async function unpaidOrders(tx: Tx, paymentId: string) {
+  return tx
+    .selectFrom("orders")
+    .selectAll()
+    .where("payment_id", "=", paymentId)
+    .where("order_status", "=", -1)
+    .orderBy("order_number")
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * The payment is authorised (or nothing was due): the orders go to the stores (status 0, or 7 when scheduled or
+ * waiting for a gift's recipient), the cart empties, the confirmation and any gift link go out, and each order
+ * gets its acceptance deadline. Idempotent: a checkout already settled answers what it answered.
+ */
+export async function settleAuthorised(
+  ctx: CheckoutContext,
+  paymentId: string,
+  intent: IntentState | null,
+): Promise<CheckoutAnswer> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const checkout = await lockCheckout(tx, paymentId);
+    if (checkout.state === "completed" || checkout.state === "failed")
+      return checkout.answer as CheckoutAnswer;
+    await tx
+      .updateTable("payment_operations")
+      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
+      .where("payment_id", "=", paymentId)
+      .where("kind", "=", "authorisation")
+      .where("status", "=", "pending")
+      .execute();
+    if (intent?.card) {
+      await tx
+        .updateTable("payments")
+        .set({ card_brand: intent.card.brand, card_last4: intent.card.last4, updated_at: new Date() })
+        .where("id", "=", paymentId)
+        .execute();
+    }
+    const now = ctx.now();
+    const orders = await unpaidOrders(tx, paymentId);
+    const summaries: PlacedOrderSummary[] = [];
+    for (const order of orders) {
+      const scheduled = order.scheduled !== null || order.is_gift;
+      await moveOrder(
+        tx,
+        order,
+        { type: "paymentAuthorised", scheduled: !order.shipping && scheduled },
+        "payment",
+      );
+      const slot = order.scheduled && "start" in order.scheduled ? order.scheduled : null;
+      const byRecipient = order.scheduled && "byRecipient" in order.scheduled;
+      if (!byRecipient) {
+        const from = slot ? new Date(Math.max(now.getTime(), Date.parse(slot.start))) : now;
+        const minutes = order.shipping
+          ? ACCEPT_WITHIN_MINUTES.shipped
+          : slot
+            ? ACCEPT_WITHIN_MINUTES.slot
+            : ACCEPT_WITHIN_MINUTES.asap;
+        await ctx.jobs.send(
+          ORDER_ACCEPTANCE_TIMEOUT,
+          { orderId: order.id },
+          { tx, startAfter: new Date(from.getTime() + minutes * 60_000) },
+        );
+      }
+      const lines = await tx
+        .selectFrom("order_lines")
+        .select(["title", "qty"])
+        .where("order_id", "=", order.id)
+        .orderBy("id")
+        .execute();
+      const store = await tx
+        .selectFrom("stores")
+        .select("name")
+        .where("id", "=", order.store_id)
+        .executeTakeFirstOrThrow();
+      summaries.push({
+        id: order.id,
+        order_number: Number(order.order_number),
+        store: store.name,
+        when: order.shipping
+          ? "shipped"
+          : byRecipient
+            ? "when the recipient chooses"
+            : slot
+              ? slot.label
+              : `in about ${order.eta_minutes ?? 45} minutes`,
+        lines,
+        total: order.total,
+      });
+      if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.origin, now);
+    }
+    await emptyCartOf(tx, checkout.user_id);
+    const user = await tx
+      .selectFrom("users")
+      .select(["email", "firstname"])
+      .where("id", "=", checkout.user_id)
+      .executeTakeFirstOrThrow();
+    if (summaries.length > 0)
+      await ctx.outbox.enqueue(tx, orderConfirmation(user.email, user.firstname, summaries, checkout.origin));
+    const answer: CheckoutAnswer = {
+      status: "succeeded",
+      checkout_id: checkout.id,
+      order_ids: (
+        await tx
+          .selectFrom("orders")
+          .select("id")
+          .where("checkout_id", "=", checkout.id)
+          .orderBy("order_number")
+          .execute()
+      ).map((o) => o.id),
+    };
+    await tx
+      .updateTable("checkouts")
+      .set({ state: "completed", answer: JSON.stringify(answer), updated_at: new Date() })
+      .where("id", "=", checkout.id)
+      .execute();
+    return answer;
+  });
+}
+
+/** A gift's claim link: 128+ random bits, kept only as a hash, lapsing with the gift; sent to the recipient. */
+async function sendGiftLink(
+  ctx: CheckoutContext,
+  tx: Tx,
+  order: { id: string; user_id: string; gift_info: unknown; created_at: Date },
+  origin: string,
+  now: Date,
+): Promise<void> {
+  const gift = order.gift_info as {
+    recipient: string;
+    email: string | null;
+    mobile: string | null;
+    note: string | null;
+    occasion: string | null;
+    expires: string;
+  };
+  const token = randomBytes(24).toString("base64url");
+  await tx
+    .insertInto("gift_claims")
+    .values({
+      id: randomUUID(),
+      order_id: order.id,
+      token_hash: createHash("sha256").update(token).digest("hex"),
+      expires_at: new Date(gift.expires ?? giftExpiry(now)),
+    })
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .execute();
+  const sender = await tx
+    .selectFrom("users")
+    .select("firstname")
+    .where("id", "=", order.user_id)
+    .executeTakeFirstOrThrow();
+  await ctx.outbox.enqueue(
+    tx,
+    giftClaimMessage(
+      { email: gift.email, mobile: gift.mobile },
+      {
+        from: sender.firstname,
+        recipient: gift.recipient,
+        note: gift.note,
+        occasion: gift.occasion,
+        expires: new Date(gift.expires),
+      },
+      `${origin}/giftclaim/${order.id}?token=${token}`,
+    ),
+  );
+}
+
+/**
+ * The payment failed (declined, 3-D Secure failed, the provider refused): in one transaction, the orders are
+ * cancelled, their stock is back on the shelves, the promo redemption is undone and spent credit is refunded.
+ * Idempotent, like settling.
+ */
+export async function releaseCheckout(
+  ctx: CheckoutContext,
+  paymentId: string,
+  error: { code: string; message: string; http: number },
+): Promise<CheckoutAnswer> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const checkout = await lockCheckout(tx, paymentId);
+    if (checkout.state === "completed" || checkout.state === "failed")
+      return checkout.answer as CheckoutAnswer;
+    await tx
+      .updateTable("payment_operations")
+      .set({ status: "failed", failure: error.message, updated_at: new Date() })
+      .where("payment_id", "=", paymentId)
+      .where("kind", "=", "authorisation")
+      .where("status", "=", "pending")
+      .execute();
+    await tx
+      .updateTable("payments")
+      .set({ failure_message: error.message, updated_at: new Date() })
+      .where("id", "=", paymentId)
+      .execute();
+    for (const order of await unpaidOrders(tx, paymentId)) {
+      await moveOrder(tx, order, { type: "paymentFailed" }, "payment");
+      const lines = await tx
+        .selectFrom("order_lines")
+        .select(["sku_id", "qty"])
+        .where("order_id", "=", order.id)
+        .orderBy("sku_id")
+        .execute();
+      for (const line of lines) {
+        await tx
+          .updateTable("inventory")
+          .set({ stock: sql`stock + ${line.qty}` })
+          .where("store_id", "=", order.store_id)
+          .where("sku_id", "=", line.sku_id)
+          .execute();
+      }
+    }
+    await tx.deleteFrom("promo_redemptions").where("checkout_id", "=", checkout.id).execute();
+    const spent = await tx
+      .selectFrom("credit_entries")
+      .select("amount")
+      .where("checkout_id", "=", checkout.id)
+      .where("kind", "=", "spent")
+      .executeTakeFirst();
+    if (spent)
+      await refundCredit(tx, checkout.user_id, spent.amount, checkout.id, "Payment did not go through");
+    const answer: CheckoutAnswer = { status: "failed", checkout_id: checkout.id, error };
+    await tx
+      .updateTable("checkouts")
+      .set({ state: "failed", answer: JSON.stringify(answer), updated_at: new Date() })
+      .where("id", "=", checkout.id)
+      .execute();
+    return answer;
+  });
+}
+
+/** The shopper must pass 3-D Secure: the checkout waits, and says where to go. */
+export async function awaitChallenge(
+  ctx: CheckoutContext,
+  paymentId: string,
+  intent: IntentState,
+): Promise<CheckoutAnswer> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const checkout = await lockCheckout(tx, paymentId);
+    if (checkout.state !== "processing") return checkout.answer as CheckoutAnswer;
+    const answer: CheckoutAnswer = {
+      status: "requires_action",
+      checkout_id: checkout.id,
+      payment_intent_id: intent.id,
+      redirect_url: intent.nextActionUrl ?? "",
+    };
+    await tx
+      .updateTable("checkouts")
+      .set({ state: "requires_action", answer: JSON.stringify(answer), updated_at: new Date() })
+      .where("id", "=", checkout.id)
+      .execute();
+    return answer;
+  });
+}
+
+/** Settles a checkout by what the provider says of its payment now (never by what a return page or event claims). */
+export async function settleByIntent(
+  ctx: CheckoutContext,
+  paymentId: string,
+  intent: IntentState,
+): Promise<CheckoutAnswer> {
+  switch (intent.status) {
+    case "requires_capture":
+    case "succeeded":
+      return settleAuthorised(ctx, paymentId, intent);
+    case "requires_action":
+      return awaitChallenge(ctx, paymentId, intent);
+    case "processing":
+      return awaitChallenge(ctx, paymentId, intent);
+    default:
+      return releaseCheckout(ctx, paymentId, {
+        code: intent.failure?.code ?? "payment_failed",
+        message: intent.failure?.message ?? "Your payment did not go through.",
+        http: 402,
+      });
+  }
+}
+
+/** A notice from the provider (webhook, sandbox challenge): re-read the payment and settle its checkout. */
+export async function settleNotice(ctx: CheckoutContext, intentId: string): Promise<CheckoutAnswer | null> {
+  const payment = await ctx.db
+    .selectFrom("payments")
+    .select("id")
+    .where("provider_intent_id", "=", intentId)
+    .executeTakeFirst();
+  // The checkout that made the payment may not have recorded it yet: the job tries again.
+  if (!payment) throw new Error(`no payment for intent ${intentId} yet`);
+  return settleByIntent(ctx, payment.id, await ctx.provider.retrieve(intentId));
+}
