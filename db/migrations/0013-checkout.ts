@@ -92,6 +92,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       description text not null,
       active boolean not null default true
     )`.execute(db);
+  // The causes a shopper can round up for (spec §1: "a round-up donation to an organisation"); the store's own
+  // choice, changed by staff later.
+  await sql`
+    insert into round_up_orgs (id, name, description) values
+      ('food-bank', 'Neighborhood Food Bank', 'Meals for neighbors in the cities we deliver to.'),
+      ('safe-rides', 'Safe Rides Home', 'Free rides home for people who should not drive.'),
+      ('hospitality-relief', 'Hospitality Workers Relief', 'Support for bar and restaurant workers in hard times.')`.execute(
+    db,
+  );
 
   await sql`
     create table checkouts (

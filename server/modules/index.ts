@@ -13,6 +13,7 @@ import { openOutbox, registerMessages } from "./messages/index.ts";
 import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { promoRoutes } from "./promos/index.ts";
+import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
 
 export interface ModuleDeps {
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
+  await app.register(roundUpRoutes, { db: deps.db });
   await app.register(promoRoutes, {
     db: deps.db,
     limiter: accounts.limiter,

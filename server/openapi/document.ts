@@ -107,6 +107,10 @@ export const TAGS = [
   },
   { name: "orders", description: "The user's orders: history, detail and status." },
   {
+    name: "round-up",
+    description: "The round-up donation: organisations, the shopper's choice, what they gave.",
+  },
+  {
     name: "promos",
     description: "Promo codes, the signup offer and store credit (a ledger).",
   },

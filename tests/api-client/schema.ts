@@ -1200,6 +1200,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/round-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisations a shopper can round up for, their choice, and what they have given (cents, per organisation) */
+        get: operations["getRoundUp"];
+        /** Turn the round-up on or off, and choose its organisation */
+        put: operations["setRoundUp"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/promos": {
         parameters: {
             query?: never;
@@ -4905,7 +4923,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    skus: {
+                    /** @default [] */
+                    skus?: {
                         sku?: string;
                         store_id?: string;
                         qty: number;
@@ -6969,6 +6988,136 @@ export interface operations {
             };
             /** @description No order of the user's has that id (`order_not_found`): another user's order answers the same. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRoundUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setRoundUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roundUpEnabled: boolean;
+                    roundUpOrgId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No active organisation has that id (`unknown_organization`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

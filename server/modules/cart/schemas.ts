@@ -48,19 +48,25 @@ export const addBody = z.object({
   ...cartFlags,
 });
 
-export const updateBody = z.object({
-  skus: z
-    .array(
-      z
-        .object({ sku: skuSchema.optional(), store_id: storeIdSchema.optional(), ...lineFields })
-        .refine((l) => l.cart_id !== undefined || (l.sku !== undefined && l.store_id !== undefined), {
-          message: "must name the line by cart_id, or by sku and store_id",
-        }),
-    )
-    .min(1, "must name at least one item")
-    .max(MAX_LINES_PER_REQUEST),
-  ...cartFlags,
-});
+export const updateBody = z
+  .object({
+    skus: z
+      .array(
+        z
+          .object({ sku: skuSchema.optional(), store_id: storeIdSchema.optional(), ...lineFields })
+          .refine((l) => l.cart_id !== undefined || (l.sku !== undefined && l.store_id !== undefined), {
+            message: "must name the line by cart_id, or by sku and store_id",
+          }),
+      )
+      .max(MAX_LINES_PER_REQUEST)
+      .default([]),
+    ...cartFlags,
+  })
+  // Flags alone (roundUp, shipping_name) change the cart without touching a line.
+  .refine((b) => b.skus.length > 0 || b.roundUp !== undefined || b.shipping_name !== undefined, {
+    message: "must name at least one item, or a flag (roundUp, shipping_name) to change",
+    path: ["skus"],
+  });
 
 export const deleteBody = z
   .object({

@@ -1,3 +1,5 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
 import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
 import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
@@ -5,6 +7,18 @@ import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 
 export const ORDER_NOT_FOUND = "We couldn't find that order.";
+
+/**
+ * Orders the history shows: placed ones. An order still waiting for its payment (a 3-D Secure challenge), or one
+ * whose payment never went through (declined), was never placed.
+ */
+const placed = (
+  eb: ExpressionBuilder<Database & { o: Database["orders"]; p: Database["payments"] }, "o" | "p">,
+) =>
+  eb.and([
+    eb("o.order_status", "!=", -1),
+    eb.or([eb("o.order_status", "!=", 5), eb("p.failure_message", "is", null)]),
+  ]);
 
 /** Reads orders with their store, payment and lines, as the API answers them. */
 export async function ordersWhere(
@@ -21,8 +35,7 @@ export async function ordersWhere(
     .orderBy("o.created_at", "desc")
     .orderBy("o.order_number", "desc");
   if (filter.ids) query = query.where("o.id", "in", filter.ids.length ? filter.ids : ["-"]);
-  // An order still waiting for its payment (a 3-D Secure challenge) is not in the history yet.
-  if (filter.placedOnly) query = query.where("o.order_status", "!=", -1);
+  if (filter.placedOnly) query = query.where(placed);
   if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
   const rows = await query.execute();
   if (rows.length === 0) return [];
@@ -95,10 +108,11 @@ export async function orderDetail(db: Db, userId: string, id: string): Promise<O
 /** GET /order/history: count and orders (spec §7), newest first, a page at a time. */
 export async function orderHistory(db: Db, userId: string, page: { limit: number; offset: number }) {
   const { count } = await db
-    .selectFrom("orders")
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.id", "o.payment_id")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("order_status", "!=", -1)
+    .where("o.user_id", "=", userId)
+    .where(placed)
     .executeTakeFirstOrThrow();
   const orders = await ordersWhere(db, { userId, ...page, placedOnly: true });
   return { count: Number(count), orders };

@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import type { SavedCard } from "../../../domain/payments/types.ts";
 import { AppError, notFound } from "../../errors.ts";
+
+export type { SavedCard };
+
 import type { Db } from "../../platform/db.ts";
 import { type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
-
-/** A saved card as the shopper sees it (spec §3 Card: id, brand and the provider's card details). */
-export interface SavedCard {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  country: string | null;
-  is_primary: boolean;
-  created_at: string;
-}
 
 export const CARD_NOT_FOUND = "That card is not on your account.";
 

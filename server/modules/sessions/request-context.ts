@@ -106,7 +106,8 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     if (api && actor.session === "ended" && !allowsEndedSession(req)) {
       throw new AppError(401, "invalid_session", SESSION_ENDED);
     }
-    if (api && isCsrfExempt(req)) return;
+    // A route that says it needs no token (a read-only POST, the card provider's own endpoints) needs none.
+    if (isCsrfExempt(req)) return;
     const token = header(req, CSRF_HEADER) ?? (api ? undefined : tokenFromPageBody(req));
     const binding = csrfBinding(actor);
     if (!binding || !csrf.verify(token, binding)) throw new AppError(403, "csrf", CSRF_FAILED);

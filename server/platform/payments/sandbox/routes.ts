@@ -21,12 +21,16 @@ const tokenBody = z.object({
 });
 
 function providerPage(reply: FastifyReply, type: string, body: string) {
-  return reply
-    .header("content-security-policy", PROVIDER_CSP)
-    .header("x-frame-options", "SAMEORIGIN")
-    .header("cache-control", "no-store")
-    .type(type)
-    .send(body);
+  return (
+    reply
+      .header("content-security-policy", PROVIDER_CSP)
+      .header("x-frame-options", "SAMEORIGIN")
+      // Its challenge form posts to itself: with no referrer at all, the browser would send "Origin: null".
+      .header("referrer-policy", "same-origin")
+      .header("cache-control", "no-store")
+      .type(type)
+      .send(body)
+  );
 }
 
 /**

@@ -1,0 +1,427 @@
+import { useCallback, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Availability } from "../../../domain/availability/types.ts";
+import type { Cart } from "../../../domain/cart/types.ts";
+import { GIFT_OCCASIONS } from "../../../domain/checkout/gift.ts";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
+import type { PlaceOrderAnswer, RoundUpInfo } from "../../../domain/checkout/types.ts";
+import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "../../../domain/copy.ts";
+import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { formatCents } from "../../../domain/money.ts";
+import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
+import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { FormError } from "../accounts/auth-layout.tsx";
+import { CardFrame, type CardFrameHandle } from "./card-frame.tsx";
+import { PromoPanel } from "./promo-panel.tsx";
+
+export interface CheckoutData {
+  userId: string;
+  checkoutId: string;
+  cart: Cart;
+  cards: SavedCard[];
+  payment: PaymentConfig;
+  availability: Availability | null;
+  address: SavedAddress | null;
+  credit: number;
+  roundUp: RoundUpInfo | null;
+}
+
+const TIPS = [0, 10, 15, 20] as const;
+
+/** Checkout (spec §2 /checkout, §3 Checkout, §4 Checkout): loading, then success or failed with the error. */
+export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "steps" | "one-page" }) {
+  const navigate = useNavigate();
+  const frame = useRef<CardFrameHandle>(null);
+  const [cart, setCart] = useState(data.cart);
+  const [checkoutId, setCheckoutId] = useState(data.checkoutId);
+  const onDemand = Object.values(cart.split_cart).some((e) => !e.is_shipping && e.subtotal > 0);
+  const [tip, setTip] = useState<number>(onDemand ? 15 : 0);
+  const [isGift, setGift] = useState(false);
+  const [delivery, setDelivery] = useState<string>(data.availability?.immediate_delivery ? "asap" : "");
+  const [cardChoice, setCardChoice] = useState<string>(
+    data.cards.find((c) => c.is_primary)?.id ?? data.cards[0]?.id ?? "new",
+  );
+  const [saveCard, setSaveCard] = useState(true);
+  const [state, setState] = useState<{ status: "idle" | "loading" | "failed"; error: string | null }>({
+    status: "idle",
+    error: null,
+  });
+
+  const reprice = useCallback(async (percent: number) => {
+    const res = await browserApi<Cart>(`/menu/cart/v2?tipPercent=${percent}`);
+    if (res.ok) setCart(res.data);
+  }, []);
+
+  const chooseTip = (percent: number) => {
+    setTip(percent);
+    void reprice(percent);
+  };
+
+  const toggleGift = (on: boolean) => {
+    setGift(on);
+    // Spec §4: the gift toggle changes the slot choice to 'Allow Recipient to Schedule Delivery'.
+    setDelivery(on ? "recipient" : data.availability?.immediate_delivery ? "asap" : "");
+  };
+
+  async function toggleRoundUp(on: boolean, orgId: string | null) {
+    if (on && orgId)
+      await browserApi("/order/round-up", {
+        method: "PUT",
+        body: { roundUpEnabled: true, roundUpOrgId: orgId },
+      });
+    const res = await browserApi<Cart>(`/menu/cart/v2`, { method: "PATCH", body: { skus: [], roundUp: on } });
+    if (res.ok) await reprice(tip);
+  }
+
+  async function place(form: FormData) {
+    setState({ status: "loading", error: null });
+    let paymentMethod: object | undefined;
+    if (cart.total > 0) {
+      if (cardChoice === "new") {
+        const tokenised = await frame.current?.tokenize();
+        if (!tokenised?.ok)
+          return setState({ status: "failed", error: tokenised?.message ?? CHECKOUT_FAILED });
+        paymentMethod = { type: "token", token: tokenised.value.token, save: saveCard };
+      } else {
+        paymentMethod = { type: "card", cardId: cardChoice };
+      }
+    }
+    const [date, slot] = delivery.includes("|") ? delivery.split("|") : [undefined, delivery];
+    const text = (name: string) => (form.get(name) as string | null)?.trim() || undefined;
+    const res = await browserApi<PlaceOrderAnswer>("/order/v3", {
+      method: "POST",
+      body: {
+        id: checkoutId,
+        paymentMethod,
+        deliveryTime: slot || "asap",
+        deliveryDate: date,
+        tip: onDemand ? { percent: tip } : undefined,
+        isGift,
+        giftRecipient: isGift ? text("giftRecipient") : undefined,
+        giftEmail: isGift ? text("giftEmail") : undefined,
+        giftMobile: isGift ? text("giftMobile") : undefined,
+        giftNote: isGift ? text("giftNote") : undefined,
+        giftOccasion: isGift ? text("giftOccasion") : undefined,
+        address: {
+          unit: text("unit"),
+          type: (text("addressType") as "Business" | "Residential" | undefined) ?? "Residential",
+          business_name: text("businessName"),
+          business_phone: text("businessPhone"),
+        },
+        delivery_notes: text("deliveryNotes"),
+        recipient_note: text("recipientNote"),
+      },
+    });
+    if (res.ok && res.data.status === "requires_action") {
+      window.location.assign(res.data.redirect_url);
+      return;
+    }
+    if (res.ok && res.data.status === "succeeded") {
+      navigate(`/orders/${res.data.orders[0]?._id ?? ""}?placed=1`);
+      return;
+    }
+    // Spec §8: the message is kept, an 'Order Failed' event is sent, the caller's failure callback runs.
+    const error = apiErrorMessage(res.data, CHECKOUT_FAILED);
+    window.dispatchEvent(new CustomEvent("nightcap:event", { detail: { name: ORDER_FAILED_EVENT, error } }));
+    setState({ status: "failed", error });
+    // A refused or declined checkout is over: the next try is a new checkout (and the cart may have changed).
+    setCheckoutId(checkoutIdFor(data.userId, new Date()));
+    await reprice(tip);
+  }
+
+  const slots =
+    data.availability?.dates.flatMap((d) =>
+      d.slots.map((s) => ({ value: `${d.date}|${s.start}`, label: `${d.label}, ${s.label}` })),
+    ) ?? [];
+
+  return (
+    <form
+      className={`checkout checkout--${variant}`}
+      aria-label="Checkout"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void place(new FormData(event.currentTarget));
+      }}
+    >
+      <div className="checkout__main">
+        <section className="checkout__section" aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading" className="checkout__heading">
+            Delivery
+          </h2>
+          <p className="checkout__address">{data.address?.address ?? "No delivery address yet."}</p>
+          <div className="checkout__row">
+            <div className="field">
+              <label className="field__label" htmlFor="unit">
+                Apt, suite or floor
+              </label>
+              <input
+                id="unit"
+                name="unit"
+                className="input"
+                defaultValue={data.address?.unit ?? ""}
+                maxLength={40}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="addressType">
+                Address type
+              </label>
+              <select id="addressType" name="addressType" className="input" defaultValue="Residential">
+                <option value="Residential">Residential</option>
+                <option value="Business">Business</option>
+              </select>
+            </div>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="deliveryNotes">
+              Delivery notes
+            </label>
+            <textarea
+              id="deliveryNotes"
+              name="deliveryNotes"
+              className="input"
+              maxLength={500}
+              rows={2}
+              placeholder="Gate code, where to leave it…"
+            />
+          </div>
+          {onDemand ? (
+            <div className="field">
+              <label className="field__label" htmlFor="deliveryTime">
+                Delivery time
+              </label>
+              <select
+                id="deliveryTime"
+                className="input"
+                value={delivery}
+                onChange={(e) => setDelivery(e.target.value)}
+                required
+              >
+                {isGift ? <option value="recipient">{GIFT_SCHEDULE_BY_RECIPIENT}</option> : null}
+                {data.availability?.immediate_delivery ? (
+                  <option value="asap">ASAP · {data.availability.eta.display}</option>
+                ) : null}
+                {!delivery ? <option value="">Choose a time</option> : null}
+                {slots.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p>
+              Shipped:{" "}
+              {cart.selectedShippingOption
+                ? `${cart.selectedShippingOption.name}, ${formatCents(cart.selectedShippingOption.price)}`
+                : "choose shipping in your cart"}
+              .
+            </p>
+          )}
+          <label className="checkbox">
+            <input type="checkbox" checked={isGift} onChange={(e) => toggleGift(e.target.checked)} /> This is
+            a gift
+          </label>
+          {isGift ? (
+            <div className="checkout__gift">
+              <div className="field">
+                <label className="field__label" htmlFor="giftRecipient">
+                  Recipient's name
+                </label>
+                <input id="giftRecipient" name="giftRecipient" className="input" required maxLength={80} />
+              </div>
+              <div className="checkout__row">
+                <div className="field">
+                  <label className="field__label" htmlFor="giftEmail">
+                    Recipient's email
+                  </label>
+                  <input id="giftEmail" name="giftEmail" type="email" className="input" maxLength={254} />
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor="giftMobile">
+                    or mobile
+                  </label>
+                  <input id="giftMobile" name="giftMobile" type="tel" className="input" maxLength={30} />
+                </div>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor="giftOccasion">
+                  Occasion
+                </label>
+                <select id="giftOccasion" name="giftOccasion" className="input" defaultValue="">
+                  <option value="">None</option>
+                  {GIFT_OCCASIONS.map((o) => (
+                    <option key={o}>{o}</option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor="giftNote">
+                  Gift note
+                </label>
+                <textarea id="giftNote" name="giftNote" className="input" maxLength={250} rows={2} />
+              </div>
+            </div>
+          ) : null}
+        </section>
+
+        <section className="checkout__section" aria-labelledby="payment-heading">
+          <h2 id="payment-heading" className="checkout__heading">
+            Payment
+          </h2>
+          {cart.total === 0 ? (
+            <p>Nothing to pay: your credit covers it.</p>
+          ) : (
+            <fieldset className="checkout__cards">
+              <legend className="visually-hidden">Card</legend>
+              {data.cards.map((c) => (
+                <label key={c.id} className="checkout__card">
+                  <input
+                    type="radio"
+                    name="card"
+                    value={c.id}
+                    checked={cardChoice === c.id}
+                    onChange={() => setCardChoice(c.id)}
+                  />
+                  <span>
+                    {c.brand.toUpperCase()} ending {c.last4} · {String(c.exp_month).padStart(2, "0")}/
+                    {String(c.exp_year).slice(-2)}
+                    {c.is_primary ? " · primary" : ""}
+                  </span>
+                </label>
+              ))}
+              <label className="checkout__card">
+                <input
+                  type="radio"
+                  name="card"
+                  value="new"
+                  checked={cardChoice === "new"}
+                  onChange={() => setCardChoice("new")}
+                />
+                <span>New card</span>
+              </label>
+              {cardChoice === "new" && data.payment.provider === "sandbox" ? (
+                <>
+                  <CardFrame ref={frame} src={data.payment.cardFrameUrl} />
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={saveCard}
+                      onChange={(e) => setSaveCard(e.target.checked)}
+                    />{" "}
+                    Save this card
+                  </label>
+                </>
+              ) : null}
+            </fieldset>
+          )}
+        </section>
+
+        {onDemand ? (
+          <section className="checkout__section" aria-labelledby="tip-heading">
+            <h2 id="tip-heading" className="checkout__heading">
+              Tip your driver
+            </h2>
+            <div className="chip-list" role="radiogroup" aria-label="Tip">
+              {TIPS.map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="radio"
+                  aria-checked={tip === t}
+                  className={`chip${tip === t ? " chip--on" : ""}`}
+                  onClick={() => chooseTip(t)}
+                >
+                  {t === 0 ? "No tip" : `${t}%`}
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : null}
+
+        {data.roundUp && data.roundUp.organizations.length > 0 ? (
+          <RoundUpChoice info={data.roundUp} on={cart.round_up > 0} onToggle={toggleRoundUp} />
+        ) : null}
+      </div>
+
+      <aside className="checkout__summary" aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="checkout__heading">
+          Your order
+        </h2>
+        <ul className="checkout__items">
+          {cart.products
+            .filter((p) => p.available)
+            .map((p) => (
+              <li key={p.cart_id}>
+                <span>
+                  {p.qty} × {p.title}
+                </span>
+                <span>{formatCents(p.subtotal, true)}</span>
+              </li>
+            ))}
+        </ul>
+        <PromoPanel cart={cart} credit={data.credit} onCart={setCart} tipPercent={tip} />
+        <dl className="checkout__totals">
+          {cart.line_items.map((l) => (
+            <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>
+              <dt>{l.title}</dt>
+              <dd>{l.display}</dd>
+            </div>
+          ))}
+        </dl>
+        <FormError message={state.error} />
+        <button
+          type="submit"
+          className="button button--primary button--block button--large"
+          disabled={state.status === "loading"}
+        >
+          {state.status === "loading"
+            ? "Placing your order…"
+            : `Place order · ${formatCents(cart.total, true)}`}
+        </button>
+        <p className="checkout__legal">
+          By placing your order you confirm you are 21 or older; ID is checked at the door.{" "}
+          <Link to="/terms-of-service">Terms</Link>
+        </p>
+      </aside>
+    </form>
+  );
+}
+
+function RoundUpChoice({
+  info,
+  on,
+  onToggle,
+}: {
+  info: RoundUpInfo;
+  on: boolean;
+  onToggle: (on: boolean, orgId: string | null) => Promise<void>;
+}) {
+  const [org, setOrg] = useState(info.userOrg.roundUpOrgId ?? info.organizations[0].id);
+  return (
+    <section className="checkout__section" aria-labelledby="roundup-heading">
+      <h2 id="roundup-heading" className="checkout__heading">
+        Round up for a good cause
+      </h2>
+      <label className="checkbox">
+        <input type="checkbox" checked={on} onChange={(e) => void onToggle(e.target.checked, org)} /> Round my
+        total up to the next dollar
+      </label>
+      <select
+        aria-label="Organisation"
+        className="input"
+        value={org}
+        onChange={(e) => setOrg(e.target.value)}
+      >
+        {info.organizations.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {info.userOrg.roundUpAmount > 0 ? (
+        <p>You have given {formatCents(info.userOrg.roundUpAmount, true)} so far. Thank you.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { redirect } from "react-router";
+import type { SessionInfo } from "../../../domain/accounts/types.ts";
+import type { Availability } from "../../../domain/availability/types.ts";
+import type { Cart } from "../../../domain/cart/types.ts";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
+import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
+import type { CurrentAddress } from "../../../domain/geo/api.ts";
+import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
+import type { ApiFetch } from "../../lib/api.ts";
+import type { CheckoutData } from "./checkout-form.tsx";
+
+/**
+ * What checkout shows, read from the API: the cart priced on the server, saved cards, how the provider takes a
+ * new card, the delivery address and its times, credit and round-up. A visitor logs in first; an empty cart
+ * shows its empty state. The checkout id is the user id plus a timestamp (spec §7).
+ */
+export async function loadCheckout(api: ApiFetch, path: string): Promise<CheckoutData | null> {
+  const session = await api<SessionInfo>("/auth/session");
+  const user = session.ok ? session.data.user : null;
+  if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(path)}`);
+  const [cart, cards, payment, address, promos, roundUp] = await Promise.all([
+    api<Cart>("/menu/cart/v2?tipPercent=15"),
+    api<SavedCard[]>("/cards"),
+    api<PaymentConfig>("/order/payment-config"),
+    api<CurrentAddress>("/order/address"),
+    api<{ credit: number }>("/promos"),
+    api<RoundUpInfo>("/order/round-up"),
+  ]);
+  if (!cart.ok || !payment.ok) throw new Response(null, { status: 500 });
+  if (cart.data.products.length === 0) return null;
+  const onDemand = Object.values(cart.data.split_cart).find((e) => !e.is_shipping && e.subtotal > 0);
+  const availability = onDemand
+    ? await api<Availability>("/menu/availability", { headers: { "x-store-id": onDemand.store_id } })
+    : null;
+  return {
+    userId: user.id,
+    checkoutId: checkoutIdFor(user.id, new Date()),
+    cart: cart.data,
+    cards: cards.ok ? cards.data : [],
+    payment: payment.data,
+    availability: availability?.ok ? availability.data : null,
+    address: address.ok ? address.data.address : null,
+    credit: promos.ok ? promos.data.credit : 0,
+    roundUp: roundUp.ok ? roundUp.data : null,
+  };
+}

@@ -1,0 +1,55 @@
+import { Link, redirect } from "react-router";
+import { formatCents } from "../../domain/money.ts";
+import type { Order } from "../../domain/orders/types.ts";
+import { orderStatusText } from "../features/checkout/order-status.ts";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Your orders | Nightcap" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /orders (spec §2, in the shell): order history (GET /order/history: count, orders). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const res = await context.api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+  if (res.status === 401) throw redirect("/login?returnTo=%2Forders");
+  if (!res.ok) throw new Response(null, { status: 500 });
+  return res.data;
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, count } = loaderData;
+  return (
+    <div className="page page--narrow">
+      <header className="page-head">
+        <h1 className="page-head__title">Your orders</h1>
+        <p className="page-head__lead">
+          {count === 0 ? "No orders yet." : `${count} order${count === 1 ? "" : "s"}`}
+        </p>
+      </header>
+      <ol className="orders-list">
+        {orders.map((o) => (
+          <li key={o._id} className="order-card">
+            <Link to={`/orders/${o._id}`}>
+              <strong>Order #{o.order_number}</strong> · {o.store.name}
+            </Link>
+            <span className="order-card__status">{orderStatusText(o)}</span>
+            <span>
+              {new Date(o.created_at).toLocaleDateString("en-US", {
+                month: "short",
+                day: "numeric",
+                year: "numeric",
+              })}{" "}
+              · {o.products.reduce((s, p) => s + p.qty, 0)} items · {formatCents(o.total, true)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {count === 0 ? (
+        <Link className="button button--primary" to="/">
+          Start shopping
+        </Link>
+      ) : null}
+    </div>
+  );
+}
