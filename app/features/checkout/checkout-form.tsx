@@ -322,20 +322,20 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
             <h2 id="tip-heading" className="checkout__heading">
               Tip your driver
             </h2>
-            <div className="chip-list" role="radiogroup" aria-label="Tip">
+            <fieldset className="chip-list checkout__tips">
+              <legend className="visually-hidden">Tip</legend>
               {TIPS.map((t) => (
                 <button
                   key={t}
                   type="button"
-                  role="radio"
-                  aria-checked={tip === t}
+                  aria-pressed={tip === t}
                   className={`chip${tip === t ? " chip--on" : ""}`}
                   onClick={() => chooseTip(t)}
                 >
                   {t === 0 ? "No tip" : `${t}%`}
                 </button>
               ))}
-            </div>
+            </fieldset>
           </section>
         ) : null}
 
