@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { measureCartLatency } from "./cart-latency.ts";
+import { measureCheckout } from "./checkout-throughput.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -43,6 +44,24 @@ async function main() {
     add(`cart add/update p50 (${kind})`, ms(cart.p50));
     add(`cart add/update p95 (${kind})`, ms(cart.p95), "", "", kind === "postgres" ? "≤ 15 ms" : "");
   }
+
+  const checkout = await measureCheckout(pgUrl);
+  add(
+    "checkout orders/s (postgres, 50 shoppers at once)",
+    checkout.ordersPerSecond.toFixed(0),
+    "",
+    "",
+    "≥ 200",
+  );
+  add("checkout p50 (postgres, 50 at once)", ms(checkout.p50));
+  add("checkout p95 (postgres, 50 at once)", ms(checkout.p95));
+  add(
+    "oversold: 50 shoppers for the last 20 (postgres)",
+    `${checkout.oversold} (sold ${checkout.sold})`,
+    "",
+    "",
+    "0",
+  );
 
   // 2. The built storefront, served by its own process on a fresh embedded database.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-bench-"));

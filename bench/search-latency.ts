@@ -4,6 +4,7 @@ import { seedCatalogue } from "../db/seed/index.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
 import { type Db, migrate, openDb } from "../server/platform/db.ts";
+import { jobSchemaFor } from "../server/platform/jobs.ts";
 
 /** Realistic shopper queries: exact names, brands, categories, typos and autocomplete prefixes. */
 const QUERIES: { query: string; autocomplete?: boolean }[] = [
@@ -50,6 +51,7 @@ export async function openBenchDb(
     async close() {
       await db.destroy();
       await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
+      await sql.raw(`drop schema if exists ${jobSchemaFor(schema)} cascade`).execute(admin.db);
       await admin.db.destroy();
     },
   };

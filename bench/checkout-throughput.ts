@@ -1,0 +1,148 @@
+import { seedCatalogue } from "../db/seed/index.ts";
+import type { Availability } from "../domain/availability/types.ts";
+import { checkoutIdFor } from "../domain/checkout/request.ts";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { migrate } from "../server/platform/db.ts";
+import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
+import type { TestBrowser } from "../tests/support/browser.ts";
+import { openBenchDb, percentile } from "./search-latency.ts";
+
+const SHOPPERS = 50;
+const ROUNDS = 4;
+const ADDRESS = "1425 N Damen Ave, Chicago, IL 60622";
+
+/**
+ * Checkout under load through the API, on PostgreSQL with the seeded catalogue: 50 signed-in shoppers fill their
+ * carts, then all place their orders at once, four rounds (sandbox card tokens made beforehand: the provider's
+ * page is not ours). Orders per second over the placing wall time, the calls' p50 and p95, and the oversell count
+ * when the 50 race for the last 20 bottles of one product (sold minus what there was: must be 0).
+ */
+export async function measureCheckout(pgUrl: string) {
+  const { db, close } = await openBenchDb("postgres", pgUrl);
+  try {
+    await migrate(db);
+    await seedCatalogue(db);
+    // Production settings (no test-only answer checks), with no worker: settling in the request is what is timed.
+    const app = await buildApp({ config: loadConfig({ NODE_ENV: "production" }), db, logger: false });
+    try {
+      const shoppers: { browser: TestBrowser; userId: string }[] = [];
+      for (let i = 0; i < SHOPPERS; i++) {
+        const user = await createUser(db);
+        const browser = await signedInBrowser(app, user);
+        const set = await browser.post("/order/address", { address: ADDRESS });
+        if (set.statusCode !== 200) throw new Error(`address: ${set.body}`);
+        shoppers.push({ browser, userId: user.id });
+      }
+      const { store_id } = (await shoppers[0].browser.get("/menu/vendor")).json<{ store_id: string }>();
+      // ASAP when the store is open now, else its first slot (the bench runs at any hour).
+      const availability = (await shoppers[0].browser.get("/menu/availability")).json<Availability>();
+      const first = availability.dates.flatMap((d) =>
+        d.slots.map((slot) => ({ date: d.date, start: slot.start })),
+      )[0];
+      const when = availability.immediate_delivery
+        ? { deliveryTime: "asap" }
+        : { deliveryTime: first.start, deliveryDate: first.date };
+      const skus = (
+        await db
+          .selectFrom("inventory")
+          .select("sku_id")
+          .where("store_id", "=", store_id)
+          .where("sku_id", "not like", "%\\_ETCH")
+          .where("price_cents", ">=", 3000)
+          .orderBy("sku_id")
+          .limit(SHOPPERS + 1)
+          .execute()
+      ).map((r) => r.sku_id);
+      await db
+        .updateTable("inventory")
+        .set({ stock: 10_000 })
+        .where("store_id", "=", store_id)
+        .where("sku_id", "in", skus)
+        .execute();
+      const token = async () =>
+        (
+          await app.inject({
+            method: "POST",
+            url: "/sandbox-pay/v1/tokens",
+            payload: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" },
+          })
+        ).json<{ id: string }>().id;
+
+      const fill = async (s: (typeof shoppers)[number], sku: string) => {
+        const add = await s.browser.post("/menu/cart/v2", { skus: [{ sku, qty: 1, store_id }] });
+        if (add.statusCode !== 200) throw new Error(`add: ${add.body}`);
+      };
+      const place = async (s: (typeof shoppers)[number], card: string) => {
+        const t0 = performance.now();
+        const res = await s.browser.post("/order/v3", {
+          id: checkoutIdFor(s.userId, new Date(Date.now() + Math.random() * 1e6)),
+          paymentMethod: { type: "token", token: card },
+          ...when,
+        });
+        return { took: performance.now() - t0, status: res.statusCode, body: res.body };
+      };
+      /** Every shopper fills a cart (not timed), then all 50 place their orders at once (timed). */
+      const round = async (skuOf: (i: number) => string) => {
+        await Promise.all(shoppers.map((s, i) => fill(s, skuOf(i))));
+        const cards = await Promise.all(shoppers.map(token));
+        const started = performance.now();
+        const cpu = process.cpuUsage();
+        const answers = await Promise.all(shoppers.map((s, i) => place(s, cards[i])));
+        const used = process.cpuUsage(cpu);
+        if (process.env.BENCH_DEBUG)
+          console.log(
+            "node cpu ms",
+            (used.user + used.system) / 1000,
+            "wall ms",
+            performance.now() - started,
+          );
+        return { answers, seconds: (performance.now() - started) / 1000 };
+      };
+
+      // Warm-up: one round, not counted (plans, caches, the job queue's first inserts).
+      await round((i) => skus[i]);
+      const samples: number[] = [];
+      let placed = 0;
+      let seconds = 0;
+      for (let n = 0; n < ROUNDS; n++) {
+        const r = await round((i) => skus[(i + n) % SHOPPERS]);
+        for (const a of r.answers) {
+          if (a.status !== 200) throw new Error(`checkout answered ${a.status}: ${a.body}`);
+          samples.push(a.took);
+        }
+        placed += r.answers.length;
+        seconds += r.seconds;
+      }
+
+      // The race for the last 20.
+      const last = skus[SHOPPERS];
+      await db
+        .updateTable("inventory")
+        .set({ stock: 20 })
+        .where("store_id", "=", store_id)
+        .where("sku_id", "=", last)
+        .execute();
+      const { answers: race } = await round(() => last);
+      const sold = race.filter((r) => r.status === 200).length;
+      const { stock } = await db
+        .selectFrom("inventory")
+        .select("stock")
+        .where("store_id", "=", store_id)
+        .where("sku_id", "=", last)
+        .executeTakeFirstOrThrow();
+      samples.sort((a, b) => a - b);
+      return {
+        ordersPerSecond: placed / seconds,
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        oversold: sold - 20 + Math.max(0, -stock),
+        sold,
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await close();
+  }
+}
