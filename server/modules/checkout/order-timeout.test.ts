@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
+import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
+import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import { useTestApp } from "../../../tests/support/app.ts";
+import { testDatabases } from "../../../tests/support/db.ts";
+import { loadConfig } from "../../config.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
+import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+import type { Outbox } from "../messages/index.ts";
+import type { CheckoutContext } from "./context.ts";
+import { expireUnaccepted } from "./order-timeout.ts";
+
+describe.each(testDatabases)("an order no store accepts in time, on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+
+  it("is cancelled and its hold released, once", async () => {
+    const user = await createUser(s.db);
+    const browser = await signedInBrowser(s.app, user);
+    await browser.post("/order/address", { address: "350 5th Ave, New York, NY 10001" });
+    await browser.post("/menu/cart/v2", { skus: [{ sku: "IA-9001-750", qty: 1, store_id: "d-manhattan" }] });
+    const token = (
+      await s.app.inject({
+        method: "POST",
+        url: "/sandbox-pay/v1/tokens",
+        payload: { number: "4242424242424242", exp_month: 12, exp_year: 2031, cvc: "123" },
+      })
+    ).json().id;
+    const placed = await browser.post("/order/v3", {
+      id: checkoutIdFor(user.id, new Date()),
+      paymentMethod: { type: "token", token },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().orders[0]._id as string;
+
+    const provider = new SandboxProvider(s.db);
+    const ctx: CheckoutContext = {
+      db: s.db,
+      config: loadConfig({ NODE_ENV: "test" }),
+      provider,
+      jobs: {} as JobQueue,
+      outbox: {} as Outbox,
+      now: () => new Date(),
+    };
+    await expireUnaccepted(ctx, orderId);
+    await expireUnaccepted(ctx, orderId);
+
+    const order = await s.db
+      .selectFrom("orders")
+      .select(["order_status", "payment_id"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order.order_status).toBe(5);
+    const ops = await s.db
+      .selectFrom("payment_operations")
+      .select(["kind", "status"])
+      .where("payment_id", "=", order.payment_id)
+      .orderBy("id")
+      .execute();
+    expect(ops).toEqual([
+      { kind: "authorisation", status: "succeeded" },
+      { kind: "void", status: "succeeded" },
+    ]);
+    const payment = await s.db
+      .selectFrom("payments")
+      .select("provider_intent_id")
+      .where("id", "=", order.payment_id)
+      .executeTakeFirstOrThrow();
+    expect((await provider.retrieve(payment.provider_intent_id!)).status).toBe("canceled");
+    const events = await s.db
+      .selectFrom("order_events")
+      .select(["type", "to_status", "actor"])
+      .where("order_id", "=", orderId)
+      .orderBy("id")
+      .execute();
+    expect(events.at(-1)).toEqual({ type: "cancel", to_status: 5, actor: "timeout" });
+  });
+});
