@@ -17,8 +17,8 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup");
+async function signUp(page: Page, email: string, path = "/signup") {
+  await page.goto(path);
   const form = page.getByRole("form", { name: "Sign up" });
   await form.getByLabel("First name").fill("Casey");
   await form.getByLabel("Last name").fill("Buyer");
@@ -121,4 +121,40 @@ test("a new shopper pays with a 3-D Secure card, sees the order, is declined onc
   );
   expect(apiRequests.length).toBeGreaterThan(10);
   expect(carrying).toEqual([]);
+});
+
+test("a new customer from /signup/FIVEOFF sends a gift with a gift bag: $5 off, the recipient to choose the time", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await signUp(page, unique("gifter"), "/signup/FIVEOFF");
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
+  await page.goto("/checkout");
+  await expect(page.getByText("Promo (FIVEOFF)")).toBeVisible();
+
+  await page.getByLabel("This is a gift").check();
+  await expect(page.getByLabel("Delivery time")).toHaveValue("recipient");
+  await expect(page.getByLabel("Delivery time").locator("option:checked")).toHaveText(
+    "Allow Recipient to Schedule Delivery",
+  );
+  await page.getByLabel("Recipient's name").fill("Dana");
+  await page.getByLabel("Recipient's email").fill(unique("dana"));
+  await page.getByLabel("Occasion").selectOption("Birthday");
+  await page.getByLabel("Gift note").fill("Happy birthday, Dana!");
+  const bag = page.getByRole("button", { name: /Add a .*gift bag/i });
+  if (await bag.isVisible()) {
+    await bag.click();
+    await expect(page.locator(".checkout__items")).toContainText(/gift bag/i);
+  }
+  await typeCard(page, "4242 4242 4242 4242");
+  await shot(page, "checkout-gift");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "A gift for Dana" })).toBeVisible();
+  await expect(page.getByText("Gift: waiting for the recipient")).toBeVisible();
+  await expect(page.getByText("Promo (FIVEOFF)")).toBeVisible();
 });

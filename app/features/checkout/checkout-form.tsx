@@ -24,6 +24,8 @@ export interface CheckoutData {
   address: SavedAddress | null;
   credit: number;
   roundUp: RoundUpInfo | null;
+  /** The gift bag (spec §9: one fixed SKU), when the store sells it. */
+  giftBag: { sku: string; title: string; price: number; storeId: string } | null;
 }
 
 const TIPS = [0, 10, 15, 20] as const;
@@ -71,6 +73,21 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
       });
     const res = await browserApi<Cart>(`/menu/cart/v2`, { method: "PATCH", body: { skus: [], roundUp: on } });
     if (res.ok) await reprice(tip);
+  }
+
+  async function addGiftBag() {
+    const bag = data.giftBag;
+    if (!bag) return;
+    const res = await browserApi<Cart>("/menu/cart/v2", {
+      method: "POST",
+      body: { skus: [{ sku: bag.sku, qty: 1, store_id: bag.storeId }] },
+    });
+    if (!res.ok)
+      return setState({
+        status: "failed",
+        error: apiErrorMessage(res.data, "The gift bag could not be added."),
+      });
+    await reprice(tip);
   }
 
   async function place(form: FormData) {
@@ -261,6 +278,11 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 </label>
                 <textarea id="giftNote" name="giftNote" className="input" maxLength={250} rows={2} />
               </div>
+              {data.giftBag && !cart.products.some((p) => p.sku_id === data.giftBag?.sku) ? (
+                <button type="button" className="button button--small" onClick={() => void addGiftBag()}>
+                  Add a {data.giftBag.title.toLowerCase()} · {formatCents(data.giftBag.price, true)}
+                </button>
+              ) : null}
             </div>
           ) : null}
         </section>
@@ -369,6 +391,13 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
             </div>
           ))}
         </dl>
+        {Object.values(cart.split_cart).map((e) =>
+          e.minimum_error && e.subtotal > 0 ? (
+            <p key={e.store_id} className="form-message form-message--info">
+              {e.minimum_error}
+            </p>
+          ) : null,
+        )}
         <FormError message={state.error} />
         <button
           type="submit"

@@ -2,6 +2,8 @@ import { redirect } from "react-router";
 import type { SessionInfo } from "../../../domain/accounts/types.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
+import { GIFT_BAG_SKU } from "../../../domain/catalogue/constants.ts";
+import type { Product } from "../../../domain/catalogue/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
 import type { CurrentAddress } from "../../../domain/geo/api.ts";
@@ -29,9 +31,16 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   if (!cart.ok || !payment.ok) throw new Response(null, { status: 500 });
   if (cart.data.products.length === 0) return null;
   const onDemand = Object.values(cart.data.split_cart).find((e) => !e.is_shipping && e.subtotal > 0);
-  const availability = onDemand
-    ? await api<Availability>("/menu/availability", { headers: { "x-store-id": onDemand.store_id } })
-    : null;
+  const storeId = onDemand?.store_id ?? Object.keys(cart.data.split_cart)[0];
+  const [availability, bag] = await Promise.all([
+    onDemand
+      ? api<Availability>("/menu/availability", { headers: { "x-store-id": onDemand.store_id } })
+      : null,
+    api<{ products: Product[] }>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
+  ]);
+  const giftBag = bag.ok
+    ? bag.data.products.find((p) => p.sku_id === GIFT_BAG_SKU && p.in_stock && p.price !== null)
+    : undefined;
   return {
     userId: user.id,
     checkoutId: checkoutIdFor(user.id, new Date()),
@@ -42,5 +51,8 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
     address: address.ok ? address.data.address : null,
     credit: promos.ok ? promos.data.credit : 0,
     roundUp: roundUp.ok ? roundUp.data : null,
+    giftBag: giftBag
+      ? { sku: giftBag.sku_id, title: giftBag.title, price: giftBag.price ?? 0, storeId }
+      : null,
   };
 }
