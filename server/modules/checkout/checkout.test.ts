@@ -65,13 +65,14 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     const status = (await browser.get(`/order/status/${order._id}`)).json();
     expect(status).toMatchObject({ order_status: 0, failed_status: null, active: true });
 
-    // The same checkout again (a retry, a double click): the same order, charged once.
+    // The same checkout id with other details (another card): refused, nothing charged again.
     const again = await place(browser, {
       id,
-      paymentMethod: { type: "token", token: (res.json() as never, await token()) },
+      paymentMethod: { type: "token", token: await token() },
       deliveryTime: "asap",
     });
     expect(again.statusCode).toBe(422);
+    expect(again.json().error.code).toBe("checkout_id_reused");
     const payments = await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute();
     expect(payments).toHaveLength(1);
   });
