@@ -67,6 +67,17 @@ export async function moveOrder(
   return moved.state;
 }
 
+/** Keeps the checkout's outcome on its row: a retry of the same checkout answers it again. */
+async function recordAnswer(tx: Tx, checkoutId: string, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
+  const state = answer.status === "succeeded" ? "completed" : answer.status;
+  await tx
+    .updateTable("checkouts")
+    .set({ state, answer: JSON.stringify(answer), updated_at: new Date() })
+    .where("id", "=", checkoutId)
+    .execute();
+  return answer;
+}
+
 async function lockCheckout(tx: Tx, paymentId: string) {
   return tx
     .selectFrom("checkouts")
@@ -188,12 +199,7 @@ export async function settleAuthorised(
           .execute()
       ).map((o) => o.id),
     };
-    await tx
-      .updateTable("checkouts")
-      .set({ state: "completed", answer: JSON.stringify(answer), updated_at: new Date() })
-      .where("id", "=", checkout.id)
-      .execute();
-    return answer;
+    return recordAnswer(tx, checkout.id, answer);
   });
 }
 
@@ -298,12 +304,7 @@ export async function releaseCheckout(
     if (spent)
       await refundCredit(tx, checkout.user_id, spent.amount, checkout.id, "Payment did not go through");
     const answer: CheckoutAnswer = { status: "failed", checkout_id: checkout.id, error };
-    await tx
-      .updateTable("checkouts")
-      .set({ state: "failed", answer: JSON.stringify(answer), updated_at: new Date() })
-      .where("id", "=", checkout.id)
-      .execute();
-    return answer;
+    return recordAnswer(tx, checkout.id, answer);
   });
 }
 
@@ -322,12 +323,7 @@ export async function awaitChallenge(
       payment_intent_id: intent.id,
       redirect_url: intent.nextActionUrl ?? "",
     };
-    await tx
-      .updateTable("checkouts")
-      .set({ state: "requires_action", answer: JSON.stringify(answer), updated_at: new Date() })
-      .where("id", "=", checkout.id)
-      .execute();
-    return answer;
+    return recordAnswer(tx, checkout.id, answer);
   });
 }
 
