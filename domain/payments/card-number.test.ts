@@ -37,6 +37,11 @@ describe("cardNumbersIn", () => {
     expect(cardNumbersIn("card=4242424242424242&exp=12/30")).toEqual(["4242424242424242"]);
   });
 
+  it("passes over UUIDs, even one whose groups are all digits", () => {
+    expect(cardNumbersIn('{"user":"12345678-2400-1710-0090-412345678901"}')).toEqual([]);
+    expect(cardNumbersIn("4242-4242-4242-4242")).toEqual(["4242424242424242"]);
+  });
+
   it("ignores ids, timestamps and numbers that fail Luhn", () => {
     expect(cardNumbersIn('{"ts":1732500000000,"order":"u_1-1732500000000","phone":"2125550134"}')).toEqual(
       [],

@@ -41,10 +41,15 @@ export function luhnValid(digits: string): boolean {
 export const looksLikeCardNumber = (digits: string) =>
   digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits);
 
-/** Every run of 13–19 digits in a text (separated by nothing, spaces or dashes) that passes Luhn. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Every run of 13–19 digits in a text (separated by nothing, spaces or dashes) that passes Luhn. UUIDs (our ids)
+ * are passed over: their groups can be all digits, and no card number is written 8-4-4-4-12.
+ */
 export function cardNumbersIn(text: string): string[] {
   const found: string[] = [];
-  for (const match of text.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
+  for (const match of text.replace(UUID, " ").matchAll(/\d(?:[ -]?\d){12,18}/g)) {
     const digits = match[0].replace(/[ -]/g, "");
     if (looksLikeCardNumber(digits)) found.push(digits);
   }
