@@ -93,6 +93,14 @@ function oidcEnv<P extends string>(provider: P) {
   >;
 }
 
+/**
+ * The demo store: development, tests and the embedded default (npm start), never a store on a real database in
+ * production. It has a demo merchant for /sos and demo promo codes a newcomer can try.
+ */
+export function isDemoStore(config: Pick<Config, "env" | "databaseUrl">): boolean {
+  return config.env !== "production" || !config.databaseUrl;
+}
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;

@@ -12,7 +12,7 @@ import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
 import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
-import { promoRoutes } from "./promos/index.ts";
+import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
 
@@ -44,6 +44,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
   await app.register(roundUpRoutes, { db: deps.db });
+  await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {
     db: deps.db,
     limiter: accounts.limiter,

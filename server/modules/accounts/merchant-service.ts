@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { checkMerchant, type MerchantRegistration } from "../../../domain/accounts/merchant.ts";
-import type { Config } from "../../config.ts";
+import { type Config, isDemoStore } from "../../config.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import { createSession, requireUser, revokeSession } from "../sessions/index.ts";
@@ -17,13 +17,8 @@ export const REDIRECT_NOT_REGISTERED = "This merchant has not registered that re
 export const MERCHANT_UNREACHABLE = "We could not reach the merchant. Please try again.";
 const POSTBACK_TIMEOUT_MS = 5000;
 
-/**
- * Where a shopper can try /sos without a real merchant: development, tests and the embedded default (npm start),
- * never a store on a real database in production.
- */
-export function hasDemoMerchant(config: Config): boolean {
-  return config.env !== "production" || !config.databaseUrl;
-}
+/** Where a shopper can try /sos without a real merchant: the demo store (config.ts isDemoStore). */
+export const hasDemoMerchant = isDemoStore;
 
 /** The demo merchant, where there is one (DEMO_MERCHANT_REDIRECT_URLS, else this server's own echo page). */
 export async function ensureDemoMerchant(db: Db, config: Config): Promise<void> {

@@ -6,6 +6,7 @@ import { createPromo } from "../../../tests/factories/promos.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { isDemoStore } from "../../config.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
 const CIGAR = "TB-9005-1"; // $15.00 at Manhattan, tag TB
@@ -154,6 +155,25 @@ describe.each(testDatabases)("promos and store credit on %s", (kind) => {
     const visitor = new TestBrowser(s.app);
     await fill(visitor, [{ sku: WHISKEY, qty: 1 }]);
     expect((await apply(visitor, { credit: true })).statusCode).toBe(401);
+  });
+
+  it("the demo store's codes work as the README says: $10 credit and 10% off, never on tobacco", async () => {
+    const browser = await signedInBrowser(s.app, await createUser(s.db));
+    const credit = await browser.post("/order/promo", { code: "trynightcap" });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.json().credit).toBe(1000);
+    await fill(browser, [
+      { sku: WHISKEY, qty: 1 },
+      { sku: CIGAR, qty: 1 },
+    ]);
+    const cart = (await apply(browser, { code: "TAKE10" })).json<Cart>();
+    expect(cart.promo).toMatchObject({ code: "TAKE10", applied: true, discount: 300 });
+  });
+
+  it("no demo codes on a store running on a real database in production", () => {
+    expect(isDemoStore({ env: "production", databaseUrl: "postgres://db/store" })).toBe(false);
+    expect(isDemoStore({ env: "production", databaseUrl: undefined })).toBe(true);
+    expect(isDemoStore({ env: "development", databaseUrl: "postgres://db/store" })).toBe(true);
   });
 
   it("grants a credit code once under parallel requests", async () => {
