@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardBehaviour, checkCardForm, DECLINE_MESSAGES } from "./test-cards.ts";
+import { cardBehaviour, checkCardForm, DECLINE_MESSAGES, walletBehaviour } from "./test-cards.ts";
 
 describe("the sandbox's test cards (Stripe's numbers)", () => {
   it.each([
@@ -44,5 +44,19 @@ describe("checkCardForm", () => {
     [{ number: "378282246310005", cvc: "123" }, "cvc", "Your card's security code is incomplete."],
   ])("%j → %s: %s", (change, field, message) => {
     expect(checkCardForm({ ...good, ...change }, today)).toEqual({ field, message });
+  });
+});
+
+describe("walletBehaviour", () => {
+  it.each([
+    ["4242", { kind: "succeeds" }],
+    ["1111", { kind: "succeeds" }],
+    ["3184", { kind: "succeeds" }], // a 3-D Secure card's digits: the device already authenticated
+    ["0002", { kind: "declines", code: "card_declined" }],
+    ["9995", { kind: "declines", code: "insufficient_funds" }],
+    ["0069", { kind: "declines", code: "expired_card" }],
+    [null, { kind: "succeeds" }],
+  ])("a wallet card ending %s", (last4, expected) => {
+    expect(walletBehaviour(last4)).toEqual(expected);
   });
 });

@@ -97,3 +97,15 @@ export function checkCardForm(
     return { field: "cvc", message: "Your card's security code is incomplete." };
   return null;
 }
+
+/**
+ * How the sandbox answers a wallet payment, by the last four digits the wallet shows: as the Stripe test card with
+ * those digits declines, so does the wallet; a wallet payment is already authenticated by the device, so it never
+ * asks for 3-D Secure.
+ */
+export function walletBehaviour(last4: string | null): CardBehaviour {
+  const declining = Object.entries(SPECIAL).find(
+    ([digits, behaviour]) => behaviour.kind === "declines" && digits.endsWith(last4 ?? "-"),
+  );
+  return declining ? declining[1] : { kind: "succeeds" };
+}

@@ -438,7 +438,13 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     if (customerId && (!customers.has(customerId) || customers.get(customerId)?.deleted))
       throw missing("customer", customerId, "customer");
     const pmId = params.get("payment_method");
-    const pm = pmId ? paymentMethodFor(pmId) : null;
+    // A card token (a wallet's, e.g. tok_visa) as the PaymentMethod's data: Stripe's test tokens mirror pm_card_….
+    const cardToken = params.get("payment_method_data[card][token]");
+    const pm = pmId
+      ? paymentMethodFor(pmId)
+      : cardToken
+        ? paymentMethodFor(cardToken.replace(/^tok_/, "pm_card_"), "payment_method_data[card][token]")
+        : null;
     if (pm?.spent)
       throw invalid(
         "This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.",

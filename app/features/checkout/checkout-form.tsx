@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
@@ -9,10 +9,12 @@ import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from 
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
+import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { CardFrame, type CardFrameHandle } from "./card-frame.tsx";
 import { PromoPanel } from "./promo-panel.tsx";
+import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
 
 export interface CheckoutData {
   userId: string;
@@ -44,6 +46,15 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     data.cards.find((c) => c.is_primary)?.id ?? data.cards[0]?.id ?? "new",
   );
   const [saveCard, setSaveCard] = useState(true);
+  // Wallets are known only in the browser (the Payment Request API), so they appear after hydration.
+  const [wallets, setWallets] = useState<WalletMethod[]>([]);
+  useEffect(() => {
+    let live = true;
+    void usableWallets(data.payment.walletMethods).then((usable) => live && setWallets(usable));
+    return () => {
+      live = false;
+    };
+  }, [data.payment.walletMethods]);
   const [state, setState] = useState<{ status: "idle" | "loading" | "failed"; error: string | null }>({
     status: "idle",
     error: null,
@@ -93,8 +104,15 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   async function place(form: FormData) {
     setState({ status: "loading", error: null });
     let paymentMethod: object | undefined;
+    let walletPayment: Extract<WalletPayment, { ok: true }> | null = null;
+    const wallet = wallets.find((w) => w.wallet === cardChoice);
     if (cart.total > 0) {
-      if (cardChoice === "new") {
+      if (wallet) {
+        const paid = await payWithWallet(wallet, cart, data.payment);
+        if (!paid.ok) return setState({ status: paid.message ? "failed" : "idle", error: paid.message });
+        walletPayment = paid;
+        paymentMethod = { type: wallet.wallet, token: paid.token };
+      } else if (cardChoice === "new") {
         const tokenised = await frame.current?.tokenize();
         if (!tokenised?.ok)
           return setState({ status: "failed", error: tokenised?.message ?? CHECKOUT_FAILED });
@@ -129,6 +147,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         recipient_note: text("recipientNote"),
       },
     });
+    await walletPayment?.complete(res.ok ? "success" : "fail");
     if (res.ok && res.data.status === "requires_action") {
       window.location.assign(res.data.redirect_url);
       return;
@@ -310,6 +329,18 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                     {String(c.exp_year).slice(-2)}
                     {c.is_primary ? " · primary" : ""}
                   </span>
+                </label>
+              ))}
+              {wallets.map((w) => (
+                <label key={w.wallet} className="checkout__card">
+                  <input
+                    type="radio"
+                    name="card"
+                    value={w.wallet}
+                    checked={cardChoice === w.wallet}
+                    onChange={() => setCardChoice(w.wallet)}
+                  />
+                  <span>{WALLET_LABELS[w.wallet]}</span>
                 </label>
               ))}
               <label className="checkout__card">

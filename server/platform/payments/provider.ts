@@ -5,12 +5,22 @@
  * (manual capture), captured when the store accepts, voided on cancel, refunded in full or part. Every call that
  * changes something carries an idempotency key derived from ours, so a retried call does it once.
  */
+import type { WalletMethod } from "../../../domain/payments/wallets.ts";
+
 export type ProviderName = "sandbox" | "stripe";
 
 /** What the storefront needs to collect a card with this provider. */
 export type ProviderClientConfig =
-  | { provider: "sandbox"; cardFrameUrl: string }
-  | { provider: "stripe"; publishableKey: string };
+  | {
+      provider: "sandbox";
+      cardFrameUrl: string;
+      /** Where the storefront turns what a wallet handed back into a sandbox token. */
+      walletTokenUrl: string;
+      /** Where Apple Pay's merchant validation is answered. */
+      applePaySessionUrl: string;
+      walletMethods: WalletMethod[];
+    }
+  | { provider: "stripe"; publishableKey: string; walletMethods: WalletMethod[] };
 
 export interface ProviderCard {
   /** The provider's id of the saved payment method. */

@@ -53,4 +53,49 @@ describe.each(testDatabases)("the sandbox provider's pages on %s", (kind) => {
     expect(again.statusCode).toBe(409);
     expect((await s.app.inject({ method: "GET", url: "/sandbox-pay/3ds/pi_nope" })).statusCode).toBe(404);
   });
+
+  it("turns what a wallet handed back into a token that pays as Stripe's card with those digits, without 3-D Secure", async () => {
+    const sandbox = new SandboxProvider(s.db);
+    const pay = async (last4: string) => {
+      const res = await s.app.inject({
+        method: "POST",
+        url: "/sandbox-pay/v1/wallet-tokens",
+        payload: { wallet: "googlePay", network: "visa", last4, token: "examplePaymentMethodToken" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return sandbox.authorise({
+        amount: 2500,
+        currency: "usd",
+        customerId: null,
+        source: { kind: "token", token: res.json().id },
+        returnUrl: "http://localhost:3000/3dscb",
+        description: "Nightcap order",
+        metadata: {},
+        idempotencyKey: `w-${kind}-${last4}-${Date.now()}`,
+      });
+    };
+    expect(await pay("3184")).toMatchObject({
+      status: "requires_capture",
+      card: { brand: "visa", last4: "3184" },
+    });
+    expect(await pay("0002")).toMatchObject({
+      status: "failed",
+      failure: { message: "Your card was declined." },
+    });
+    const bad = await s.app.inject({
+      method: "POST",
+      url: "/sandbox-pay/v1/wallet-tokens",
+      payload: { wallet: "samsungPay", network: "visa", last4: "4242", token: "t" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const session = await s.app.inject({
+      method: "POST",
+      url: "/sandbox-pay/v1/apple-pay/sessions",
+      payload: {},
+    });
+    expect(session.json()).toMatchObject({
+      displayName: "Nightcap",
+      merchantSessionIdentifier: expect.any(String),
+    });
+  });
 });

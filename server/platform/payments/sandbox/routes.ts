@@ -20,6 +20,16 @@ const tokenBody = z.object({
   cvc: z.string().regex(/^\d{0,4}$/),
 });
 
+const walletTokenBody = z.object({
+  wallet: z.enum(["applePay", "googlePay"]),
+  network: z.string().max(40),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
+  token: z.string().min(1).max(20_000),
+});
+
 function providerPage(reply: FastifyReply, type: string, body: string) {
   return (
     reply
@@ -82,6 +92,28 @@ export const sandboxRoutes: FastifyPluginAsync<{ sandbox: SandboxProvider }> = a
       throw err;
     }
   });
+
+  // What a wallet handed the storefront (its payment token and the card's network and last four) becomes a token.
+  app.post(
+    `${SANDBOX_BASE}/v1/wallet-tokens`,
+    { schema: hide, config: { csrf: false } },
+    async (req, reply) => {
+      const parsed = walletTokenBody.safeParse(req.body);
+      if (!parsed.success)
+        return reply.code(400).send({
+          error: { code: "invalid_wallet_payment", message: "The wallet's payment could not be read." },
+        });
+      const { id } = await sandbox.createWalletToken(parsed.data);
+      return reply.header("cache-control", "no-store").send({ id });
+    },
+  );
+
+  app.post(
+    `${SANDBOX_BASE}/v1/apple-pay/sessions`,
+    { schema: hide, config: { csrf: false } },
+    async (req, reply) =>
+      reply.header("cache-control", "no-store").send(sandbox.merchantSession(req.hostname)),
+  );
 
   app.get<{ Params: { id: string } }>(`${SANDBOX_BASE}/3ds/:id`, { schema: hide }, async (req, reply) => {
     const intent = await sandbox.challenge(req.params.id);

@@ -8,7 +8,9 @@ import {
   cardBehaviour,
   checkCardForm,
   DECLINE_MESSAGES,
+  walletBehaviour,
 } from "../../../../domain/payments/test-cards.ts";
+import { applePayMethod, googlePayMethod, type WalletCard } from "../../../../domain/payments/wallets.ts";
 import type { Db } from "../../db.ts";
 import {
   type AuthoriseInput,
@@ -43,7 +45,21 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   clientConfig() {
-    return { provider: "sandbox" as const, cardFrameUrl: `${SANDBOX_BASE}/elements/card` };
+    return {
+      provider: "sandbox" as const,
+      cardFrameUrl: `${SANDBOX_BASE}/elements/card`,
+      walletTokenUrl: `${SANDBOX_BASE}/v1/wallet-tokens`,
+      applePaySessionUrl: `${SANDBOX_BASE}/v1/apple-pay/sessions`,
+      walletMethods: [
+        applePayMethod("merchant.com.nightcap.sandbox"),
+        // Google's own test gateway: in Google Pay's TEST environment it hands back a token that charges nothing.
+        googlePayMethod({
+          environment: "TEST",
+          merchantName: "Nightcap",
+          gateway: { gateway: "example", gatewayMerchantId: "nightcap-sandbox" },
+        }),
+      ],
+    };
   }
 
   /** A payment changed outside a call of ours (a 3-D Secure challenge answered): Stripe would send a webhook. */
@@ -84,6 +100,44 @@ export class SandboxProvider implements PaymentProvider {
       })
       .execute();
     return { id, card };
+  }
+
+  /**
+   * Tokenises a wallet payment (Apple Pay, Google Pay): the card as the wallet describes it, answering as the
+   * Stripe test card with the same last four digits would, never with a 3-D Secure challenge.
+   */
+  async createWalletToken(card: WalletCard): Promise<{ id: string }> {
+    const id = newId("tok");
+    await this.db
+      .insertInto("sandbox_cards")
+      .values({
+        id,
+        kind: "token",
+        customer_id: null,
+        brand: card.network,
+        last4: card.last4 ?? "0000",
+        // A wallet does not tell the merchant the card's expiry.
+        exp_month: 0,
+        exp_year: 0,
+        behaviour: JSON.stringify(walletBehaviour(card.last4)),
+      })
+      .execute();
+    return { id };
+  }
+
+  /** Apple Pay's merchant validation, answered as Apple's server would with an opaque merchant session. */
+  merchantSession(domainName: string) {
+    const now = this.now().getTime();
+    return {
+      merchantSessionIdentifier: newId("session"),
+      merchantIdentifier: "merchant.com.nightcap.sandbox",
+      displayName: "Nightcap",
+      domainName,
+      epochTimestamp: now,
+      expiresAt: now + 5 * 60_000,
+      nonce: randomBytes(8).toString("hex"),
+      signature: "sandbox",
+    };
   }
 
   /** What the challenge page shows. */

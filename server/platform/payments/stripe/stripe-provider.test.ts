@@ -62,8 +62,34 @@ describe("the Stripe card provider, against a stand-in of Stripe's API", () => {
   const seen = (idempotencyKey: string) =>
     standIn.requests.filter((r) => r.idempotencyKey === idempotencyKey);
 
-  it("hands the storefront the publishable key for Stripe.js", () => {
-    expect(stripe.clientConfig()).toEqual({ provider: "stripe", publishableKey: STAND_IN_PUBLISHABLE_KEY });
+  it("hands the storefront the publishable key, and Google Pay through Stripe's gateway in test mode", () => {
+    const config = stripe.clientConfig();
+    expect(config).toMatchObject({ provider: "stripe", publishableKey: STAND_IN_PUBLISHABLE_KEY });
+    expect(config.walletMethods.map((m) => m.wallet)).toEqual(["googlePay"]);
+    expect(config.walletMethods[0].data).toMatchObject({
+      environment: "TEST",
+      allowedPaymentMethods: [
+        {
+          tokenizationSpecification: {
+            parameters: { gateway: "stripe", "stripe:publishableKey": STAND_IN_PUBLISHABLE_KEY },
+          },
+        },
+      ],
+    });
+  });
+
+  it("pays with the card token a wallet handed back, as the PaymentMethod's data", async () => {
+    const input = authoriseInput("tok_visa");
+    expect(await stripe.authorise(input)).toMatchObject({
+      status: "requires_capture",
+      card: { last4: "4242" },
+    });
+    const [request] = seen(providerKey("authorise", input.idempotencyKey));
+    expect(request.params.get("payment_method_data[type]")).toBe("card");
+    expect(request.params.get("payment_method_data[card][token]")).toBe("tok_visa");
+    expect(request.params.get("payment_method")).toBeNull();
+    const declined = await stripe.authorise(authoriseInput("tok_chargeDeclined"));
+    expect(declined).toMatchObject({ status: "failed", failure: { message: "Your card was declined." } });
   });
 
   it("makes a customer with the user's id in its metadata, once, and keeps one that still exists", async () => {

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
+import { googlePayMethod } from "../../../../domain/payments/wallets.ts";
 import {
   type AuthoriseInput,
   type IntentState,
   type IntentStatus,
   type PaymentNotice,
   type PaymentProvider,
+  type PaymentSource,
   type ProviderCard,
   ProviderError,
   type RefundResult,
@@ -53,7 +55,20 @@ export class StripeProvider implements PaymentProvider {
   }
 
   clientConfig() {
-    return { provider: "stripe" as const, publishableKey: this.options.publishableKey };
+    const key = this.options.publishableKey;
+    return {
+      provider: "stripe" as const,
+      publishableKey: key,
+      // Google Pay hands back a Stripe card token (tok_…) through Stripe's gateway. Apple Pay needs Stripe.js's
+      // own merchant validation, which this store does not load: it is not offered with Stripe.
+      walletMethods: [
+        googlePayMethod({
+          environment: key.startsWith("pk_live_") ? "PRODUCTION" : "TEST",
+          merchantName: "Nightcap",
+          gateway: { gateway: "stripe", "stripe:version": "2018-10-31", "stripe:publishableKey": key },
+        }),
+      ],
+    };
   }
 
   async ensureCustomer(input: { userId: string; email: string; existing: string | null }): Promise<string> {
@@ -123,7 +138,7 @@ export class StripeProvider implements PaymentProvider {
           amount: input.amount,
           currency: input.currency,
           customer: input.customerId ?? undefined,
-          payment_method: input.source.kind === "saved" ? input.source.cardId : input.source.token,
+          ...paymentMethodOf(input.source),
           allowed_payment_method_types: ["card"],
           capture_method: "manual",
           confirm: true,
@@ -302,4 +317,14 @@ function headerValue(
   for (const [key, value] of Object.entries(headers))
     if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
   return undefined;
+}
+
+/** A saved card or a PaymentMethod by id; a card token (tok_…, from a wallet) as the PaymentMethod's data. */
+function paymentMethodOf(source: PaymentSource): Partial<Stripe.PaymentIntentCreateParams> {
+  if (source.kind === "saved") return { payment_method: source.cardId };
+  if (source.token.startsWith("tok_"))
+    return {
+      payment_method_data: { type: "card", card: { token: source.token } },
+    } as Partial<Stripe.PaymentIntentCreateParams>;
+  return { payment_method: source.token };
 }

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+
+/**
+ * Wallets (issue 13, spec §9 applePay and googlePay) in Chromium. Headless Chromium has the Payment Request API
+ * but no wallet, so checkout offers none; a device with Google Pay is then played by a stand-in PaymentRequest
+ * installed before the page loads, answering exactly as Google Pay's API documents (its TEST gateway's token).
+ */
+const WICKER_PARK = "1425 N Damen Ave, Chicago, IL 60622";
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+/** A browser whose Google Pay holds a Visa ending 1111; the sheets it was asked to show are recorded. */
+function googlePayDevice() {
+  type Sheet = { methods: { supportedMethods: string }[]; total: { amount: { value: string } } };
+  const w = window as unknown as { __sheets: Sheet[]; __completed: string[]; PaymentRequest: unknown };
+  w.__sheets = [];
+  w.__completed = [];
+  class GooglePayRequest extends EventTarget {
+    constructor(
+      private readonly methods: Sheet["methods"],
+      private readonly details: { total: Sheet["total"] },
+    ) {
+      super();
+    }
+    async canMakePayment() {
+      return this.methods.some((m) => m.supportedMethods === "https://google.com/pay");
+    }
+    async show() {
+      if (!this.methods.some((m) => m.supportedMethods === "https://google.com/pay"))
+        throw new DOMException("No wallet", "NotSupportedError");
+      w.__sheets.push({ methods: this.methods, total: this.details.total });
+      return {
+        methodName: "https://google.com/pay",
+        details: {
+          apiVersion: 2,
+          apiVersionMinor: 0,
+          paymentMethodData: {
+            type: "CARD",
+            description: "Visa •••• 1111",
+            info: { cardNetwork: "VISA", cardDetails: "1111" },
+            tokenizationData: { type: "PAYMENT_GATEWAY", token: "examplePaymentMethodToken" },
+          },
+        },
+        complete: async (result: string) => {
+          w.__completed.push(result);
+        },
+      };
+    }
+  }
+  w.PaymentRequest = GooglePayRequest;
+}
+
+async function signUp(page: Page) {
+  const email = `wallet.${randomBytes(3).toString("hex")}@example.com`;
+  await page.goto("/signup");
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First name").fill("Wren");
+  await form.getByLabel("Last name").fill("Payer");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Birthday").fill("1988-02-11");
+  await form.getByRole("button", { name: "Sign up" }).click();
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
+  const body = (await mailbox.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
+  await mailbox.close();
+  const codeForm = page.getByRole("form", { name: "Enter your code" });
+  await codeForm.getByLabel("6-digit code").fill(/\b(\d{6})\b/.exec(body)?.[1] ?? "");
+  await codeForm.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("Account menu for Wren")).toBeVisible();
+}
+
+test("wallets are offered only where the browser can pay with one; Google Pay pays the server's total", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto("/");
+  await signUp(page);
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
+
+  await page.goto("/checkout");
+  await expect(page.getByLabel("New card")).toBeVisible();
+  await expect(page.getByLabel("Google Pay")).toHaveCount(0);
+  await expect(page.getByLabel("Apple Pay")).toHaveCount(0);
+
+  await page.addInitScript(googlePayDevice);
+  await page.reload();
+  await expect(page.getByLabel("Google Pay")).toBeVisible();
+  await expect(page.getByLabel("Apple Pay")).toHaveCount(0);
+  const select = page.getByLabel("Delivery time");
+  if ((await select.inputValue()) === "")
+    await select.selectOption(
+      (await select.locator("option:not([value=''])").first().getAttribute("value")) ?? "",
+    );
+  await page.getByLabel("Google Pay").check();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-google-pay.png`, fullPage: true });
+  const place = page.getByRole("button", { name: /Place order/ });
+  const total = /\$([\d,.]+)/.exec((await place.textContent()) ?? "")?.[1]?.replace(/,/g, "");
+  await place.click();
+
+  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+  await expect(page.getByText("VISA ending 1111")).toBeVisible();
+  const device = await page.evaluate(() => {
+    const w = window as unknown as {
+      __sheets: { total: { amount: { value: string } } }[];
+      __completed: string[];
+    };
+    return { sheets: w.__sheets, completed: w.__completed };
+  });
+  expect(device.sheets.map((s) => s.total.amount.value)).toEqual([total]);
+  expect(device.completed).toEqual(["success"]);
+});
