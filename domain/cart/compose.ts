@@ -1,3 +1,4 @@
+import { cartNeedsAgeVerification } from "../age/rules.ts";
 import { type Bill, computeBill } from "../checkout/bill.ts";
 import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
@@ -250,7 +251,9 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
     split_cart,
     split: input.split && isSplitCart(products),
     multi_store_id: input.split && isSplitCart(products) ? input.multi_store_id : null,
-    verification_required: input.lines.some((l, i) => l.is_tobacco && products[i].available),
+    verification_required: cartNeedsAgeVerification(
+      input.lines.map((l, i) => ({ is_tobacco: l.is_tobacco, available: products[i].available })),
+    ),
     unavailable_message: unavailableMessage(
       products.flatMap((p) =>
         p.unavailable_reason

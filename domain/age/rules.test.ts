@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { addDays, parseIsoDate } from "./calendar.ts";
+import {
+  cartNeedsAgeVerification,
+  documentKey,
+  standingAgeStatus,
+  VERIFICATION_VALID_DAYS,
+  verificationExpiry,
+} from "./rules.ts";
+import { verificationStatusOf } from "./status.ts";
+
+describe("which carts need an ID scan", () => {
+  it.each([
+    [[], false],
+    [[{ is_tobacco: false, available: true }], false],
+    [[{ is_tobacco: true, available: true }], true],
+    // A line that cannot be delivered is out of the order.
+    [[{ is_tobacco: true, available: false }], false],
+    [
+      [
+        { is_tobacco: false, available: true },
+        { is_tobacco: true, available: true },
+      ],
+      true,
+    ],
+  ])("%j → %s", (lines, expected) => expect(cartNeedsAgeVerification(lines)).toBe(expected));
+});
+
+describe("how long a verification holds", () => {
+  it("365 days from the scan, never past the document", () => {
+    expect(VERIFICATION_VALID_DAYS).toBe(365);
+    expect(verificationExpiry("2030-05-17", "2026-11-26")).toBe("2027-11-26");
+    expect(verificationExpiry("2027-01-31", "2026-11-26")).toBe("2027-01-31");
+    // Across a 29 February: 365 days, not "the same date next year".
+    expect(verificationExpiry("2030-01-01", "2027-03-01")).toBe("2028-02-29");
+  });
+
+  it("the status stands through its last day and is null after", () => {
+    expect(standingAgeStatus(1, "2027-11-26", "2027-11-26")).toBe(1);
+    expect(standingAgeStatus(1, "2027-11-26", "2027-11-27")).toBeNull();
+    expect(standingAgeStatus(2, "2027-11-26", "2026-12-01")).toBe(2);
+    expect(standingAgeStatus(1, null, "2026-12-01")).toBeNull();
+    expect(standingAgeStatus(null, "2027-11-26", "2026-12-01")).toBeNull();
+  });
+
+  it("calendar arithmetic agrees with the calendar (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1950, max: 2150 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: -4000, max: 4000 }),
+        (y, m, d, n) => {
+          const iso = `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+          const moved = addDays(iso, n);
+          expect(parseIsoDate(moved)).not.toBeNull();
+          expect(addDays(moved, -n)).toBe(iso);
+          // Checked against the platform's own calendar (UTC, where no clock change can shift a day).
+          expect(moved).toBe(new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10));
+        },
+      ),
+    );
+  });
+});
+
+describe("one document across accounts", () => {
+  it("is the country, the issuer and the number without its spaces and dashes", () => {
+    expect(documentKey({ country: "CAN", jurisdiction: "on", documentNumber: "T6543-21098 40308" })).toBe(
+      "CAN:ON:T65432109840308",
+    );
+    expect(documentKey({ country: "USA", jurisdiction: "IL", documentNumber: "r1627" })).not.toBe(
+      documentKey({ country: "USA", jurisdiction: "IN", documentNumber: "r1627" }),
+    );
+  });
+});
+
+describe("spec §4: the storefront's status of a POST /menu/cart/verify answer", () => {
+  it.each([
+    [{ result: "success", id: "av_1", expires_at: "2027-11-26" }, { status: 1 }],
+    [{ result: "failed", id: "av_1", reason: "under_age" }, { status: 2 }],
+    [{ result: "unknown", id: "av_1", token: "t0k", expires_at: "2026-11-26T10:15:00Z" }, { status: 0 }],
+    [
+      { result: "unknown", message: "No scanner token available" },
+      { status: 3, error: "No scanner token available" },
+    ],
+    [{ result: "not_required" }, { status: null }],
+    [{}, { status: null }],
+    [null, { status: null }],
+  ])("%j → %j", (answer, expected) => expect(verificationStatusOf(answer)).toEqual(expected));
+});
