@@ -29,6 +29,8 @@ export interface UsersTable {
   email_verified: Generated<boolean>;
   mobile_verified: Generated<boolean>;
   age_verification_status: number | null;
+  /** YYYY-MM-DD: the status above holds through this day (0014-age-verification). */
+  age_verification_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   role: Generated<"customer" | "store_staff" | "admin">;
   store_id: string | null;
   direct_only: Generated<boolean>;

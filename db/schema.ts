@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
+import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 
@@ -159,7 +160,7 @@ export interface CartLinesTable {
   group_mapping: string | null;
 }
 
-export interface Database extends AccountsDatabase, PaymentsDatabase, CheckoutDatabase {
+export interface Database extends AccountsDatabase, PaymentsDatabase, CheckoutDatabase, AgeDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -38,6 +38,8 @@ export interface AppDeps {
   ssr?: { mode: SsrMode; root: string } | null;
   /** Log requests (JSON lines); tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reading what is logged). */
+  logStream?: { write(line: string): void };
   /** The clock delivery availability reads (tests pin it); the system clock by default. */
   now?: () => Date;
   /** The job queue; one is opened on `db` (and stopped with the app) when not given. */
@@ -76,7 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const apiHeaders = apiSecurityHeaders({ hsts });
   const app = Fastify({
     serverFactory: door ? frontDoorServer(door) : undefined,
-    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: deps.config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestIdOf,
     trustProxy: true,
     bodyLimit: 256 * 1024,

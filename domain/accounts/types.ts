@@ -73,7 +73,10 @@ export interface Me {
 
 /** GET /auth/session: who the page is for, and the CSRF token its forms and calls must send. */
 export interface SessionInfo {
-  user: Pick<User, "id" | "firstname" | "lastname" | "email" | "role" | "display_mode"> | null;
+  user: Pick<
+    User,
+    "id" | "firstname" | "lastname" | "email" | "role" | "display_mode" | "ageVerificationStatus"
+  > | null;
   csrfToken: string | null;
   /** True when the request carried a session that no longer exists (the storefront shows a logged-out page). */
   sessionEnded: boolean;

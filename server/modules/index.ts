@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../platform/db.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import { registerAccounts } from "./accounts/index.ts";
+import { registerAge } from "./age/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
+  await registerAge(app, { ...deps, limiter: accounts.limiter });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });

@@ -131,6 +131,7 @@ describe("the served OpenAPI document", () => {
         "requestPasswordReset",
         "sendCustomerPin",
         "signUp",
+        "submitAgeScan",
         "verifyCustomerPin",
       ].sort(),
     );

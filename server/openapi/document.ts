@@ -78,6 +78,11 @@ export const TAGS = [
     description: "The signed-in user: profile, preferences, devices, PIN, merchant mode.",
   },
   {
+    name: "age",
+    description:
+      "Age verification by ID scan: the cart's ID check, the scanner's reading of a licence's barcode (decided on the server, never kept), its outcome.",
+  },
+  {
     name: "address",
     description: "The delivery address, the store serving it and its delivery availability.",
   },

@@ -1045,6 +1045,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/menu/cart/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where the shopper stands for the cart's ID check: `not_required`; `success` or `failed` (under age) while it holds; else `unknown` with a scan session's `token` (15 minutes), or without one and 'No scanner token available' once the scan attempts are used up */
+        post: operations["verifyCartAge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/verify/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scanner's reading: the licence's PDF417 text, decided on the server (`success` with the last day it holds, or `failed` with `unreadable`, `under_age`, `expired`, `name_mismatch` or `document_in_use`). The text is never kept */
+        post: operations["submitAgeScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/verify/result/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ID check's outcome: `pending`, `success` or `failed`, with its reason, jurisdiction and dates */
+        get: operations["getAgeVerificationResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/payment-config": {
         parameters: {
             query?: never;
@@ -6137,6 +6188,270 @@ export interface operations {
             };
         };
     };
+    verifyCartAge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Nothing: `{}`. */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitAgeScan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description The PDF417 text decoded in the browser, as decoded (control characters included). */
+                    barcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The token is not this scan session's (`scan_token_invalid`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ID check of the user's has that id (`verification_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The scan session was already used (`scan_session_used`) or has expired (`scan_session_expired`): open another with POST /menu/cart/verify. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait `Retry-After` seconds. Counters (fixed windows): age-scan-user 5 per 60 min; age-scan-ip 20 per 60 min. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgeVerificationResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No ID check of the user's has that id (`verification_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPaymentConfig: {
         parameters: {
             query?: never;
@@ -6621,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account holder is under 21 (`under_age`). */
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -51,7 +51,7 @@ import {
   step2Body,
 } from "./schemas.ts";
 import { checkSsoUser, finishSso, googleToken, linkSsoToExistingUser, startSso } from "./sso/sso-service.ts";
-import { findUser } from "./users.ts";
+import { ageVerificationStatusOf, findUser } from "./users.ts";
 
 const auth = ["accounts: sign-in"];
 const users = ["accounts: users"];
@@ -99,6 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
               email: row.email,
               role: row.role,
               display_mode: row.display_mode,
+              ageVerificationStatus: ageVerificationStatusOf(row),
             }
           : null,
         csrfToken: binding ? ctx.csrf.tokenFor(binding) : null,

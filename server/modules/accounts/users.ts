@@ -2,7 +2,9 @@ import type { Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { UsersTable } from "../../../db/schema-accounts.ts";
+import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
 import type { Loyalty, User } from "../../../domain/accounts/types.ts";
+import { standingAgeStatus } from "../../../domain/age/rules.ts";
 
 export type UserRow = Selectable<UsersTable>;
 type Q = Kysely<Database>;
@@ -30,6 +32,27 @@ export async function findUser(db: Q, id: string): Promise<UserRow | undefined> 
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * The ID scan's outcome on the account (spec §3 User.ageVerificationStatus): 1 verified, 2 refused as under age,
+ * null otherwise; it holds through `expiresOn`. The age module writes it when a scan is decided.
+ */
+export async function setAgeVerificationStatus(
+  db: Q,
+  userId: string,
+  status: 1 | 2 | null,
+  expiresOn: string | null,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      age_verification_status: status,
+      age_verification_expires_on: status === null ? null : expiresOn,
+      updated_at: new Date(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
 export async function linkedProviders(db: Q, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom("sso_identities")
@@ -40,8 +63,23 @@ export async function linkedProviders(db: Q, userId: string): Promise<string[]> 
   return rows.map((r) => r.provider);
 }
 
+/**
+ * User.ageVerificationStatus (spec §3): the ID scan's outcome while it holds (1 verified, 2 refused as under age),
+ * on the US date where the day starts last; null otherwise.
+ */
+export function ageVerificationStatusOf(
+  row: Pick<UserRow, "age_verification_status" | "age_verification_expires_on">,
+  now: Date = new Date(),
+): 1 | 2 | null {
+  return standingAgeStatus(
+    row.age_verification_status,
+    row.age_verification_expires_on,
+    formatCalendarDate(todayForAgeCheck(now)),
+  );
+}
+
 /** The User entity (spec §3) as its owner sees it: no password hash, no session token. */
-export function userView(row: UserRow, providers: string[]): User {
+export function userView(row: UserRow, providers: string[], now: Date = new Date()): User {
   return {
     id: row.id,
     objectId: row.id,
@@ -58,7 +96,7 @@ export function userView(row: UserRow, providers: string[]): User {
     display_mode: row.display_mode,
     emailVerified: row.email_verified,
     mobileVerified: row.mobile_verified,
-    ageVerificationStatus: row.age_verification_status,
+    ageVerificationStatus: ageVerificationStatusOf(row, now),
     // Orders, loyalty and credit are other modules' numbers; they fill these in when they land.
     numPurchases: 0,
     loyaltyPoints: 0,

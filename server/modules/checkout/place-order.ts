@@ -3,7 +3,13 @@ import type { FastifyRequest } from "fastify";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PaymentMethod } from "../../../db/schema-payments.ts";
-import { isUnderAge, parseBirthday, todayForAgeCheck } from "../../../domain/accounts/age.ts";
+import {
+  formatCalendarDate,
+  isUnderAge,
+  parseBirthday,
+  todayForAgeCheck,
+} from "../../../domain/accounts/age.ts";
+import { isoDate, localDateOf } from "../../../domain/availability/hours.ts";
 import type { CartProduct } from "../../../domain/cart/types.ts";
 import { storeLineItems } from "../../../domain/checkout/bill.ts";
 import { checkGift, type Gift, giftExpiry } from "../../../domain/checkout/gift.ts";
@@ -18,6 +24,7 @@ import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
 import { AppError, badRequest } from "../../errors.ts";
 import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
 import { publicOrigin } from "../accounts/context.ts";
+import { holdsAgeVerification } from "../age/index.ts";
 import { type CartQuote, lockQuotedCart, quoteCart, servingOf } from "../cart/index.ts";
 import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
@@ -31,6 +38,8 @@ type Tx = Transaction<Database>;
 
 export const CART_CHANGED = "Your cart changed while you were checking out. Please review your order.";
 export const UNDER_AGE = "You must be 21 or older to order from Nightcap.";
+export const AGE_VERIFICATION_REQUIRED =
+  "Your cart has nicotine or tobacco: please verify your age with your driving licence or ID card before paying.";
 export const PAYMENT_UNAVAILABLE =
   "The card provider did not answer, and nothing was charged. Please try again.";
 
@@ -230,20 +239,28 @@ async function planCheckout(
         ? { kind: "recipient" }
         : { kind: "slot", date: body.deliveryDate ?? "", start: body.deliveryTime };
   const deliveries = new Map<string, Delivery | { kind: "shipped" }>();
+  // The last day any store delivers, where that store is: an ID check must hold through it (ADR 24).
+  let lastDeliveryDate = formatCalendarDate(todayForAgeCheck(ctx.now()));
   for (const entry of Object.values(cart.split_cart)) {
     if (entry.subtotal === 0) continue;
     if (entry.is_shipping) {
+      // The carrier checks age at the door; the order itself is made today.
       deliveries.set(entry.store_id, { kind: "shipped" });
       continue;
     }
-    const chosen = chooseDelivery(
-      await availabilityOfStore(ctx.db, entry.store_id, ctx.now()),
-      choice,
-      body.isGift,
-    );
+    const availability = await availabilityOfStore(ctx.db, entry.store_id, ctx.now());
+    const chosen = chooseDelivery(availability, choice, body.isGift);
     if (!chosen.ok) throw badRequest(chosen.message, "delivery_unavailable");
     deliveries.set(entry.store_id, chosen.delivery);
+    const day =
+      chosen.delivery.kind === "slot"
+        ? chosen.delivery.date
+        : isoDate(localDateOf(ctx.now(), availability.timezone));
+    if (day > lastDeliveryDate) lastDeliveryDate = day;
   }
+  // Before any card is saved, any payment asked for or anything reserved.
+  if (cart.verification_required && !(await holdsAgeVerification(ctx.db, userId, lastDeliveryDate)))
+    throw new AppError(403, "age_verification_required", AGE_VERIFICATION_REQUIRED);
 
   if (quote.bill.round_up > 0 && !user.round_up_org_id)
     throw badRequest(

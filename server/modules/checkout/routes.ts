@@ -29,7 +29,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CheckoutContext }> = a
         errors: {
           400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`…), in the shopper's words.",
           402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
-          403: "The account holder is under 21 (`under_age`).",
+          403: "The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first.",
           404: "The saved card is not the user's (`card_not_found`).",
           409: "The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`).",
           422: "This checkout id was used with other details (`checkout_id_reused`): make a new one.",

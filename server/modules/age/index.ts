@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../platform/db.ts";
+import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { serverKey } from "../../platform/secrets.ts";
+import { ageRoutes } from "./routes.ts";
+
+/** The age module's public face: checkout asks whether a verification holds. */
+export { AGE_LIMITS } from "./limits.ts";
+export { holdsAgeVerification } from "./service.ts";
+
+export async function registerAge(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; limiter: RateLimiter; now?: () => Date },
+): Promise<void> {
+  const documentKey = await serverKey(deps.db, "age-documents", deps.config.auth.sessionSecret);
+  await app.register(ageRoutes, {
+    ctx: { db: deps.db, limiter: deps.limiter, documentKey, now: deps.now ?? (() => new Date()) },
+  });
+}
