@@ -3,7 +3,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
- * Wallets (issue 13, spec §9 applePay and googlePay) in Chromium. Headless Chromium has the Payment Request API
+ * Paying, beyond checkout's own journeys (issue 13): the payment cards screen, the promos and credit screen, and
+ * wallets (spec §9 applePay and googlePay) in Chromium. Headless Chromium has the Payment Request API
  * but no wallet, so checkout offers none; a device with Google Pay is then played by a stand-in PaymentRequest
  * installed before the page loads, answering exactly as Google Pay's API documents (its TEST gateway's token).
  */
@@ -112,4 +113,81 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   });
   expect(device.sheets.map((s) => s.total.amount.value)).toEqual([total]);
   expect(device.completed).toEqual(["success"]);
+});
+
+async function typeCard(page: Page, number: string) {
+  const card = page.frameLocator('iframe[title="Card details"]');
+  await card.getByLabel("Card number").fill(number);
+  await card.getByLabel("Expiry (MM / YY)").fill("1230");
+  await card.getByLabel("Security code").fill("123");
+}
+
+test("the payment cards screen: added in a modal and put first, a primary chosen, one removed, refusals in the provider's words", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await signUp(page);
+  await page.getByLabel("Account menu for Wren").click();
+  await page.getByRole("banner").getByRole("link", { name: "Payment cards" }).click();
+  await expect(page.getByRole("heading", { name: "Payment cards" })).toBeVisible();
+  await expect(page.getByText("No saved cards yet.")).toBeVisible();
+  const items = page.locator(".cards-list__item");
+  const modal = page.getByRole("dialog", { name: "Add a card" });
+
+  await page.getByRole("button", { name: "Add a card" }).click();
+  await typeCard(page, "4242 4242 4242 4242");
+  await modal.getByRole("button", { name: "Save card" }).click();
+  await expect(modal).toBeHidden();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText("VISA ending 4242 · 12/30 · Primary");
+
+  await page.getByRole("button", { name: "Add a card" }).click();
+  await typeCard(page, "5555 5555 5555 4444");
+  await modal.getByRole("button", { name: "Save card" }).click();
+  await expect(modal).toBeHidden();
+  await expect(items.first()).toContainText("MASTERCARD ending 4444");
+  await expect(items.nth(1)).toContainText("VISA ending 4242 · 12/30 · Primary");
+
+  // The provider refuses a mistyped number in its own words, and a card that declines is not saved.
+  await page.getByRole("button", { name: "Add a card" }).click();
+  await typeCard(page, "4242 4242 4242 4241");
+  await modal.getByRole("button", { name: "Save card" }).click();
+  await expect(modal.getByRole("alert")).toHaveText("Your card number is invalid.");
+  await typeCard(page, "4000 0000 0000 0002");
+  await modal.getByRole("button", { name: "Save card" }).click();
+  await expect(modal.getByRole("alert")).toHaveText("Your card was declined.");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-declined.png` });
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(items).toHaveCount(2);
+
+  await page.getByRole("button", { name: /Make MASTERCARD ending 4444 .* primary/ }).click();
+  await expect(items.first()).toContainText("MASTERCARD ending 4444 · 12/30 · Primary");
+  await page.getByRole("button", { name: /Remove VISA ending 4242/ }).click();
+  await expect(items).toHaveCount(1);
+  await page.reload();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText("MASTERCARD ending 4444 · 12/30 · Primary");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-screen.png`, fullPage: true });
+});
+
+test("the promos and credit screen: a credit code becomes credit once, an unknown code is refused plainly", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await signUp(page);
+  await page.goto("/account/promos");
+  await expect(page.getByTestId("credit-balance")).toHaveText("$0.00");
+  const form = page.getByRole("form", { name: "Add a promo code" });
+  await form.getByLabel("Promo code").fill("trynightcap");
+  await form.getByRole("button", { name: "Add code" }).click();
+  await expect(form.getByRole("status")).toHaveText("TRYNIGHTCAP added: $10 store credit to try Nightcap.");
+  await expect(page.getByTestId("credit-balance")).toHaveText("$10.00");
+  await form.getByLabel("Promo code").fill("TRYNIGHTCAP");
+  await form.getByRole("button", { name: "Add code" }).click();
+  await expect(form.getByRole("alert")).toHaveText("You've already used this code.");
+  await form.getByLabel("Promo code").fill("NOSUCHCODE");
+  await form.getByRole("button", { name: "Add code" }).click();
+  await expect(form.getByRole("alert")).not.toBeEmpty();
+  await expect(page.getByTestId("credit-balance")).toHaveText("$10.00");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/promos-screen.png`, fullPage: true });
 });
