@@ -12,7 +12,8 @@ import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts
 import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
-import { CardFrame, type CardFrameHandle } from "./card-frame.tsx";
+import { CardEntry } from "./card-entry.tsx";
+import type { CardFrameHandle } from "./card-frame.tsx";
 import { PromoPanel } from "./promo-panel.tsx";
 import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
 
@@ -353,9 +354,9 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 />
                 <span>New card</span>
               </label>
-              {cardChoice === "new" && data.payment.provider === "sandbox" ? (
+              {cardChoice === "new" ? (
                 <>
-                  <CardFrame ref={frame} src={data.payment.cardFrameUrl} />
+                  <CardEntry ref={frame} payment={data.payment} />
                   <label className="checkbox">
                     <input
                       type="checkbox"

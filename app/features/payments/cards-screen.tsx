@@ -4,7 +4,8 @@ import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts
 import { CloseIcon } from "../../components/icons.tsx";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
-import { CardFrame, type CardFrameHandle } from "../checkout/card-frame.tsx";
+import { CardEntry } from "../checkout/card-entry.tsx";
+import type { CardFrameHandle } from "../checkout/card-frame.tsx";
 
 export const cardLabel = (c: SavedCard) =>
   `${c.brand.toUpperCase()} ending ${c.last4}` +
@@ -142,16 +143,12 @@ function AddCardModal({
       </div>
       {open ? (
         <div className="add-card">
-          {payment.provider === "sandbox" ? (
-            <CardFrame ref={frame} src={payment.cardFrameUrl} />
-          ) : (
-            <p>Cards are added at checkout with this store's card provider.</p>
-          )}
+          <CardEntry ref={frame} payment={payment} />
           <FormError message={state.error} />
           <button
             type="button"
             className="button button--primary"
-            disabled={state.saving || payment.provider !== "sandbox"}
+            disabled={state.saving}
             onClick={() => void save()}
           >
             {state.saving ? "Saving…" : "Save card"}
