@@ -212,8 +212,11 @@ test("store credit and a percent code from the promo panel: the order costs what
   // A whiskey that alone meets TAKE10's $25 minimum, and nicotine pouches, which no code ever discounts.
   const whiskey = await productAt(request, store_id, "whiskey", [], (p) => p.price! >= 3000);
   const pouches = await productAt(request, store_id, "nicotine pouches", [], (p) => p.is_tobacco);
+  const drawer = page.getByTestId("cart-drawer");
   await addFromProductPage(page, whiskey);
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
   await addFromProductPage(page, pouches);
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await chooseDeliveryTime(page);

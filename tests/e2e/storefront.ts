@@ -72,10 +72,16 @@ export async function setAddress(page: Page, typed: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** Adds from the product's page and waits for the server's answer (a page loaded next reads the cart as it is). */
 export async function addFromProductPage(page: Page, product: Product) {
   await page.goto(product.url);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/menu/cart/v2",
+    { timeout: 10_000 },
+  );
   await page.getByTestId("add-to-cart").click();
+  await answered;
 }
 
 /** axe (WCAG 2.1 A and AA) finds nothing serious or critical on the page as it stands. */
