@@ -40,8 +40,8 @@ export async function signUp(page: Page, email: string, path = "/signup") {
  * Every request the browser context sends to our own API (the store's origin, the provider's /sandbox-pay pages
  * left out: they are the only place a card number may go), kept to be read at the end with cardNumbersSent.
  */
-export function watchApiRequests(page: Page): Request[] {
-  const ours = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+export function watchApiRequests(page: Page, origin = test.info().project.use.baseURL): Request[] {
+  const ours = new URL(origin ?? "http://127.0.0.1").origin;
   const seen: Request[] = [];
   page.context().on("request", (req) => {
     const url = new URL(req.url());

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { chooseDeliveryTime, shot, signUp, typeCard, unique, WICKER_PARK } from "./checkout-helpers.ts";
 import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -8,8 +8,6 @@ import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefron
  * but no wallet, so checkout offers none; a device with Google Pay is then played by a stand-in PaymentRequest
  * installed before the page loads, answering exactly as Google Pay's API documents (its TEST gateway's token).
  */
-const WICKER_PARK = "1425 N Damen Ave, Chicago, IL 60622";
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /** A browser whose Google Pay holds a Visa ending 1111; the sheets it was asked to show are recorded. */
 function googlePayDevice() {
@@ -52,32 +50,13 @@ function googlePayDevice() {
   w.PaymentRequest = GooglePayRequest;
 }
 
-async function signUp(page: Page) {
-  const email = `wallet.${randomBytes(3).toString("hex")}@example.com`;
-  await page.goto("/signup");
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First name").fill("Wren");
-  await form.getByLabel("Last name").fill("Payer");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Birthday").fill("1988-02-11");
-  await form.getByRole("button", { name: "Sign up" }).click();
-  const mailbox = await page.context().newPage();
-  await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
-  const body = (await mailbox.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
-  await mailbox.close();
-  const codeForm = page.getByRole("form", { name: "Enter your code" });
-  await codeForm.getByLabel("6-digit code").fill(/\b(\d{6})\b/.exec(body)?.[1] ?? "");
-  await codeForm.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByLabel("Account menu for Wren")).toBeVisible();
-}
-
 test("wallets are offered only where the browser can pay with one; Google Pay pays the server's total", async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
   await page.goto("/");
-  await signUp(page);
+  await signUp(page, unique("payer"));
   await setAddress(page, WICKER_PARK);
   const { store_id } = await vendorOf(request, page);
   await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
@@ -91,13 +70,9 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   await page.reload();
   await expect(page.getByLabel("Google Pay")).toBeVisible();
   await expect(page.getByLabel("Apple Pay")).toHaveCount(0);
-  const select = page.getByLabel("Delivery time");
-  if ((await select.inputValue()) === "")
-    await select.selectOption(
-      (await select.locator("option:not([value=''])").first().getAttribute("value")) ?? "",
-    );
+  await chooseDeliveryTime(page);
   await page.getByLabel("Google Pay").check();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-google-pay.png`, fullPage: true });
+  await shot(page, "checkout-google-pay");
   const place = page.getByRole("button", { name: /Place order/ });
   const total = /\$([\d,.]+)/.exec((await place.textContent()) ?? "")?.[1]?.replace(/,/g, "");
   await place.click();
@@ -115,19 +90,12 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   expect(device.completed).toEqual(["success"]);
 });
 
-async function typeCard(page: Page, number: string) {
-  const card = page.frameLocator('iframe[title="Card details"]');
-  await card.getByLabel("Card number").fill(number);
-  await card.getByLabel("Expiry (MM / YY)").fill("1230");
-  await card.getByLabel("Security code").fill("123");
-}
-
 test("the payment cards screen: added in a modal and put first, a primary chosen, one removed, refusals in the provider's words", async ({
   page,
 }) => {
   await page.goto("/");
-  await signUp(page);
-  await page.getByLabel("Account menu for Wren").click();
+  await signUp(page, unique("payer"));
+  await page.getByLabel("Account menu for Casey").click();
   await page.getByRole("banner").getByRole("link", { name: "Payment cards" }).click();
   await expect(page.getByRole("heading", { name: "Payment cards" })).toBeVisible();
   await expect(page.getByText("No saved cards yet.")).toBeVisible();
@@ -156,7 +124,7 @@ test("the payment cards screen: added in a modal and put first, a primary chosen
   await typeCard(page, "4000 0000 0000 0002");
   await modal.getByRole("button", { name: "Save card" }).click();
   await expect(modal.getByRole("alert")).toHaveText("Your card was declined.");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-declined.png` });
+  await shot(page, "cards-declined");
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(items).toHaveCount(2);
 
@@ -167,14 +135,14 @@ test("the payment cards screen: added in a modal and put first, a primary chosen
   await page.reload();
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText("MASTERCARD ending 4444 · 12/30 · Primary");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cards-screen.png`, fullPage: true });
+  await shot(page, "cards-screen");
 });
 
 test("the promos and credit screen: a credit code becomes credit once, an unknown code is refused plainly", async ({
   page,
 }) => {
   await page.goto("/");
-  await signUp(page);
+  await signUp(page, unique("payer"));
   await page.goto("/account/promos");
   await expect(page.getByTestId("credit-balance")).toHaveText("$0.00");
   const form = page.getByRole("form", { name: "Add a promo code" });
@@ -189,5 +157,5 @@ test("the promos and credit screen: a credit code becomes credit once, an unknow
   await form.getByRole("button", { name: "Add code" }).click();
   await expect(form.getByRole("alert")).not.toBeEmpty();
   await expect(page.getByTestId("credit-balance")).toHaveText("$10.00");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/promos-screen.png`, fullPage: true });
+  await shot(page, "promos-screen");
 });
