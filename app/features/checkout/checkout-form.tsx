@@ -143,6 +143,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
       method: "POST",
       body: {
         id: checkoutId,
+        expectedTotal: cart.total,
         paymentMethod,
         deliveryTime: slot || "asap",
         deliveryDate: date,

@@ -116,6 +116,37 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     );
   });
 
+  it("charges only the total the page showed: a cart changed in another tab is refused, then placed at the new total", async () => {
+    const { user, browser, cart } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const shown = cart.total;
+    const changed = await browser.request("PATCH", "/menu/cart/v2", {
+      skus: [{ sku: WHISKEY, qty: 3, store_id: MANHATTAN }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const body = {
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+      tip: { amount: 0 },
+    };
+    const stale = await place(browser, { ...body, id: newCheckoutId(user.id), expectedTotal: shown });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().error.code).toBe("cart_changed");
+    expect(await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute()).toEqual(
+      [],
+    );
+
+    const now = (await browser.get("/menu/cart/v2?tipAmount=0")).json<{ total: number }>().total;
+    expect(now).toBeGreaterThan(shown);
+    const placed = await place(browser, {
+      ...body,
+      paymentMethod: { type: "token", token: await token() },
+      id: newCheckoutId(user.id),
+      expectedTotal: now,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<{ orders: Order[] }>().orders[0].total).toBe(now);
+  });
+
   it("answers a repeated request with the first outcome, and a simultaneous double submit makes one order", async () => {
     const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
     const body = {

@@ -245,6 +245,10 @@ async function planCheckout(
     deliveries.set(entry.store_id, chosen.delivery);
   }
 
+  // Charged only what the page showed: anything changed since (another tab, a price) is for the shopper to see.
+  if (body.expectedTotal !== undefined && body.expectedTotal !== quote.bill.total)
+    throw conflict("cart_changed", CART_CHANGED);
+
   if (quote.bill.round_up > 0 && !user.round_up_org_id)
     throw badRequest(
       "Choose an organisation to round up for, or turn the round-up off.",
