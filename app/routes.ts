@@ -54,6 +54,8 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("sos", "routes/sos.tsx"),
     route("account", "routes/account.tsx"),
+    route("account/cards", "routes/account-cards.tsx"),
+    route("account/promos", "routes/account-promos.tsx"),
     route("contact-preferences", "routes/contact-preferences.tsx"),
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),

@@ -113,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const own = route.onRequest ?? [];
     route.onRequest = [setApiHeaders, ...(Array.isArray(own) ? own : [own])];
   });
+  // A store on Stripe loads Stripe.js and its card frames from Stripe (ADR 22); no other store names Stripe at all.
+  const stripe = deps.config.payments.kind === "stripe";
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: dev
@@ -120,12 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+            frameSrc: ["'self'", ...(stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
             styleSrc: ["'self'"],
             // React style props (e.g. a progress width) are attributes, not scripts.
             styleSrcAttr: ["'unsafe-inline'"],
             imgSrc: ["'self'", "data:"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
             fontSrc: ["'self'"],
             objectSrc: ["'none'"],
             frameAncestors: ["'none'"],

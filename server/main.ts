@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { deliveryNotes } from "./modules/messages/index.ts";
+import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -35,6 +36,7 @@ async function main() {
   );
   const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
   for (const note of await deliveryNotes(db, config, origin)) app.log[note.level](note.message);
+  for (const note of paymentNotes(config)) app.log[note.level](note.message);
 }
 
 main().catch((err: unknown) => {

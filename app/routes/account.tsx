@@ -191,8 +191,25 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p>
           Round each order up to the next dollar for an organisation you choose.{" "}
-          {user.roundUpEnabled ? "Round-up is on." : "Coming soon to your account."}
+          {user.roundUpEnabled ? "Round-up is on." : "Turn it on at checkout."}
         </p>
+      </section>
+
+      <section className="account-section" aria-labelledby="wallet-title">
+        <h2 id="wallet-title" className="account-section__title">
+          Paying
+        </h2>
+        <ul>
+          <li>
+            <Link to="/account/cards">Payment cards</Link>
+          </li>
+          <li>
+            <Link to="/account/promos">Promos and credit</Link>
+          </li>
+          <li>
+            <Link to="/orders">Your orders</Link>
+          </li>
+        </ul>
       </section>
 
       <section className="account-section" aria-labelledby="signin-title">

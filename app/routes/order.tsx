@@ -73,7 +73,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="checkout__section">
         <h2 className="checkout__heading">
-          {order.gift_info ? `A gift for ${order.gift_info.recipient}` : "Delivering to"}
+          {order.gift_info
+            ? `A gift for ${order.gift_info.recipient}`
+            : order.shipping
+              ? "Shipping to"
+              : "Delivering to"}
         </h2>
         <p>
           {a.address}

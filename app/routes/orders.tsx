@@ -17,6 +17,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return res.data;
 }
 
+/** "1 item", "3 items": the bottles and packs in an order. */
+function itemCount(order: Order): string {
+  const n = order.products.reduce((s, p) => s + p.qty, 0);
+  return `${n} item${n === 1 ? "" : "s"}`;
+}
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, count } = loaderData;
   return (
@@ -40,7 +46,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 day: "numeric",
                 year: "numeric",
               })}{" "}
-              · {o.products.reduce((s, p) => s + p.qty, 0)} items · {formatCents(o.total, true)}
+              · {itemCount(o)} · {formatCents(o.total, true)}
             </span>
           </li>
         ))}

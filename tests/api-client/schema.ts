@@ -6870,6 +6870,7 @@ export interface operations {
                     deliveryTime?: string;
                     deliveryDate?: string;
                     shippingOption?: string;
+                    expectedTotal?: number;
                     tip?: {
                         amount?: number;
                         percent?: number;

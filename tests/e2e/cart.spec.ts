@@ -361,3 +361,55 @@ test("failed cart calls log, clear loading and leave the cart as it was (spec §
   ).toBeVisible();
   expect(pageErrors).toEqual([]);
 });
+
+test("an add made while the cart is still being restored is not undone when the restore answers late", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const { csrfToken } = (await (await page.request.get("/auth/session")).json()) as { csrfToken: string };
+  const headers = { "x-csrf-token": csrfToken };
+  const set = await page.request.post("/order/address", {
+    data: { address: "1 N State St, Chicago, IL 60602" },
+    headers,
+  });
+  const { store_id } = (await set.json()) as { store_id: string };
+  const gin = await productAt(page.request, store_id, "gin");
+  const vodka = await productAt(page.request, store_id, "vodka", [gin.sku_id]);
+  expect(
+    (
+      await page.request.post("/menu/cart/v2", {
+        data: { skus: [{ sku: gin.sku_id, qty: 1, store_id }] },
+        headers,
+      })
+    ).ok(),
+  ).toBe(true);
+
+  // The page's restore is answered by the server at once (one line), but reaches the page only after the add did.
+  let deliver!: () => void;
+  const held = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  await page.route("**/menu/cart/v2", async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  const isCart = (method: string) => (r: { method(): string; url(): string }) =>
+    r.method() === method && new URL(r.url()).pathname === "/menu/cart/v2";
+  const restoring = page.waitForRequest(isCart("GET"));
+  await page.goto(vodka.url);
+  await restoring; // the page is hydrated: its restore has been sent
+  const added = page.waitForResponse((r) => isCart("POST")(r.request()));
+  await page.getByTestId("add-to-cart").click();
+  await added;
+  const drawer = page.getByTestId("cart-drawer");
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
+
+  const restored = page.waitForResponse((r) => isCart("GET")(r.request()));
+  deliver();
+  await restored;
+  await page.waitForTimeout(200);
+  await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+});

@@ -11,12 +11,13 @@ export async function vendorOf(request: APIRequestContext, page: Page) {
   return (await res.json()) as { store_id: string; shipping: boolean; banner: { _id: string } | null };
 }
 
-/** A product the given store sells and has in stock, found the way the storefront finds them. */
+/** A product the given store sells and has in stock (and that `where` accepts), found the way the storefront finds them. */
 export async function productAt(
   request: APIRequestContext,
   storeId: string,
   query: string,
   exclude: string[] = [],
+  where: (p: Product) => boolean = () => true,
 ): Promise<Product> {
   const res = await request.post("/menu/search/v4", {
     data: { query, hitsPerPage: 60 },
@@ -24,7 +25,8 @@ export async function productAt(
   });
   const { products } = (await res.json()) as { products: Product[] };
   const found = products.find(
-    (p) => p.seller?.store_id === storeId && p.in_stock && p.stock >= 5 && !exclude.includes(p.sku_id),
+    (p) =>
+      p.seller?.store_id === storeId && p.in_stock && p.stock >= 5 && !exclude.includes(p.sku_id) && where(p),
   );
   if (!found) throw new Error(`no ${query} in stock at ${storeId}`);
   return found;
@@ -70,10 +72,16 @@ export async function setAddress(page: Page, typed: string) {
   await expect(dialog).toBeHidden();
 }
 
+/** Adds from the product's page and waits for the server's answer (a page loaded next reads the cart as it is). */
 export async function addFromProductPage(page: Page, product: Product) {
   await page.goto(product.url);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/menu/cart/v2",
+    { timeout: 10_000 },
+  );
   await page.getByTestId("add-to-cart").click();
+  await answered;
 }
 
 /** axe (WCAG 2.1 A and AA) finds nothing serious or critical on the page as it stands. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { UserIcon } from "../../components/icons.tsx";
 import { SESSION_ENDED_EVENT } from "../../lib/csrf.ts";
@@ -33,6 +33,13 @@ export function AccountMenu() {
   const location = useLocation();
   const revalidator = useRevalidator();
   const logout = useFetcher({ key: "logout" });
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // A link followed from the menu closes it: the menu is a <details>, which would stay open over the next page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname]);
 
   useEffect(() => {
     const ended = () => revalidator.revalidate();
@@ -63,7 +70,7 @@ export function AccountMenu() {
   }
 
   return (
-    <details className="account-menu">
+    <details ref={menu} className="account-menu">
       <summary className="account-link" aria-label={`Account menu for ${user.firstname}`}>
         <UserIcon size={18} />
         <span>Hi, {user.firstname}</span>
@@ -71,6 +78,15 @@ export function AccountMenu() {
       <ul className="account-menu__list">
         <li>
           <Link to="/account">Account</Link>
+        </li>
+        <li>
+          <Link to="/orders">Orders</Link>
+        </li>
+        <li>
+          <Link to="/account/cards">Payment cards</Link>
+        </li>
+        <li>
+          <Link to="/account/promos">Promos and credit</Link>
         </li>
         <li>
           <Link to="/contact-preferences">Contact preferences</Link>

@@ -53,12 +53,19 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   const latest = useRef(state);
   latest.current = state;
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  /**
+   * Changes sent to the server so far. A restore that answers after a change was sent may hold the cart from
+   * before it (an add on a page that has just loaded): the change's own answer is newer, so the restore's is dropped.
+   */
+  const changesSent = useRef(0);
 
   const restore = useCallback(async () => {
+    const since = changesSent.current;
     dispatch({ type: "loading" });
     try {
       const res = await cartApi<Cart>("/menu/cart/v2", {}, isCartSplit(latest.current.cart));
       if (!res.ok) throw new Error(apiErrorMessage(res.data, `status ${res.status}`));
+      if (changesSent.current !== since) return;
       dispatch({ type: "loaded", cart: res.data, pending: debouncer.current.pending() });
     } catch (err) {
       console.error("Failed to restore cart", err);
@@ -71,6 +78,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
 
   const sendQuantity = useCallback(
     async (lineId: string, qty: number) => {
+      changesSent.current++;
       try {
         const res = await cartApi<Cart>(
           "/menu/cart/v2",
@@ -95,6 +103,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   sendQuantityRef.current = sendQuantity;
 
   const post = useCallback(async (item: AddToCart | PendingAdd, multiStore: boolean): Promise<AddOutcome> => {
+    changesSent.current++;
     dispatch({ type: "loading" });
     try {
       const res = await cartApi<Cart>(
@@ -167,6 +176,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
 
   const remove = useCallback(async (lineId: string) => {
     debouncer.current.cancel(lineId);
+    changesSent.current++;
     dispatch({ type: "loading" });
     try {
       const res = await cartApi<Cart>(
@@ -183,6 +193,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   }, []);
 
   const chooseShipping = useCallback(async (name: string) => {
+    changesSent.current++;
     dispatch({ type: "loading" });
     try {
       const res = await cartApi<Cart>(

@@ -12,7 +12,8 @@ import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts
 import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
-import { CardFrame, type CardFrameHandle } from "./card-frame.tsx";
+import { CardEntry } from "./card-entry.tsx";
+import type { CardFrameHandle } from "./card-frame.tsx";
 import { PromoPanel } from "./promo-panel.tsx";
 import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
 
@@ -86,6 +87,21 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     if (res.ok) await reprice(tip);
   }
 
+  /** Spec §1 and §3 Checkout: shipping is chosen here too; the order is priced with the option chosen. */
+  async function chooseShipping(name: string) {
+    const res = await browserApi<Cart>("/menu/cart/shipping/v2", {
+      method: "POST",
+      body: { shipping_name: name },
+    });
+    if (!res.ok)
+      return setState({
+        status: "failed",
+        error: apiErrorMessage(res.data, "That shipping option could not be chosen."),
+      });
+    setState({ status: "idle", error: null });
+    await reprice(tip);
+  }
+
   async function addGiftBag() {
     const bag = data.giftBag;
     if (!bag) return;
@@ -127,9 +143,12 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
       method: "POST",
       body: {
         id: checkoutId,
+        expectedTotal: cart.total,
         paymentMethod,
         deliveryTime: slot || "asap",
         deliveryDate: date,
+        // The option this page shows and prices: if another tab changed it, the server refuses (cart_changed).
+        shippingOption: cart.selectedShippingOption?.name,
         tip: onDemand ? { percent: tip } : undefined,
         isGift,
         giftRecipient: isGift ? text("giftRecipient") : undefined,
@@ -245,15 +264,26 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 ))}
               </select>
             </div>
-          ) : (
-            <p>
-              Shipped:{" "}
-              {cart.selectedShippingOption
-                ? `${cart.selectedShippingOption.name}, ${formatCents(cart.selectedShippingOption.price)}`
-                : "choose shipping in your cart"}
-              .
-            </p>
-          )}
+          ) : null}
+          {cart.shippingOptions.length > 0 ? (
+            <fieldset className="checkout__cards">
+              <legend className="field__label">Shipping</legend>
+              {cart.shippingOptions.map((o) => (
+                <label key={o.name} className="checkout__card">
+                  <input
+                    type="radio"
+                    name="shippingOption"
+                    value={o.name}
+                    checked={cart.selectedShippingOption?.name === o.name}
+                    onChange={() => void chooseShipping(o.name)}
+                  />
+                  <span>
+                    {o.name} · {o.description} · {o.price === 0 ? "Free" : formatCents(o.price, true)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <label className="checkbox">
             <input type="checkbox" checked={isGift} onChange={(e) => toggleGift(e.target.checked)} /> This is
             a gift
@@ -353,9 +383,9 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 />
                 <span>New card</span>
               </label>
-              {cardChoice === "new" && data.payment.provider === "sandbox" ? (
+              {cardChoice === "new" ? (
                 <>
-                  <CardFrame ref={frame} src={data.payment.cardFrameUrl} />
+                  <CardEntry ref={frame} payment={data.payment} />
                   <label className="checkbox">
                     <input
                       type="checkbox"

@@ -13,8 +13,10 @@ import { testDatabases } from "../../../tests/support/db.ts";
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, stock 50
 const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, stock 2
 const BEER = "BC-9002-6X355"; // Brooklyn only
+const WINE = "BC-9003-750"; // $75.00, sold only by the shipping store
 const MANHATTAN = "d-manhattan";
 const CHELSEA = "350 5th Ave, New York, NY 10001";
+const CHICAGO = "233 S Wacker Dr, Chicago, IL 60601"; // outside both zones: the shipping store serves it
 
 let clock = Date.now();
 const newCheckoutId = (userId: string) => checkoutIdFor(userId, new Date(clock++));
@@ -75,6 +77,74 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     expect(again.json().error.code).toBe("checkout_id_reused");
     const payments = await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute();
     expect(payments).toHaveLength(1);
+  });
+
+  it("ships an order at the shipping option checkout showed; an option changed elsewhere is refused, not charged", async () => {
+    const user = await createUser(s.db);
+    const browser = await signedInBrowser(s.app, user);
+    expect((await browser.post("/order/address", { address: CHICAGO })).statusCode).toBe(200);
+    const added = await browser.post("/menu/cart/v2", {
+      skus: [{ sku: WINE, qty: 1, store_id: "d-shipping" }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await browser.post("/menu/cart/shipping/v2", { shipping_name: "2-Day" })).statusCode).toBe(200);
+    // Checkout showed 2-Day; another tab then chose Overnight.
+    expect((await browser.post("/menu/cart/shipping/v2", { shipping_name: "Overnight" })).statusCode).toBe(
+      200,
+    );
+    const stale = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+      shippingOption: "2-Day",
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().error.code).toBe("cart_changed");
+    expect(await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute()).toEqual(
+      [],
+    );
+
+    const res = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+      shippingOption: "Overnight",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [order] = res.json<{ orders: Order[] }>().orders;
+    expect(order).toMatchObject({ shipping: true, store: { id: "d-shipping" }, total: 7500 + 3999 });
+    expect(order.line_items).toContainEqual(
+      expect.objectContaining({ title: "Shipping (Overnight)", value: 3999, format: "SHIPPING" }),
+    );
+  });
+
+  it("charges only the total the page showed: a cart changed in another tab is refused, then placed at the new total", async () => {
+    const { user, browser, cart } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const shown = cart.total;
+    const changed = await browser.request("PATCH", "/menu/cart/v2", {
+      skus: [{ sku: WHISKEY, qty: 3, store_id: MANHATTAN }],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const body = {
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+      tip: { amount: 0 },
+    };
+    const stale = await place(browser, { ...body, id: newCheckoutId(user.id), expectedTotal: shown });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().error.code).toBe("cart_changed");
+    expect(await s.db.selectFrom("payments").select("id").where("user_id", "=", user.id).execute()).toEqual(
+      [],
+    );
+
+    const now = (await browser.get("/menu/cart/v2?tipAmount=0")).json<{ total: number }>().total;
+    expect(now).toBeGreaterThan(shown);
+    const placed = await place(browser, {
+      ...body,
+      paymentMethod: { type: "token", token: await token() },
+      id: newCheckoutId(user.id),
+      expectedTotal: now,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<{ orders: Order[] }>().orders[0].total).toBe(now);
   });
 
   it("answers a repeated request with the first outcome, and a simultaneous double submit makes one order", async () => {

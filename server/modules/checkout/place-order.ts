@@ -262,6 +262,10 @@ async function planCheckout(
   if (cart.verification_required && !(await holdsAgeVerification(ctx.db, userId, lastDeliveryDate)))
     throw new AppError(403, "age_verification_required", AGE_VERIFICATION_REQUIRED);
 
+  // Charged only what the page showed: anything changed since (another tab, a price) is for the shopper to see.
+  if (body.expectedTotal !== undefined && body.expectedTotal !== quote.bill.total)
+    throw conflict("cart_changed", CART_CHANGED);
+
   if (quote.bill.round_up > 0 && !user.round_up_org_id)
     throw badRequest(
       "Choose an organisation to round up for, or turn the round-up off.",

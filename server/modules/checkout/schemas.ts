@@ -33,6 +33,8 @@ export const placeOrderBody = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-25")
     .optional(),
   shippingOption: z.string().min(1).max(40).optional(),
+  /** The total the shopper was shown, in cents: a different total now (a change in another tab) is refused. */
+  expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
   tip: z
     .object({
       amount: z.number().int().min(0).max(100_000).optional(),

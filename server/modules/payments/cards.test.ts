@@ -114,11 +114,17 @@ describe.each(testDatabases)("saved cards on %s", (kind) => {
 
   it("tells the card form how this store takes cards", async () => {
     const res = await s.app.inject({ method: "GET", url: "/order/payment-config" });
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       provider: "sandbox",
       cardFrameUrl: "/sandbox-pay/elements/card",
+      walletTokenUrl: "/sandbox-pay/v1/wallet-tokens",
       defaults: { country: "US", currency: "USD", language: "EN" },
       wallets: ["applePay", "googlePay"],
     });
+    const methods = res.json().walletMethods as { wallet: string; supportedMethods: string }[];
+    expect(methods.map((m) => [m.wallet, m.supportedMethods])).toEqual([
+      ["applePay", "https://apple.com/apple-pay"],
+      ["googlePay", "https://google.com/pay"],
+    ]);
   });
 });

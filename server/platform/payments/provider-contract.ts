@@ -235,6 +235,23 @@ export function providerContract(harness: () => ContractHarness) {
     expect((await refusal(withSaved(key()))).retryable).toBe(false);
   });
 
+  it("refuses to save a card that declines, in the provider's words", async () => {
+    const { provider, token } = harness();
+    const customer = await provider.ensureCustomer({
+      userId: `user-${key()}`,
+      email: "d@example.com",
+      existing: null,
+    });
+    const refused = await refusal(
+      provider.attachCard({ customerId: customer, token: await token("declined"), idempotencyKey: key() }),
+    );
+    expect(refused).toMatchObject({
+      code: "card_declined",
+      message: "Your card was declined.",
+      retryable: false,
+    });
+  });
+
   it("answers an unknown payment with resource_missing", async () => {
     const missing = await refusal(harness().provider.retrieve("pi_unknown"));
     expect(missing).toMatchObject({ code: "resource_missing", retryable: false });

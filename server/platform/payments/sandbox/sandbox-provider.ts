@@ -219,6 +219,10 @@ export class SandboxProvider implements PaymentProvider {
   attachCard(input: { customerId: string; token: string; idempotencyKey: string }): Promise<ProviderCard> {
     return this.once(input.idempotencyKey, async (tx) => {
       const token = await this.spendToken(tx, input.token);
+      // As Stripe checks a card when it is saved: one that declines every charge is not saved.
+      const behaviour = token.behaviour as CardBehaviour;
+      if (behaviour.kind === "declines")
+        throw new ProviderError(DECLINE_MESSAGES[behaviour.code], behaviour.code, false);
       const id = newId("pm");
       await tx
         .insertInto("sandbox_cards")

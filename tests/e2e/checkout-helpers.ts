@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, type Request, test } from "@playwright/test";
+import type { Order } from "../../domain/orders/types.ts";
+import { cardNumbersIn } from "../../domain/payments/card-number.ts";
+
+/** Steps the checkout journeys share: a new shopper, the card typed into the provider's frame, the time, the watch. */
+
+export const WICKER_PARK = "1425 N Damen Ave, Chicago, IL 60622";
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
+/** An email no earlier run used. */
+export const unique = (name: string) => `${name}.${randomBytes(3).toString("hex")}@example.com`;
+
+/** A full-page screenshot for a person to look at, when E2E_SCREENSHOTS_DIR is set. */
+export async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Signs up as Casey Buyer (21+) with the emailed code from the local mailbox; `path` may carry an offer. */
+export async function signUp(page: Page, email: string, path = "/signup") {
+  await page.goto(path);
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First name").fill("Casey");
+  await form.getByLabel("Last name").fill("Buyer");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Birthday").fill("1990-05-17");
+  await form.getByRole("button", { name: "Sign up" }).click();
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
+  const body = (await mailbox.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
+  await mailbox.close();
+  const code = /\b(\d{6})\b/.exec(body)?.[1] ?? "";
+  const codeForm = page.getByRole("form", { name: "Enter your code" });
+  await codeForm.getByLabel("6-digit code").fill(code);
+  await codeForm.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("Account menu for Casey")).toBeVisible();
+}
+
+/**
+ * Every request the browser context sends to our own API (the store's origin, the provider's /sandbox-pay pages
+ * left out: they are the only place a card number may go), kept to be read at the end with cardNumbersSent.
+ */
+export function watchApiRequests(page: Page, origin = test.info().project.use.baseURL): Request[] {
+  const ours = new URL(origin ?? "http://127.0.0.1").origin;
+  const seen: Request[] = [];
+  page.context().on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.origin === ours && !url.pathname.startsWith("/sandbox-pay/")) seen.push(req);
+  });
+  return seen;
+}
+
+/** The Luhn-valid 13–19 digit numbers any of the requests carried in its address or body, each named. */
+export function cardNumbersSent(requests: readonly Request[]): string[] {
+  return requests.flatMap((r) =>
+    cardNumbersIn(`${r.url()} ${r.postData() ?? ""}`).map((n) => `${r.method()} ${r.url()}: ${n}`),
+  );
+}
+
+/** Keeps the time checkout chose (ASAP when the store is open), else the first slot offered. */
+export async function chooseDeliveryTime(page: Page) {
+  const select = page.getByLabel("Delivery time");
+  if ((await select.inputValue()) === "") {
+    const first = await select.locator("option:not([value=''])").first().getAttribute("value");
+    await select.selectOption(first ?? "");
+  }
+}
+
+/** Types a card into the sandbox provider's own frame (our page never holds the number). */
+export async function typeCard(page: Page, number: string) {
+  const card = page.frameLocator('iframe[title="Card details"]');
+  await card.getByLabel("Card number").fill(number);
+  await card.getByLabel("Expiry (MM / YY)").fill("1230");
+  await card.getByLabel("Security code").fill("123");
+}
+
+/** What the API answers from the page's own session (its cookies), as the storefront's scripts would read it. */
+export async function apiFromPage<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { credentials: "include", headers: { accept: "application/json" } });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+}
+
+export const orderHistory = (page: Page) =>
+  apiFromPage<{ count: number; orders: Order[] }>(page, "/order/history");
