@@ -115,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            // 'wasm-unsafe-eval' lets the ID scanner compile its WebAssembly reader (served from 'self'); it allows
+            // no eval() of JavaScript.
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
             styleSrc: ["'self'"],
             // React style props (e.g. a progress width) are attributes, not scripts.
             styleSrcAttr: ["'unsafe-inline'"],
