@@ -350,7 +350,7 @@ export function ScannerDialog({
         ) : null}
         {step.kind === "refused" && !step.canScanAgain ? (
           <button type="button" className="button" onClick={onClose}>
-            Close
+            Back to checkout
           </button>
         ) : null}
       </div>
