@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { type VerificationStatus, verificationStatusOf } from "../../../domain/age/status.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { CartVerifyAnswer } from "./types.ts";
 
 /** The scanner's code loads only for a cart that needs it, and its decoder only once it opens. */
@@ -76,6 +77,8 @@ export function useAgeCheck(initial: AgeCheck | null, required: boolean): AgeChe
 /** Checkout's "Age verification" section: the status, and the scanner when a scan session is open (status 0). */
 export function AgeCheckSection({ age }: { age: AgeCheckState }) {
   const [scanning, setScanning] = useState(false);
+  // The scanner needs the page's script: the button waits for it rather than doing nothing when pressed.
+  const hydrated = useHydrated();
   // Mounted from the first opening on, so its outcome stays on screen when the status behind it changes.
   const [mounted, setMounted] = useState(false);
   const scanButton = useRef<HTMLButtonElement>(null);
@@ -145,6 +148,7 @@ export function AgeCheckSection({ age }: { age: AgeCheckState }) {
           ref={scanButton}
           type="button"
           className="button button--primary age-check__scan"
+          disabled={!hydrated}
           onClick={() => {
             setMounted(true);
             setScanning(true);
