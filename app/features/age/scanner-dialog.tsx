@@ -164,8 +164,9 @@ export function ScannerDialog({
     setCamera({ state: "starting" });
     let media: MediaStream;
     try {
+      // The back camera, at HD where it can: browsers default to 640×480, too coarse for a licence's narrow bars.
       media = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: "environment" },
+        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
         audio: false,
       });
     } catch (err) {
