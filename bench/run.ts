@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
+import { measureIdScan } from "./id-scan.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -131,6 +132,9 @@ async function main() {
         "≤ 150 kB",
       );
     }
+
+    // The ID scanner's decode in Chromium, through the built reader (bench/id-scan.ts).
+    for (const row of await measureIdScan(base, chromiumPath)) add(...row);
 
     // Lighthouse mobile performance.
     for (const [name, pagePath] of Object.entries({

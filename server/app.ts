@@ -122,7 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       : {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+            // 'wasm-unsafe-eval' lets the ID scanner compile its WebAssembly reader (served from 'self'); it allows
+            // no eval() of JavaScript.
+            scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(stripe ? ["https://js.stripe.com"] : [])],
             frameSrc: ["'self'", ...(stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [])],
             styleSrc: ["'self'"],
             // React style props (e.g. a progress width) are attributes, not scripts.

@@ -8,7 +8,6 @@ import {
   VERIFICATION_VALID_DAYS,
   verificationExpiry,
 } from "./rules.ts";
-import { verificationStatusOf } from "./status.ts";
 
 describe("which carts need an ID scan", () => {
   it.each([
@@ -73,19 +72,4 @@ describe("one document across accounts", () => {
       documentKey({ country: "USA", jurisdiction: "IN", documentNumber: "r1627" }),
     );
   });
-});
-
-describe("spec §4: the storefront's status of a POST /menu/cart/verify answer", () => {
-  it.each([
-    [{ result: "success", id: "av_1", expires_at: "2027-11-26" }, { status: 1 }],
-    [{ result: "failed", id: "av_1", reason: "under_age" }, { status: 2 }],
-    [{ result: "unknown", id: "av_1", token: "t0k", expires_at: "2026-11-26T10:15:00Z" }, { status: 0 }],
-    [
-      { result: "unknown", message: "No scanner token available" },
-      { status: 3, error: "No scanner token available" },
-    ],
-    [{ result: "not_required" }, { status: null }],
-    [{}, { status: null }],
-    [null, { status: null }],
-  ])("%j → %j", (answer, expected) => expect(verificationStatusOf(answer)).toEqual(expected));
 });

@@ -1,20 +1,25 @@
 import { NO_SCANNER_TOKEN } from "../copy.ts";
 
 /**
- * Spec §4 (Age verification) and §8: the answer of POST /menu/cart/verify as the storefront's status. Success
- * gives 1; failed gives 2; unknown with a scanner token gives 0 (the scanner opens); unknown without a token gives 3
- * and 'No scanner token available'; any other result means no verification is required (null).
+ * Where a shopper stands on age verification for the cart (spec §4 Age verification), from the answer of
+ * `POST /menu/cart/verify` (docs/adr/0024-age-verification.md):
+ * - 1: verified (`success`);
+ * - 2: refused (`failed`);
+ * - 0: a scan session is open (`unknown` with a scanner token): the scanner opens;
+ * - 3: no session can be opened (`unknown` without a token), with 'No scanner token available' (spec §8);
+ * - null: anything else, verification is not required.
  */
 export type VerificationStatus = 0 | 1 | 2 | 3 | null;
 
+/** The fields of the answer the mapping reads; any answer (or none) can be given. */
 export interface VerificationAnswerLike {
-  result?: string | null;
-  token?: string | null;
+  result?: unknown;
+  token?: unknown;
 }
 
 export function verificationStatusOf(answer: VerificationAnswerLike | null | undefined): {
   status: VerificationStatus;
-  error?: typeof NO_SCANNER_TOKEN;
+  error?: string;
 } {
   switch (answer?.result) {
     case "success":
@@ -22,7 +27,9 @@ export function verificationStatusOf(answer: VerificationAnswerLike | null | und
     case "failed":
       return { status: 2 };
     case "unknown":
-      return answer.token ? { status: 0 } : { status: 3, error: NO_SCANNER_TOKEN };
+      return typeof answer.token === "string" && answer.token !== ""
+        ? { status: 0 }
+        : { status: 3, error: NO_SCANNER_TOKEN };
     default:
       return { status: null };
   }

@@ -12,6 +12,7 @@ import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts
 import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
+import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
 import type { CardFrameHandle } from "./card-frame.tsx";
 import { PromoPanel } from "./promo-panel.tsx";
@@ -29,6 +30,8 @@ export interface CheckoutData {
   roundUp: RoundUpInfo | null;
   /** The gift bag (spec §9: one fixed SKU), when the store sells it. */
   giftBag: { sku: string; title: string; price: number; storeId: string } | null;
+  /** Age verification for a cart that needs it (`verification_required`), else null. */
+  ageCheck: AgeCheck | null;
 }
 
 const TIPS = [0, 10, 15, 20] as const;
@@ -56,6 +59,8 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
       live = false;
     };
   }, [data.payment.walletMethods]);
+  // Spec §4 Age verification: a cart with nicotine or tobacco is placed only once the shopper is verified (1).
+  const age = useAgeCheck(data.ageCheck, cart.verification_required);
   const [state, setState] = useState<{ status: "idle" | "loading" | "failed"; error: string | null }>({
     status: "idle",
     error: null,
@@ -177,6 +182,8 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     }
     // Spec §8: the message is kept, an 'Order Failed' event is sent, the caller's failure callback runs.
     const error = apiErrorMessage(res.data, CHECKOUT_FAILED);
+    // Refused for age (a verification that lapsed meanwhile): the section shows where the shopper stands now.
+    if (res.status === 403 && age.required) void age.refresh();
     window.dispatchEvent(new CustomEvent("nightcap:event", { detail: { name: ORDER_FAILED_EVENT, error } }));
     setState({ status: "failed", error });
     // A refused or declined checkout is over: the next try is a new checkout (and the cart may have changed).
@@ -336,6 +343,8 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
           ) : null}
         </section>
 
+        {cart.verification_required ? <AgeCheckSection age={age} /> : null}
+
         <section className="checkout__section" aria-labelledby="payment-heading">
           <h2 id="payment-heading" className="checkout__heading">
             Payment
@@ -460,10 +469,16 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
           ) : null,
         )}
         <FormError message={state.error} />
+        {age.waiting ? (
+          <p id="place-order-waiting" className="form-message form-message--info">
+            {age.waiting}
+          </p>
+        ) : null}
         <button
           type="submit"
           className="button button--primary button--block button--large"
-          disabled={state.status === "loading"}
+          disabled={state.status === "loading" || age.waiting !== null}
+          aria-describedby={age.waiting ? "place-order-waiting" : undefined}
         >
           {state.status === "loading"
             ? "Placing your order…"

@@ -9,12 +9,14 @@ import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
 import type { CurrentAddress } from "../../../domain/geo/api.ts";
 import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
 import type { ApiFetch } from "../../lib/api.ts";
+import { askAgeCheck } from "../age/age-check.tsx";
 import type { CheckoutData } from "./checkout-form.tsx";
 
 /**
  * What checkout shows, read from the API: the cart priced on the server, saved cards, how the provider takes a
  * new card, the delivery address and its times, credit and round-up. A visitor logs in first; an empty cart
- * shows its empty state. The checkout id is the user id plus a timestamp (spec §7).
+ * shows its empty state. The checkout id is the user id plus a timestamp (spec §7). A cart with nicotine or
+ * tobacco also asks where the shopper stands on age verification.
  */
 export async function loadCheckout(api: ApiFetch, path: string): Promise<CheckoutData | null> {
   const session = await api<SessionInfo>("/auth/session");
@@ -32,11 +34,19 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   if (cart.data.products.length === 0) return null;
   const onDemand = Object.values(cart.data.split_cart).find((e) => !e.is_shipping && e.subtotal > 0);
   const storeId = onDemand?.store_id ?? Object.keys(cart.data.split_cart)[0];
-  const [availability, bag] = await Promise.all([
+  const [availability, bag, ageCheck] = await Promise.all([
     onDemand
       ? api<Availability>("/menu/availability", { headers: { "x-store-id": onDemand.store_id } })
       : null,
     api<{ products: Product[] }>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
+    // Where the shopper stands on age verification (ADR 24), so the page renders it and Place order waits for
+    // it from the first paint. The call may open a scan session: it carries the session's CSRF token.
+    cart.data.verification_required
+      ? askAgeCheck(
+          api,
+          session.ok && session.data.csrfToken ? { "x-csrf-token": session.data.csrfToken } : {},
+        )
+      : null,
   ]);
   const giftBag = bag.ok
     ? bag.data.products.find((p) => p.sku_id === GIFT_BAG_SKU && p.in_stock && p.price !== null)
@@ -54,5 +64,6 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
     giftBag: giftBag
       ? { sku: giftBag.sku_id, title: giftBag.title, price: giftBag.price ?? 0, storeId }
       : null,
+    ageCheck,
   };
 }

@@ -1,0 +1,360 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { CloseIcon } from "../../components/icons.tsx";
+import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { SCANNER_COPY as COPY, retryAfterText } from "./scanner-copy.ts";
+import { type CartVerifyAnswer, MAX_BARCODE_LENGTH, type ScanAnswer, type ScanSession } from "./types.ts";
+
+type Decoder = typeof import("./licence-decoder.ts");
+
+/** The reader (and its WebAssembly) loads on the first scan, never with the page. */
+let decoder: Promise<Decoder> | null = null;
+function loadDecoder(): Promise<Decoder> {
+  decoder ??= import("./licence-decoder.ts").then(async (m) => {
+    await m.prepareReader();
+    return m;
+  });
+  // A failed load (offline, say) is tried afresh next time.
+  decoder.catch(() => {
+    decoder = null;
+  });
+  return decoder;
+}
+
+type Camera = { state: "off" | "starting" | "live" } | { state: "unavailable"; message: string };
+
+type Step =
+  | { kind: "scanning" }
+  | { kind: "reading" }
+  | { kind: "unreadable" }
+  | { kind: "checking" }
+  | { kind: "verified" }
+  | { kind: "refused"; message: string; canScanAgain: boolean }
+  | { kind: "retry"; message: string; barcode: string | null };
+
+const SAMPLE_MS = 250;
+
+/** Spec §4: a new scan can follow while the server keeps a session open for this cart. */
+const openSession = (answer: CartVerifyAnswer | null): ScanSession | null =>
+  answer?.result === "unknown" && answer.token ? { id: answer.id, token: answer.token } : null;
+
+function cameraMessage(err: unknown): string {
+  const name = (err as { name?: string } | null)?.name;
+  if (name === "NotAllowedError" || name === "SecurityError") return COPY.cameraRefused;
+  if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError")
+    return COPY.noCamera;
+  return COPY.cameraFailed;
+}
+
+/**
+ * "Verify your age": reads the PDF417 barcode on the back of a US or Canadian licence or ID card in the browser —
+ * from the camera (a frame every 250 ms) or an uploaded photo, which is always offered — and sends its text to
+ * the server, which decides (docs/adr/0024-age-verification.md). Nothing but the barcode's text leaves the page.
+ */
+export function ScannerDialog({
+  open,
+  session,
+  onClose,
+  refresh,
+}: {
+  open: boolean;
+  /** The scan session the barcode is posted with. */
+  session: ScanSession | null;
+  onClose: () => void;
+  /** Asks the server again where the shopper stands (`POST /menu/cart/verify`); null when it could not. */
+  refresh: () => Promise<CartVerifyAnswer | null>;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const timer = useRef<number | null>(null);
+  const busy = useRef(false);
+  /** Bumped on every start and stop: async work from an older run finds it changed and gives up. */
+  const run = useRef(0);
+  // The latest session and refresh, read when a scan ends (the scanning callbacks stay the same throughout).
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  const [camera, setCamera] = useState<Camera>({ state: "off" });
+  const [step, setStep] = useState<Step>({ kind: "scanning" });
+  const ids = { title: useId(), intro: useId(), upload: useId() };
+
+  const stopCamera = useCallback(() => {
+    run.current++;
+    if (timer.current !== null) window.clearInterval(timer.current);
+    timer.current = null;
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+    if (video.current) video.current.srcObject = null;
+    busy.current = false;
+    setCamera((c) => (c.state === "unavailable" ? c : { state: "off" }));
+  }, []);
+
+  const submit = useCallback(
+    async (barcode: string, current: ScanSession | null, retried = false): Promise<void> => {
+      const refresh = () => refreshRef.current();
+      if (barcode.length > MAX_BARCODE_LENGTH) return setStep({ kind: "unreadable" });
+      if (!current) return setStep({ kind: "refused", message: COPY.sessionEnded, canScanAgain: false });
+      setStep({ kind: "checking" });
+      let res: Awaited<ReturnType<typeof browserApi<ScanAnswer>>>;
+      try {
+        res = await browserApi<ScanAnswer>(`/menu/verify/${encodeURIComponent(current.id)}`, {
+          method: "POST",
+          body: { token: current.token, barcode },
+        });
+      } catch {
+        return setStep({ kind: "retry", message: COPY.network, barcode });
+      }
+      if (res.ok && res.data.result === "success") {
+        await refresh();
+        return setStep({ kind: "verified" });
+      }
+      if (res.ok) {
+        const next = await refresh();
+        return setStep({
+          kind: "refused",
+          message: res.data.message || COPY.serverFailed,
+          canScanAgain: openSession(next) !== null,
+        });
+      }
+      if (res.status === 409) {
+        // The session was used or has expired: a fresh one takes the same reading once.
+        const next = openSession(await refresh());
+        if (next && !retried) return submit(barcode, next, true);
+        return setStep({
+          kind: "refused",
+          message: apiErrorMessage(res.data, COPY.sessionEnded),
+          canScanAgain: next !== null,
+        });
+      }
+      if (res.status === 429) {
+        await refresh();
+        return setStep({
+          kind: "refused",
+          message: `${apiErrorMessage(res.data, COPY.tooMany)}${retryAfterText(res.headers["retry-after"])}`,
+          canScanAgain: false,
+        });
+      }
+      if (res.status >= 500) return setStep({ kind: "retry", message: COPY.serverFailed, barcode });
+      const next = await refresh();
+      return setStep({
+        kind: "refused",
+        message: apiErrorMessage(res.data, COPY.serverFailed),
+        canScanAgain: openSession(next) !== null,
+      });
+    },
+    [],
+  );
+
+  const found = useCallback(
+    (barcode: string) => {
+      stopCamera();
+      void submit(barcode, sessionRef.current);
+    },
+    [stopCamera, submit],
+  );
+
+  const startCamera = useCallback(async () => {
+    stopCamera();
+    const mine = run.current;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setCamera({ state: "unavailable", message: COPY.noCameraApi });
+      return;
+    }
+    setCamera({ state: "starting" });
+    let media: MediaStream;
+    try {
+      // The back camera, at HD where it can: browsers default to 640×480, too coarse for a licence's narrow bars.
+      media = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
+        audio: false,
+      });
+    } catch (err) {
+      if (run.current === mine) setCamera({ state: "unavailable", message: cameraMessage(err) });
+      return;
+    }
+    const element = video.current;
+    if (run.current !== mine || !element) {
+      for (const track of media.getTracks()) track.stop();
+      return;
+    }
+    stream.current = media;
+    element.srcObject = media;
+    try {
+      await element.play();
+    } catch {
+      // Autoplay of a muted inline video is allowed; the frames are sampled either way.
+    }
+    if (run.current !== mine) return;
+    setCamera({ state: "live" });
+    timer.current = window.setInterval(async () => {
+      if (busy.current || element.readyState < 2 || !element.videoWidth) return;
+      busy.current = true;
+      try {
+        const reader = await loadDecoder();
+        const text = await reader.readFrame(element, element.videoWidth, element.videoHeight);
+        if (text && run.current === mine) found(text);
+      } catch {
+        // A frame that cannot be read is skipped; the next one comes in 250 ms.
+      } finally {
+        if (run.current === mine) busy.current = false;
+      }
+    }, SAMPLE_MS);
+  }, [found, stopCamera]);
+
+  const scan = useCallback(() => {
+    setStep({ kind: "scanning" });
+    loadDecoder().catch(() => setStep({ kind: "retry", message: COPY.readerFailed, barcode: null }));
+    void startCamera();
+  }, [startCamera]);
+
+  // Opening shows the modal and starts scanning; closing stops the camera (and so does leaving the page).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open) {
+      if (!dialog.open) dialog.showModal();
+      scan();
+    } else {
+      stopCamera();
+      if (dialog.open) dialog.close();
+      setCamera({ state: "off" });
+    }
+  }, [open, scan, stopCamera]);
+  useEffect(() => stopCamera, [stopCamera]);
+
+  async function choosePhoto(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    input.value = ""; // the same photo can be chosen again
+    if (!file) return;
+    const mine = run.current;
+    busy.current = true; // the camera waits while the photo is read
+    setStep({ kind: "reading" });
+    try {
+      const reader = await loadDecoder();
+      const text = await reader.readPhoto(file);
+      if (run.current !== mine) return;
+      if (text) return found(text);
+      setStep({ kind: "unreadable" });
+    } catch {
+      if (run.current === mine) setStep({ kind: "retry", message: COPY.readerFailed, barcode: null });
+    } finally {
+      if (run.current === mine) busy.current = false;
+    }
+  }
+
+  const scanning = step.kind === "scanning" || step.kind === "reading" || step.kind === "unreadable";
+  const cameraText =
+    camera.state === "unavailable"
+      ? camera.message
+      : camera.state === "live"
+        ? COPY.live
+        : camera.state === "starting"
+          ? COPY.starting
+          : "";
+  const status =
+    step.kind === "reading"
+      ? COPY.reading
+      : step.kind === "checking"
+        ? COPY.checking
+        : step.kind === "verified"
+          ? COPY.verified
+          : scanning
+            ? cameraText
+            : "";
+
+  return (
+    <dialog
+      ref={ref}
+      className="scanner"
+      aria-labelledby={ids.title}
+      aria-describedby={ids.intro}
+      onClose={onClose}
+      data-testid="age-scanner"
+    >
+      <div className="scanner__head">
+        <h2 id={ids.title} className="scanner__title">
+          {COPY.title}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <p id={ids.intro} className="scanner__intro">
+        {COPY.intro}
+      </p>
+
+      <div className="scanner__viewport" hidden={!scanning || camera.state === "unavailable"}>
+        <video ref={video} className="scanner__video" muted playsInline aria-label="Camera preview" />
+        <span className="scanner__frame" aria-hidden="true" />
+      </div>
+
+      <p
+        className={`scanner__status${step.kind === "verified" ? " scanner__status--done" : ""}`}
+        role="status"
+        aria-live="polite"
+      >
+        {status}
+      </p>
+
+      {step.kind === "unreadable" ? (
+        <p className="form-message form-message--error" role="alert">
+          {COPY.unreadable}
+        </p>
+      ) : null}
+      {step.kind === "refused" || step.kind === "retry" ? (
+        <p className="form-message form-message--error" role="alert">
+          {step.message}
+        </p>
+      ) : null}
+
+      {scanning ? (
+        <div className="field scanner__upload">
+          <label className="field__label" htmlFor={ids.upload}>
+            {COPY.uploadLabel}
+          </label>
+          <input
+            id={ids.upload}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="input"
+            disabled={step.kind === "reading"}
+            onChange={(e) => void choosePhoto(e.currentTarget)}
+          />
+        </div>
+      ) : null}
+
+      <div className="scanner__actions">
+        {step.kind === "verified" ? (
+          // biome-ignore lint/a11y/noAutofocus: the result's one action takes the focus the scan had
+          <button type="button" className="button button--primary" autoFocus onClick={onClose}>
+            Done
+          </button>
+        ) : null}
+        {step.kind === "refused" && step.canScanAgain ? (
+          // biome-ignore lint/a11y/noAutofocus: the result's one action takes the focus the scan had
+          <button type="button" className="button button--primary" autoFocus onClick={scan}>
+            Scan again
+          </button>
+        ) : null}
+        {step.kind === "retry" ? (
+          <button
+            type="button"
+            className="button button--primary"
+            // biome-ignore lint/a11y/noAutofocus: the result's one action takes the focus the scan had
+            autoFocus
+            onClick={() => (step.barcode ? void submit(step.barcode, sessionRef.current) : scan())}
+          >
+            Try again
+          </button>
+        ) : null}
+        {step.kind === "refused" && !step.canScanAgain ? (
+          <button type="button" className="button" onClick={onClose}>
+            Back to checkout
+          </button>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}
