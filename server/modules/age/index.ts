@@ -14,7 +14,8 @@ export async function registerAge(
   deps: { db: Db; config: Config; limiter: RateLimiter; now?: () => Date },
 ): Promise<void> {
   const documentKey = await serverKey(deps.db, "age-documents", deps.config.auth.sessionSecret);
+  const tokenKey = await serverKey(deps.db, "age-scan-tokens", deps.config.auth.sessionSecret);
   await app.register(ageRoutes, {
-    ctx: { db: deps.db, limiter: deps.limiter, documentKey, now: deps.now ?? (() => new Date()) },
+    ctx: { db: deps.db, limiter: deps.limiter, documentKey, tokenKey, now: deps.now ?? (() => new Date()) },
   });
 }

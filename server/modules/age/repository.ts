@@ -33,8 +33,8 @@ export async function latestDecided(db: Q, userId: string): Promise<Verification
 }
 
 /**
- * Opens the user's scan session, or gives the open one a new token and time (one pending row per user, so
- * opening sessions over and over keeps one row). Answers its id.
+ * Opens the user's scan session, or gives the open one fresh time, keeping its token (one pending row per user,
+ * so opening sessions over and over keeps one row). Answers its id.
  */
 export async function openSession(
   db: Q,
@@ -52,7 +52,7 @@ export async function openSession(
       oc
         .column("user_id")
         .where("status", "=", "pending")
-        .doUpdateSet({ token_hash: session.tokenHash, session_expires_at: session.expiresAt }),
+        .doUpdateSet({ session_expires_at: session.expiresAt }),
     )
     .returning("id")
     .executeTakeFirstOrThrow();

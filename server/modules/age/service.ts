@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AgeVerificationReason } from "../../../db/schema-age.ts";
 import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
@@ -37,6 +37,8 @@ export interface AgeContext {
   limiter: RateLimiter;
   /** Keys the HMAC of document numbers, so the table cannot be matched against a list of licences offline. */
   documentKey: Buffer;
+  /** Keys a scan session's token, derived from its id: asking again for an open session gives the same token. */
+  tokenKey: Buffer;
   now: () => Date;
 }
 
@@ -85,6 +87,8 @@ export interface ResultAnswer {
 const scanDay = (now: Date) => formatCalendarDate(todayForAgeCheck(now));
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const scanToken = (ctx: AgeContext, sessionId: string) =>
+  createHmac("sha256", ctx.tokenKey).update(sessionId).digest("base64url");
 
 /**
  * Where this shopper stands for the current cart: nothing needed; a verification (or an under-age refusal) that
@@ -121,15 +125,17 @@ export async function cartVerification(ctx: AgeContext, req: FastifyRequest): Pr
   ]);
   if (limits.some((l) => l.exhausted)) return { result: "unknown", message: NO_SCANNER_TOKEN };
 
-  const token = randomBytes(24).toString("base64url");
+  // A page loaded twice, or the app asking again, gets the open session and its same token (with fresh time),
+  // so the scanner a shopper already opened keeps working.
   const expiresAt = new Date(now.getTime() + SCAN_SESSION_MINUTES * 60_000);
+  const newId = `av_${randomUUID()}`;
   const id = await openSession(ctx.db, {
-    id: `av_${randomUUID()}`,
+    id: newId,
     userId,
-    tokenHash: hashToken(token),
+    tokenHash: hashToken(scanToken(ctx, newId)),
     expiresAt,
   });
-  return { result: "unknown", id, token, expires_at: expiresAt.toISOString() };
+  return { result: "unknown", id, token: scanToken(ctx, id), expires_at: expiresAt.toISOString() };
 }
 
 /**
