@@ -16,6 +16,7 @@ import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
+import { registerTracking } from "./tracking/index.ts";
 
 export interface ModuleDeps {
   db: Db;
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
+  await registerTracking(app, { db: deps.db });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {

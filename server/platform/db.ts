@@ -134,3 +134,73 @@ export async function migrate(db: Db): Promise<string[]> {
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** A LISTEN held open until closed. */
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on a notification channel (a plain lower-case identifier) for the process: on PostgreSQL one dedicated
+ * connection, outside the pool, opened again after a drop (then `onResumed` runs: notices sent meanwhile were
+ * lost, the caller reads what it missed); on PGlite, its own listen, queued like any query so it never runs inside
+ * another caller's transaction.
+ */
+export async function listen(
+  db: Db,
+  channel: string,
+  onPayload: (payload: string) => void,
+  opts: { onResumed?: () => void; onError?: (err: Error) => void } = {},
+): Promise<Listener> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: not a plain channel name: ${channel}`);
+  const pool = pools.get(db);
+  if (!pool) {
+    const client = pglites.get(db);
+    if (!client) throw new Error("listen: a database opened by openDb is needed");
+    const unlisten = await db.connection().execute(() => client.listen(channel, onPayload));
+    return { close: () => db.connection().execute(() => unlisten()) };
+  }
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (resumed: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: pool.options.connectionString });
+    client.on("notification", (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    const again = (err?: Error) => {
+      if (err) opts.onError?.(err);
+      if (closed || current !== client) return;
+      current = null;
+      client.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+    };
+    client.on("error", again);
+    client.on("end", () => again());
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      again(err as Error);
+      throw err;
+    }
+    if (resumed) opts.onResumed?.();
+  };
+  try {
+    await connect(false);
+  } catch (err) {
+    closed = true;
+    clearTimeout(retry);
+    throw err;
+  }
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}

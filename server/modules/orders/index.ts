@@ -1,4 +1,4 @@
 /** The orders module's public face. */
 export { countPlacedCheckouts } from "./history-counts.ts";
-export { ORDER_NOT_FOUND, ordersWhere } from "./order-view.ts";
+export { ORDER_NOT_FOUND, type OrderStatusAnswer, orderStatus, ordersWhere } from "./order-view.ts";
 export { orderRoutes } from "./routes.ts";

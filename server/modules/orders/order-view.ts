@@ -117,3 +117,20 @@ export async function orderHistory(db: Db, userId: string, page: { limit: number
   const orders = await ordersWhere(db, { userId, ...page, placedOnly: true });
   return { count: Number(count), orders };
 }
+
+/** GET /order/status/{id}: where one of the user's orders is (spec §7); the live stream sends the same. */
+export async function orderStatus(db: Db, userId: string, id: string) {
+  const o = await orderDetail(db, userId, id);
+  return {
+    _id: o._id,
+    order_status: o.order_status,
+    shipping_status: o.shipping_status,
+    eta: o.eta,
+    driver: o.driver,
+    tracking_state: o.tracking_state,
+    failed_status: o.failed_status,
+    active: o.active,
+  };
+}
+
+export type OrderStatusAnswer = Awaited<ReturnType<typeof orderStatus>>;

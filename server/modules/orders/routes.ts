@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
-import { orderDetail, orderHistory } from "./order-view.ts";
+import { orderDetail, orderHistory, orderStatus } from "./order-view.ts";
 
 const tags = ["orders"];
 const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
@@ -57,18 +57,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: z.object({ id: z.string().min(1).max(100) }),
       },
     },
-    async (req) => {
-      const o = await orderDetail(db, requireUser(req).userId, req.params.id);
-      return {
-        _id: o._id,
-        order_status: o.order_status,
-        shipping_status: o.shipping_status,
-        eta: o.eta,
-        driver: o.driver,
-        tracking_state: o.tracking_state,
-        failed_status: o.failed_status,
-        active: o.active,
-      };
-    },
+    async (req) => orderStatus(db, requireUser(req).userId, req.params.id),
   );
 };

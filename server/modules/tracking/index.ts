@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { type Db, listen } from "../../platform/db.ts";
+import { parseNotice, TrackingHub } from "./hub.ts";
+import { trackingRoutes } from "./routes.ts";
+import type { OrderStream } from "./stream.ts";
+
+/** The tracking module's public face. */
+export type { TrackingMessage } from "./stream.ts";
+
+/** Heartbeat comments keep proxies from closing an idle stream (most close after 30–60 s of silence). */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Live order tracking (ADR 26): this instance's one LISTEN on the order_events notices the database sends at
+ * commit, fanned out to the instance's open streams. Closing the app ends every stream, then the LISTEN.
+ */
+export async function registerTracking(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const hub = new TrackingHub();
+  const streams = new Set<OrderStream>();
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
+  const listener = await listen(
+    deps.db,
+    `order_events_${rows[0].schema}`,
+    (payload) => {
+      const notice = parseNotice(payload);
+      if (notice) hub.publish(notice);
+    },
+    {
+      onResumed: () => hub.resync(),
+      onError: (err) => app.log.warn({ err }, "order events: listen connection lost"),
+    },
+  );
+  app.addHook("preClose", async () => {
+    for (const s of streams) s.close();
+    await listener.close();
+  });
+  await app.register(trackingRoutes, { db: deps.db, hub, streams, heartbeatMs: HEARTBEAT_MS });
+}

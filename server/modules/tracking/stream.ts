@@ -1,0 +1,109 @@
+import type { ServerResponse } from "node:http";
+import type { Db } from "../../platform/db.ts";
+import { type OrderStatusAnswer, orderStatus } from "../orders/index.ts";
+import type { OrderEventNotice, TrackingHub } from "./hub.ts";
+
+/** One SSE message's data: the order's status as GET /order/status/{id} answers it, and the event that moved it. */
+export interface TrackingMessage extends OrderStatusAnswer {
+  /** Null on the first message of a fresh connection (the current state); else the order_events row it follows. */
+  event: { type: string; from_status: number | null; to_status: number | null; at: string } | null;
+}
+
+/**
+ * One shopper's live view of one order, written to an open response as server-sent events. Messages go out one at
+ * a time in event-id order: a notice (or a resync) queues a read of the order's events after the last id sent,
+ * then of its status, so a notice racing the first read, or arriving twice, never sends an event twice or out of
+ * order.
+ */
+export class OrderStream {
+  private lastId: number;
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly deps: { db: Db; hub: TrackingHub; heartbeatMs: number; onError: (err: unknown) => void },
+    private readonly res: ServerResponse,
+    private readonly order: { id: string; userId: string },
+    lastEventId: number | null,
+  ) {
+    this.lastId = lastEventId ?? 0;
+    // Subscribed before the first read: a change committed meanwhile is read by the catch-up that follows.
+    this.unsubscribe = deps.hub.subscribe(order.id, {
+      notice: (n: OrderEventNotice) => {
+        if (n.id > this.lastId) this.enqueue(() => this.catchUp());
+      },
+      resync: () => this.enqueue(() => this.catchUp()),
+    });
+    this.heartbeat = setInterval(() => this.write(": heartbeat\n\n"), deps.heartbeatMs);
+    this.heartbeat.unref();
+    this.write("retry: 3000\n\n");
+    this.enqueue(() => (lastEventId === null ? this.sendCurrent() : this.catchUp()));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    if (!this.res.writableEnded) this.res.end();
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(async () => {
+      if (this.closed) return;
+      try {
+        await step();
+      } catch (err) {
+        this.deps.onError(err);
+        this.close();
+      }
+    });
+  }
+
+  /** A fresh connection: the order as it is now, with the id of its latest event (a reconnect resumes after it). */
+  private async sendCurrent(): Promise<void> {
+    const latest = await this.deps.db
+      .selectFrom("order_events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .where("order_id", "=", this.order.id)
+      .executeTakeFirst();
+    const id = latest?.id == null ? 0 : Number(latest.id);
+    const status = await orderStatus(this.deps.db, this.order.userId, this.order.id);
+    this.send(id, { ...status, event: null });
+  }
+
+  /** Every event after the last one sent, in order, each with the order's status as it is now. */
+  private async catchUp(): Promise<void> {
+    const rows = await this.deps.db
+      .selectFrom("order_events")
+      .select(["id", "type", "from_status", "to_status", "created_at"])
+      .where("order_id", "=", this.order.id)
+      .where("id", ">", this.lastId)
+      .orderBy("id")
+      .execute();
+    if (rows.length === 0) return;
+    const status = await orderStatus(this.deps.db, this.order.userId, this.order.id);
+    for (const r of rows) {
+      this.send(Number(r.id), {
+        ...status,
+        event: {
+          type: r.type,
+          from_status: r.from_status,
+          to_status: r.to_status,
+          at: new Date(r.created_at).toISOString(),
+        },
+      });
+    }
+  }
+
+  private send(id: number, message: TrackingMessage): void {
+    this.lastId = Math.max(this.lastId, id);
+    this.write(`id: ${id}\ndata: ${JSON.stringify(message)}\n\n`);
+  }
+
+  private write(chunk: string): void {
+    if (!this.closed && !this.res.writableEnded) this.res.write(chunk);
+  }
+}
