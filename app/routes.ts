@@ -60,12 +60,15 @@ export default [
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),
 
-    // Checkout and orders (full screen: /checkout, /checkout2, /3dscb; in the shell: /orders, /orders/{id}).
+    // Checkout and orders (full screen: /checkout, /checkout2, /3dscb; in the shell: /orders, /orders/{id}, /tracking,
+    // /tracking/{order_id}).
     route("checkout", "routes/checkout.tsx"),
     route("checkout2", "routes/checkout2.tsx"),
     route("3dscb", "routes/three-ds-callback.tsx"),
     route("orders", "routes/orders.tsx"),
     route("orders/:id", "routes/order.tsx"),
+    route("tracking", "routes/tracking.tsx"),
+    route("tracking/:order_id", "routes/tracking-order.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

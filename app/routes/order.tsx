@@ -38,6 +38,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           {orderStatusText(order)}
           {order.eta && order.active ? ` · ${order.eta}` : ""}
         </p>
+        {order.active ? (
+          <p>
+            <Link className="button button--primary" to={`/tracking/${order._id}`}>
+              Track live
+            </Link>
+          </p>
+        ) : null}
       </header>
       <section className="checkout__section">
         <h2 className="checkout__heading">{order.store.name}</h2>

@@ -1,0 +1,52 @@
+import { Link, redirect } from "react-router";
+import type { Order } from "../../domain/orders/types.ts";
+import { orderStatusText } from "../features/checkout/order-status.ts";
+import type { Route } from "./+types/tracking";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Track your orders | Nightcap" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /tracking (spec §2): the user's active orders (spec §4's rule, the API's `active`), each to its live page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const res = await context.api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+  if (res.status === 401) throw redirect("/login?returnTo=%2Ftracking");
+  if (!res.ok) throw new Response(null, { status: 500 });
+  return { orders: res.data.orders.filter((o) => o.active) };
+}
+
+export default function Tracking({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <div className="page page--narrow">
+      <header className="page-head">
+        <h1 className="page-head__title">Track your orders</h1>
+        <p className="page-head__lead">
+          {orders.length === 0
+            ? "You have no orders on their way."
+            : `${orders.length} active order${orders.length === 1 ? "" : "s"}`}
+        </p>
+      </header>
+      <ol className="orders-list">
+        {orders.map((o) => (
+          <li key={o._id} className="order-card">
+            <Link to={`/tracking/${o._id}`}>
+              <strong>Order #{o.order_number}</strong> · {o.store.name}
+            </Link>
+            <span className="order-card__status">{orderStatusText(o)}</span>
+            {o.eta ? <span>{o.eta}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {orders.length === 0 ? (
+        <p>
+          <Link className="button button--primary" to="/">
+            Start shopping
+          </Link>{" "}
+          <Link to="/orders">Past orders</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
