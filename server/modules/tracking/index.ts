@@ -32,7 +32,7 @@ export async function registerTracking(app: FastifyInstance, deps: { db: Db }): 
     },
   );
   app.addHook("preClose", async () => {
-    for (const s of streams) s.close();
+    for (const s of streams) s.shutdown();
     await listener.close();
   });
   await app.register(trackingRoutes, { db: deps.db, hub, streams, heartbeatMs: HEARTBEAT_MS });

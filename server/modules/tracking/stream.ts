@@ -50,6 +50,12 @@ export class OrderStream {
     if (!this.res.writableEnded) this.res.end();
   }
 
+  /** Shutdown: the stream ends and its socket closes now (the browser reconnects, to another instance). */
+  shutdown(): void {
+    this.close();
+    this.res.socket?.destroy();
+  }
+
   private enqueue(step: () => Promise<void>): void {
     this.chain = this.chain.then(async () => {
       if (this.closed) return;

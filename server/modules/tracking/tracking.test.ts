@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
@@ -12,9 +14,26 @@ import type { TrackingMessage } from "./index.ts";
 
 const parse = (m: { data: string }) => JSON.parse(m.data) as TrackingMessage;
 
+const sockets = new WeakMap<App, Set<Socket>>();
+
+/** Listens on a free port, keeping the sockets fetch opens (for dropSockets). */
 async function baseOf(app: App): Promise<string> {
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const set = new Set<Socket>();
+  sockets.set(app, set);
+  app.server.on("connection", (socket: Socket) => {
+    set.add(socket);
+    socket.on("close", () => set.delete(socket));
+  });
   return address;
+}
+
+/**
+ * fetch keeps idle sockets open for reuse (some never carried a request, which closeAllConnections does not see);
+ * the server's close would wait out their keep-alive. The test's client goes away: its sockets close.
+ */
+function dropSockets(app: App): void {
+  for (const socket of sockets.get(app) ?? []) socket.destroy();
 }
 
 describe.each(testDatabases)("live order tracking on %s", (kind) => {
@@ -26,8 +45,7 @@ describe.each(testDatabases)("live order tracking on %s", (kind) => {
   });
   afterAll(() => {
     for (const abort of open) abort();
-    // fetch keeps the sockets of finished answers (the 404s) open for reuse; the server would wait them out.
-    s.app.server.closeAllConnections();
+    dropSockets(s.app);
   });
   const stream = async (orderId: string, headers: Record<string, string>) => {
     const opened = await SseReader.open(`${base}/order/status/${orderId}/events`, headers);
@@ -107,6 +125,32 @@ describe.each(testDatabases)("live order tracking on %s", (kind) => {
     expect(anonymous.status).toBe(401);
   });
 
+  it.runIf(kind === "postgres")(
+    "loses nothing when the instance's LISTEN connection drops: it reconnects and streams re-read what they missed",
+    async () => {
+      const { browser, order } = await shopperWithOrder(s.app, s.db);
+      const opened = await stream(order._id, { cookie: browser.cookie });
+      await opened.reader.next();
+      const { rows } = await sql<{ n: number }>`
+        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'listen order_events_' || current_schema()`.execute(
+        s.db,
+      );
+      expect(rows[0].n).toBe(1);
+      // Written while no one listens: its notice is lost; the re-read after reconnecting finds the row.
+      await moveOrderAsStaff(s.db, order._id, { type: "accept" });
+      expect(parse(await opened.reader.next(8000))).toMatchObject({
+        order_status: 1,
+        event: { type: "accept" },
+      });
+      await moveOrderAsStaff(s.db, order._id, { type: "dispatch" });
+      expect(parse(await opened.reader.next())).toMatchObject({
+        order_status: 2,
+        event: { type: "dispatch" },
+      });
+    },
+  );
+
   it("forgets a stream when the shopper goes away", async () => {
     const { browser, order } = await shopperWithOrder(s.app, s.db);
     const opened = await stream(order._id, { cookie: browser.cookie });
@@ -136,7 +180,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       closeB = () => second.db.destroy();
     });
     afterAll(async () => {
-      b?.server.closeAllConnections();
+      if (b) dropSockets(b);
       await b?.close();
       await closeB?.();
       await a?.close();
