@@ -7,7 +7,12 @@ import { createPromo } from "../../../tests/factories/promos.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { loadConfig } from "../../config.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+import type { CheckoutContext } from "../checkout/context.ts";
+import { expireUnaccepted } from "../checkout/order-timeout.ts";
+import type { Outbox } from "../messages/index.ts";
 import type { ConsoleOrder } from "./order-view.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
@@ -320,6 +325,35 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       captured: 0,
       refundable: 0,
     });
+  });
+
+  it("an order no store took in time: cancelled with stock back, and its accepted sibling captured alone", async () => {
+    const chelsea = await t.staffOf(MANHATTAN);
+    const beerStock = await t.stockOf(BEER, "d-brooklyn");
+    const { orders } = await placedOrder(s, [
+      { sku: WHISKEY, qty: 1 },
+      { sku: BEER, qty: 3, store_id: "d-brooklyn" },
+    ]);
+    const mine = orders.find((o) => o.store.id === MANHATTAN)!;
+    const theirs = orders.find((o) => o.store.id === "d-brooklyn")!;
+    expect(
+      (await chelsea.staff.post(`/api/console/orders/${mine._id}/accept`, {})).json().money.captured,
+    ).toBe(0);
+    const ctx: CheckoutContext = {
+      db: s.db,
+      config: loadConfig({ NODE_ENV: "test" }),
+      provider: new SandboxProvider(s.db),
+      jobs: {} as JobQueue,
+      outbox: {} as Outbox,
+      now: () => new Date(),
+    };
+    await expireUnaccepted(ctx, theirs._id);
+    await expireUnaccepted(ctx, theirs._id);
+    expect(await t.stockOf(BEER, "d-brooklyn")).toBe(beerStock);
+    expect((await t.ops(mine._id)).slice(1)).toEqual([
+      { kind: "capture", amount: mine.total, status: "succeeded" },
+    ]);
+    expect((await t.intent(mine._id)).amountReceived).toBe(mine.total);
   });
 
   it("shows staff their store's queue; another store's order is 404, a shopper 403, a visitor 401; admins see any", async () => {
