@@ -1294,7 +1294,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a placed order (→ 1, in progress); the payment is captured once no order of its checkout waits for a store */
+        /** Accept a placed or scheduled order (→ 1, in progress; not a gift still waiting for its recipient); the payment is captured once no order of its checkout waits for a store */
         post: operations["acceptConsoleOrder"];
         delete?: never;
         options?: never;

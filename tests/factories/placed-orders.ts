@@ -32,6 +32,8 @@ export async function placedOrder(
     address?: string;
     shippingOption?: string;
     before?: (browser: TestBrowser) => Promise<unknown>;
+    /** More of POST /order/v3's body (a gift, a delivery time). */
+    body?: Record<string, unknown>;
   } = {},
 ): Promise<{ user: { id: string; email: string }; browser: TestBrowser; orders: Order[]; cart: Cart }> {
   const user = await createUser(s.db);
@@ -53,6 +55,7 @@ export async function placedOrder(
     id: checkoutIdFor(user.id, new Date(clock++)),
     paymentMethod: { type: "token", token: await cardToken(s) },
     ...(opts.shippingOption ? { shippingOption: opts.shippingOption } : { deliveryTime: "asap" }),
+    ...opts.body,
   });
   expect(res.statusCode, res.body).toBe(200);
   return { user, browser, orders: res.json<{ orders: Order[] }>().orders, cart };

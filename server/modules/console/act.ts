@@ -74,6 +74,8 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     const event = eventOf(action);
     const moved = nextStatus(before, event);
     if (!moved.ok) throw new AppError(409, "order_moved", moved.message);
+    if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
+      throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
 
     let refundAmount = 0;
     if (action.type === "refund") {

@@ -164,6 +164,18 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     expect((await staff.post(`/api/console/orders/${id}/cancel`, {})).statusCode).toBe(400);
   });
 
+  it("does not accept a gift still waiting for its recipient to choose a time", async () => {
+    const { staff } = await t.staffOf(MANHATTAN);
+    const { orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }], {
+      body: { deliveryTime: "recipient", isGift: true, giftRecipient: "Dana", giftEmail: "dana@example.com" },
+    });
+    expect(orders[0].order_status).toBe(7);
+    const res = await staff.post(`/api/console/orders/${orders[0]._id}/accept`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe("This gift waits for its recipient to choose when it comes.");
+    expect((await t.ops(orders[0]._id)).map((o) => o.kind)).toEqual(["authorisation"]);
+  });
+
   it("cancels a placed order: the hold voided, stock back, spent credit refunded, the promo redemption undone", async () => {
     const { staff } = await t.staffOf(MANHATTAN);
     const credit = await createPromo(s.db, { kind: "credit", value: 500 });

@@ -1,32 +1,11 @@
-import type { Order } from "../../../domain/orders/types.ts";
+import type { ConsoleOrder, Order } from "../../../domain/orders/types.ts";
 import { type PaymentOperation, paymentTotals } from "../../../domain/payments/ledger.ts";
 import { orderRefund } from "../../../domain/payments/settlement.ts";
 import type { Db } from "../../platform/db.ts";
 import { ordersWhere } from "../orders/index.ts";
 import { type Staff, staffOrder, storeScope } from "./access.ts";
 
-/** An order as the console shows it: the shopper's view, plus who ordered, its money and its history. */
-export type ConsoleOrder = Order & {
-  customer: { firstname: string; lastname: string; email: string; mobile: string | null };
-  money: {
-    /** Charged on the card for this order. */
-    total: number;
-    credit: number;
-    /** What this order put into the payment's capture (0 until captured). */
-    captured: number;
-    refunded: number;
-    /** What staff may still refund on it. */
-    refundable: number;
-  };
-  events: {
-    type: string;
-    from_status: number | null;
-    to_status: number | null;
-    actor: string;
-    data: unknown;
-    at: string;
-  }[];
-};
+export type { ConsoleOrder };
 
 /** Which orders the queue shows: still to handle (the default), finished, or all. */
 export const QUEUE_STATUSES = {
@@ -91,7 +70,7 @@ export async function consoleOrder(db: Db, staff: Staff, orderId: string): Promi
       from_status: e.from_status,
       to_status: e.to_status,
       actor: e.actor,
-      data: e.data,
+      data: e.data as ConsoleOrder["events"][number]["data"],
       at: new Date(e.created_at).toISOString(),
     })),
   };

@@ -69,7 +69,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         operationId: "acceptConsoleOrder",
         tags,
         summary:
-          "Accept a placed order (→ 1, in progress); the payment is captured once no order of its checkout waits for a store",
+          "Accept a placed or scheduled order (→ 1, in progress; not a gift still waiting for its recipient); the payment is captured once no order of its checkout waits for a store",
         headers,
         params: orderParams,
         body: emptyBody,
