@@ -9,10 +9,13 @@ import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
 import { loadConfig } from "../../config.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
+import { ProviderError } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { CheckoutContext } from "../checkout/context.ts";
+import { runPendingOperations } from "../checkout/index.ts";
 import { expireUnaccepted } from "../checkout/order-timeout.ts";
 import type { Outbox } from "../messages/index.ts";
+import { act } from "./act.ts";
 import type { ConsoleOrder } from "./order-view.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
@@ -366,6 +369,50 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       { kind: "capture", amount: mine.total, status: "succeeded" },
     ]);
     expect((await t.intent(mine._id)).amountReceived).toBe(mine.total);
+  });
+
+  it("a provider that does not answer the capture leaves it pending for the job, which captures once later", async () => {
+    const { staffId } = await t.staffOf(MANHATTAN);
+    const { orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }]);
+    const order = orders[0];
+    const sandbox = new SandboxProvider(s.db);
+    let down = true;
+    const provider = Object.assign(Object.create(sandbox) as SandboxProvider, {
+      capture: (intentId: string, amount: number, key: string) =>
+        down
+          ? Promise.reject(new ProviderError("The provider did not answer.", "timeout", true))
+          : sandbox.capture(intentId, amount, key),
+    });
+    const queued: unknown[] = [];
+    const ctx = {
+      db: s.db,
+      provider,
+      jobs: { send: async (_job: unknown, data: unknown) => queued.push(data) } as unknown as JobQueue,
+      outbox: { enqueue: async () => 1 } as unknown as Outbox,
+    };
+    await act(ctx, { userId: staffId, role: "store_staff", storeId: MANHATTAN }, order._id, {
+      type: "accept",
+    });
+    expect(await t.ops(order._id)).toEqual([
+      { kind: "authorisation", amount: order.total, status: "succeeded" },
+      { kind: "capture", amount: order.total, status: "pending" },
+    ]);
+    const payment = await s.db
+      .selectFrom("orders")
+      .select("payment_id")
+      .where("id", "=", order._id)
+      .executeTakeFirstOrThrow();
+    expect(queued).toEqual([{ paymentId: payment.payment_id }]);
+    down = false;
+    // The job's work, twice (a retry after a lost answer): one capture at the provider.
+    await runPendingOperations(ctx, payment.payment_id);
+    await runPendingOperations(ctx, payment.payment_id);
+    expect((await t.ops(order._id)).at(-1)).toEqual({
+      kind: "capture",
+      amount: order.total,
+      status: "succeeded",
+    });
+    expect((await t.intent(order._id)).amountReceived).toBe(order.total);
   });
 
   it("shows staff their store's queue; another store's order is 404, a shopper 403, a visitor 401; admins see any", async () => {
