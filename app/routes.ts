@@ -70,6 +70,10 @@ export default [
     route("tracking", "routes/tracking.tsx"),
     route("tracking/:order_id", "routes/tracking-order.tsx"),
 
+    // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, one order.
+    route("console", "routes/console.tsx"),
+    route("console/orders/:id", "routes/console-order.tsx"),
+
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).
     route("*", "routes/catalogue-path.tsx"),

@@ -9,13 +9,12 @@
  * `npm run bench` calls measureIdScan; `node --import tsx bench/id-scan.ts` measures it alone against a fresh
  * embedded storefront (run `npm run build` first).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { aamvaText, licenceBarcodePng } from "../tests/factories/licences.ts";
+import { startStorefront } from "../tests/support/storefront-process.ts";
 
 type Row = [metric: string, value: string, baseline: string, ratio: string, target: string];
 
@@ -144,31 +143,13 @@ function summary(t: { first: number; runs: number[] }): Timings {
 
 /** Alone: a fresh embedded storefront from the current build, measured, stopped. */
 async function standalone() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-idscan-"));
-  const port = Number(process.env.PORT ?? 3900 + Math.floor(Math.random() * 90));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const storefront = await startStorefront(process.env.PORT ? { port: Number(process.env.PORT) } : {});
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const until = Date.now() + 180_000;
-    for (;;) {
-      const up = await fetch(`${base}/`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > until) throw new Error(`server at ${base} did not start`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const rows = await measureIdScan(base, process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+    const rows = await measureIdScan(storefront.base, process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
     for (const [metric, value, baseline, , target] of rows)
       console.log(`${metric}: ${value} · ${baseline} · target ${target}`);
   } finally {
-    server.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await storefront.stop();
   }
 }
 

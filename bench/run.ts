@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { startStorefront } from "../tests/support/storefront-process.ts";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureIdScan } from "./id-scan.ts";
@@ -65,16 +66,11 @@ async function main() {
   );
 
   // 2. The built storefront, served by its own process on a fresh embedded database.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-bench-"));
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const storefront = await startStorefront();
+  const { base } = storefront;
+  const port = Number(new URL(base).port);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-bench-"));
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/`);
     const sku = await pickProductSku(base);
     const productPath = `/menu/product/${sku}`;
     const productBody = await fetchBytes(`${base}${productPath}`);
@@ -85,8 +81,8 @@ async function main() {
     // measured in turn, three rounds, and each figure is the median of its rounds.
     const baselines: Baseline[] = [];
     try {
-      baselines.push(await startBaseline("node", productBody, dataDir, port + 100));
-      baselines.push(await startBaseline("fastify", productBody, dataDir, port + 101));
+      baselines.push(await startBaseline("node", productBody, workDir, port + 100));
+      baselines.push(await startBaseline("fastify", productBody, workDir, port + 101));
       const runs = await roundsOf(
         {
           bare: { url: `${baselines[0].origin}${productPath}` },
@@ -150,8 +146,8 @@ async function main() {
       add(metric, await lighthousePerformance(`${base}${pagePath}`), "", "", "≥ 95");
     }
   } finally {
-    server.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await storefront.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
   }
   printTable();
 }
@@ -169,18 +165,6 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 const fmt = (v: number) => Math.round(v).toLocaleString("en-US");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ratio = (v: number) => v.toFixed(2);
-
-async function waitFor(url: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
 
 async function fetchBytes(url: string): Promise<Buffer> {
   const res = await fetch(url, { headers: { "accept-encoding": "identity" } });

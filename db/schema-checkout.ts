@@ -108,6 +108,8 @@ export interface OrdersTable {
   is_gift: Generated<boolean>;
   gift_info: NullableJson<unknown>;
   recipient_note: string | null;
+  /** What this order put into the payment's capture (0015-console). */
+  captured: Generated<number>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

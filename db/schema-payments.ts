@@ -100,6 +100,8 @@ export interface PaymentOperationsTable {
   idempotency_key: string;
   provider_ref: string | null;
   failure: string | null;
+  /** The order a refund gives money back for (0015-console). */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
+import type { ConsoleDatabase } from "./schema-console.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 
 /** Table types for the typed query layer; one interface per table, kept beside the migrations. */
@@ -160,7 +161,12 @@ export interface CartLinesTable {
   group_mapping: string | null;
 }
 
-export interface Database extends AccountsDatabase, PaymentsDatabase, CheckoutDatabase, AgeDatabase {
+export interface Database
+  extends AccountsDatabase,
+    PaymentsDatabase,
+    CheckoutDatabase,
+    AgeDatabase,
+    ConsoleDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DEMO_STAFF_PASSWORD, ensureDemoStaff } from "./modules/console/index.ts";
 import { deliveryNotes } from "./modules/messages/index.ts";
 import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
@@ -14,6 +15,7 @@ async function main() {
   await migrate(db);
   const { seedCatalogue } = await import("../db/seed/index.ts");
   await seedCatalogue(db);
+  const demoStaff = await ensureDemoStaff(db, config);
 
   const app = await buildApp({
     config,
@@ -37,6 +39,11 @@ async function main() {
   const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
   for (const note of await deliveryNotes(db, config, origin)) app.log[note.level](note.message);
   for (const note of paymentNotes(config)) app.log[note.level](note.message);
+  if (demoStaff.length > 0)
+    app.log.info(
+      { staff: demoStaff.map((s) => `${s.store}: ${s.email}`) },
+      `Store console: sign in at ${origin}/login as a store's demo staff (password "${DEMO_STAFF_PASSWORD}"), then open ${origin}/console`,
+    );
 }
 
 main().catch((err: unknown) => {

@@ -12,6 +12,7 @@ import * as m0011 from "./0011-sandbox-payments.ts";
 import * as m0012 from "./0012-payments.ts";
 import * as m0013 from "./0013-checkout.ts";
 import * as m0014 from "./0014-age-verification.ts";
+import * as m0015 from "./0015-console.ts";
 import * as m0016 from "./0016-order-event-notify.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   "0012-payments": m0012,
   "0013-checkout": m0013,
   "0014-age-verification": m0014,
+  "0015-console": m0015,
   "0016-order-event-notify": m0016,
 };

@@ -84,7 +84,7 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       paidLater: "-",
       unpaid: "-",
       release: 0,
-      accept: "-",
+      accept: 1,
       dispatch: "-",
       deliver: "-",
       failSoft: "-",

@@ -61,7 +61,8 @@ const ON_DEMAND: Record<
 > = {
   paymentFailed: { from: [S.awaitingPayment], to: S.cancelled },
   release: { from: [S.scheduled], to: S.placed },
-  accept: { from: [S.placed], to: S.inProgress },
+  // A scheduled order may be accepted as its store starts on it (nothing yet releases it to "placed" at its slot).
+  accept: { from: [S.placed, S.scheduled], to: S.inProgress },
   dispatch: { from: [S.inProgress, S.failed], to: S.enRoute },
   deliver: { from: [S.enRoute], to: S.completed },
   cancel: { from: [S.awaitingPayment, S.placed, S.scheduled, S.inProgress, S.failed], to: S.cancelled },

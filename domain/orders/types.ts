@@ -65,3 +65,26 @@ export interface Order {
   active: boolean;
   created_at: string;
 }
+
+/** An order as the store console shows it: the shopper's view, plus who ordered, its money and its history. */
+export type ConsoleOrder = Order & {
+  customer: { firstname: string; lastname: string; email: string; mobile: string | null };
+  money: {
+    /** Charged on the card for this order. */
+    total: number;
+    credit: number;
+    /** What this order put into the payment's capture (0 until captured). */
+    captured: number;
+    refunded: number;
+    /** What staff may still refund on it. */
+    refundable: number;
+  };
+  events: {
+    type: string;
+    from_status: number | null;
+    to_status: number | null;
+    actor: string;
+    data: { reason?: string; amount?: number } & Record<string, unknown>;
+    at: string;
+  }[];
+};

@@ -7,6 +7,7 @@ import { registerAge } from "./age/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
+import { registerConsole } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { imageRoutes } from "./images/index.ts";
@@ -47,6 +48,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
   await registerTracking(app, { db: deps.db });
+  await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {

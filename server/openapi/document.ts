@@ -94,6 +94,11 @@ export const TAGS = [
     name: "catalogue",
     description: "Menu, categories, products, brands and recommendations, priced at one store.",
   },
+  {
+    name: "console",
+    description:
+      "The store console: store staff (their store) and administrators (any) see orders and move them (accept, dispatch, deliver, fail, cancel, refund); every action is audited.",
+  },
   { name: "content", description: "Texts, city pages, brand fragments, the sitemap and robots.txt." },
   {
     name: "development only",

@@ -5,6 +5,7 @@ import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { CartVerifyAnswer, ScanAnswer } from "../../app/features/age/types.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { aamvaText, type LicenceFields, licenceBarcodePng } from "../factories/licences.ts";
+import { shot, signUp, unique, WICKER_PARK } from "./checkout-helpers.ts";
 import { addFromProductPage, expectNoSeriousA11yViolations, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -15,35 +16,9 @@ import { addFromProductPage, expectNoSeriousA11yViolations, setAddress, vendorOf
  * refused end to end, in the server's words, and Place order stays off. Headless Chromium has no camera: the
  * scanner says so and offers the upload.
  */
-const WICKER_PARK = "1425 N Damen Ave, Chicago, IL 60622";
-const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+// The shopper checkout-helpers signs up (Casey Buyer): the licences below carry the same name.
 const FIRST = "Casey";
 const LAST = "Buyer";
-const unique = (name: string) => `${name}.${randomBytes(3).toString("hex")}@example.com`;
-
-/** A screenshot; of the viewport while a dialog is open (the backdrop covers only the viewport). */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto("/signup");
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First name").fill(FIRST);
-  await form.getByLabel("Last name").fill(LAST);
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Birthday").fill("1990-05-17");
-  await form.getByRole("button", { name: "Sign up" }).click();
-  const mailbox = await page.context().newPage();
-  await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
-  const body = (await mailbox.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
-  await mailbox.close();
-  const code = /\b(\d{6})\b/.exec(body)?.[1] ?? "";
-  const codeForm = page.getByRole("form", { name: "Enter your code" });
-  await codeForm.getByLabel("6-digit code").fill(code);
-  await codeForm.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByLabel(`Account menu for ${FIRST}`)).toBeVisible();
-}
 
 /** Nicotine or tobacco (TB, NP, VP) the store has in stock, found the way the storefront finds products. */
 async function tobaccoAt(request: APIRequestContext, storeId: string): Promise<Product> {

@@ -11,9 +11,12 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 /** An email no earlier run used. */
 export const unique = (name: string) => `${name}.${randomBytes(3).toString("hex")}@example.com`;
 
-/** A full-page screenshot for a person to look at, when E2E_SCREENSHOTS_DIR is set. */
-export async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/**
+ * A screenshot for a person to look at, when E2E_SCREENSHOTS_DIR is set: the full page, or only the viewport
+ * (while a dialog is open: its backdrop covers only the viewport).
+ */
+export async function shot(page: Page, name: string, fullPage = true) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 /** Signs up as Casey Buyer (21+) with the emailed code from the local mailbox; `path` may carry an offer. */

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
 import { serveStripeJs } from "../support/stripe-js-stand-in.ts";
 import {
   STAND_IN_PUBLISHABLE_KEY,
@@ -28,9 +27,8 @@ import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefron
  */
 const port = Number(process.env.E2E_STRIPE_PORT ?? 3120);
 const origin = `http://127.0.0.1:${port}`;
-const dataDir = ".data/e2e-stripe";
 let standIn: StripeStandIn;
-let server: ChildProcess;
+let storefront: StorefrontProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: origin });
@@ -38,35 +36,21 @@ test.use({ baseURL: origin });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   standIn = await startStripeStandIn();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  storefront = await startStorefront({
+    port,
+    nodeEnv: "test",
     env: {
-      ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
       STRIPE_API_URL: standIn.url,
     },
-    stdio: ["ignore", "inherit", "inherit"],
   });
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${origin}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 170 || server.exitCode !== null) throw new Error("the Stripe storefront did not start");
-    await new Promise((r) => setTimeout(r, 1000));
-  }
   standIn.sendEventsTo(`${origin}/order/webhooks/payments`);
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  await storefront?.stop();
   await standIn?.close();
 });
 

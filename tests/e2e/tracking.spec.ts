@@ -4,12 +4,13 @@ import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefron
 
 /**
  * Live tracking in Chromium (issue 15, shopper's side): a new shopper orders, follows "Track live" from the order
- * to /tracking/{id}, which shows the order as it is and holds its live stream open; /tracking lists it as active;
- * an order that is not theirs is the error state. Moving the order while the page watches needs the store
- * console's actions, which are not in the API yet: the HTTP tests (server/modules/tracking) cover the live changes.
+ * to /tracking/{id}, which shows the order as it is and holds its live stream open; the store's staff accept and
+ * send it out from the console in another browser, and the tracking page shows each change without a reload;
+ * /tracking lists it as active; an order that is not theirs is the error state.
  */
-test("a shopper orders and tracks the order live; /tracking lists it; a stranger's id is the error state", async ({
+test("a shopper tracks an order live while staff accept and send it out; /tracking lists it; a stranger's id is the error state", async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(120_000);
@@ -39,6 +40,30 @@ test("a shopper orders and tracks the order live; /tracking lists it; a stranger
   await expect(page.getByText(whiskey.title).first()).toBeVisible();
   await expect(page.locator(".tracking").getByText(/1425 N Damen Ave/)).toBeVisible();
   await shot(page, "tracking-order");
+
+  // Staff move the order from the console, in a browser of their own; the shopper's page is never reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
+  });
+  const number = /#(\d+)/.exec(heading)?.[1] ?? "";
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto("/console");
+  const login = staff.getByRole("form", { name: "Log in with your password" });
+  await login.getByLabel("Email").fill(`staff-${store_id.replace(/^st_/, "")}@nightcap.localhost`);
+  await login.getByLabel("Password").fill("nightcap-staff");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  await staff.getByRole("button", { name: "Accept" }).click();
+  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  await expect(page.locator(".tracking__status")).toHaveText("Being prepared");
+  await staff.getByRole("button", { name: "Send out" }).click();
+  await expect(page.locator(".tracking__status")).toHaveText("On its way");
+  expect(
+    await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),
+  ).toBe(true);
+  await shot(page, "tracking-on-its-way");
+  await staffContext.close();
 
   await page.goto("/tracking");
   await expect(page.getByRole("heading", { name: "Track your orders" })).toBeVisible();

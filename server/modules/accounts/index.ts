@@ -17,6 +17,7 @@ import { OidcClients } from "./sso/oidc-clients.ts";
 export type { IdentityLinkedHandler } from "./identity-links.ts";
 export { countAndLimit, LIMITS, type LimitCheck } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
+export { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "./staff-accounts.ts";
 export { findUser, setAgeVerificationStatus } from "./users.ts";
 
 export interface Accounts {

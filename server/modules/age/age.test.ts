@@ -7,9 +7,10 @@ import { verificationStatusOf } from "../../../domain/age/status.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import { NO_SCANNER_TOKEN } from "../../../domain/copy.ts";
-import { type CreatedUser, createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
+import type { CreatedUser, createUser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { aamvaText, type LicenceFields } from "../../../tests/factories/licences.ts";
+import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import type { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
@@ -19,8 +20,6 @@ import { AGE_VERIFICATION_REQUIRED } from "../checkout/place-order.ts";
 
 const CIGAR = "TB-9005-1"; // $15.00 at Manhattan (two meet its $20 minimum), stock 10, nicotine and tobacco
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
-const MANHATTAN = "d-manhattan";
-const CHELSEA = "350 5th Ave, New York, NY 10001";
 
 const TODAY = formatCalendarDate(todayForAgeCheck(new Date()));
 /** The date `years` years before today (a 29 February today counts from 1 March). */
@@ -422,18 +421,11 @@ describe("nothing of a licence reaches the logs", () => {
 
 function harness(s: Pick<TestApp, "app" | "db">) {
   /** A signed-in shopper with a Chelsea address and the given items in the cart at Manhattan. */
-  async function shopper(items: { sku: string; qty: number }[], over: Parameters<typeof createUser>[1] = {}) {
-    const user = await createUser(s.db, over);
-    const browser = await signedInBrowser(s.app, user);
-    expect((await browser.post("/order/address", { address: CHELSEA })).statusCode).toBe(200);
-    const res = await browser.post(
-      "/menu/cart/v2",
-      { skus: items.map((i) => ({ store_id: MANHATTAN, ...i })) },
-      { "x-multi-store": "true" },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return { user, browser };
-  }
+  const shopper = (
+    items: { sku: string; qty: number; store_id?: string }[],
+    over: Parameters<typeof createUser>[1] = {},
+  ) => shopperWithCart(s, items, over);
+
   /** The account's own licence (createUser's Sam Shopper), born in 1990, valid for years, unless told otherwise. */
   const licence = (over: Partial<LicenceFields> = {}): LicenceFields => ({
     firstName: "Sam",

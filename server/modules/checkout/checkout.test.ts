@@ -6,6 +6,7 @@ import type { Order } from "../../../domain/orders/types.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
+import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
@@ -14,8 +15,6 @@ const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, stock 50
 const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, stock 2
 const BEER = "BC-9002-6X355"; // Brooklyn only
 const WINE = "BC-9003-750"; // $75.00, sold only by the shipping store
-const MANHATTAN = "d-manhattan";
-const CHELSEA = "350 5th Ave, New York, NY 10001";
 const CHICAGO = "233 S Wacker Dr, Chicago, IL 60601"; // outside both zones: the shipping store serves it
 
 let clock = Date.now();
@@ -371,21 +370,11 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
 /** The steps the tests take, against one test app. */
 function harness(s: TestApp) {
   /** A signed-in shopper with a Chelsea address and the given items in the cart. */
-  async function shopper(
+  const shopper = (
     items: { sku: string; qty: number; store_id?: string }[],
     over: Parameters<typeof createUser>[1] = {},
-  ) {
-    const user = await createUser(s.db, over);
-    const browser = await signedInBrowser(s.app, user);
-    expect((await browser.post("/order/address", { address: CHELSEA })).statusCode).toBe(200);
-    const res = await browser.post(
-      "/menu/cart/v2",
-      { skus: items.map((i) => ({ store_id: MANHATTAN, ...i })) },
-      { "x-multi-store": "true" },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    return { user, browser, cart: res.json<Cart>() };
-  }
+  ) => shopperWithCart(s, items, over);
+
   async function token(number = "4242424242424242") {
     const res = await s.app.inject({
       method: "POST",

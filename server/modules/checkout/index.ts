@@ -13,6 +13,15 @@ import { settleNotice } from "./settle.ts";
 
 /** The checkout module's public face. */
 export type { CheckoutAnswer } from "./context.ts";
+export {
+  lockPayment,
+  paymentState,
+  planRefund,
+  planSettlement,
+  releaseOrderGoods,
+  runPendingOperations,
+} from "./payment-settlement.ts";
+export { moveOrder } from "./settle.ts";
 
 /** Placing orders, settling their payments, and the jobs that follow up (settling on notices, timeouts). */
 export async function registerCheckout(

@@ -30,6 +30,8 @@ export async function moveOrder(
   },
   event: OrderEvent,
   actor: string,
+  /** Kept with the event besides the event itself (a staff member's reason). */
+  detail: Record<string, unknown> = {},
 ): Promise<OrderState | null> {
   const from: OrderState = {
     order_status: order.order_status as OrderStatus,
@@ -60,7 +62,7 @@ export async function moveOrder(
       type: event.type,
       from_status: order.order_status,
       to_status: moved.state.order_status,
-      data: JSON.stringify(event),
+      data: JSON.stringify({ ...detail, ...event }),
       actor,
     })
     .execute();

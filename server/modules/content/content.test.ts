@@ -135,7 +135,7 @@ describe.each(testDatabases)("content API on %s", (kind) => {
       const lines = res.body.split("\n");
       expect(lines).toContain("User-agent: *");
       expect(lines).toContain("Allow: /");
-      for (const p of ["/checkout", "/account", "/login", "/signup", "/orders", "/tracking"]) {
+      for (const p of ["/checkout", "/account", "/login", "/signup", "/orders", "/tracking", "/console"]) {
         expect(lines).toContain(`Disallow: ${p}`);
       }
       expect(lines).toContain("Sitemap: https://nightcap.example/sitemap.xml");

@@ -42,6 +42,8 @@ export const DISALLOWED_PATHS = [
   "/search",
   "/menu/",
   "/order/",
+  "/console",
+  "/api/",
 ];
 
 export function robotsTxt(origin: string): string {

@@ -23,7 +23,16 @@ const placed = (
 /** Reads orders with their store, payment and lines, as the API answers them. */
 export async function ordersWhere(
   db: Db,
-  filter: { ids?: string[]; userId: string; limit?: number; offset?: number; placedOnly?: boolean },
+  filter: {
+    ids?: string[];
+    /** The shopper's own orders; the store console reads by store (or, for an admin, any). */
+    userId?: string;
+    storeId?: string;
+    statuses?: number[];
+    limit?: number;
+    offset?: number;
+    placedOnly?: boolean;
+  },
 ): Promise<Order[]> {
   let query = db
     .selectFrom("orders as o")
@@ -31,9 +40,12 @@ export async function ordersWhere(
     .innerJoin("payments as p", "p.id", "o.payment_id")
     .selectAll("o")
     .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method"])
-    .where("o.user_id", "=", filter.userId)
     .orderBy("o.created_at", "desc")
     .orderBy("o.order_number", "desc");
+  if (filter.userId !== undefined) query = query.where("o.user_id", "=", filter.userId);
+  if (filter.storeId !== undefined) query = query.where("o.store_id", "=", filter.storeId);
+  if (filter.statuses)
+    query = query.where("o.order_status", "in", filter.statuses.length ? filter.statuses : [-99]);
   if (filter.ids) query = query.where("o.id", "in", filter.ids.length ? filter.ids : ["-"]);
   if (filter.placedOnly) query = query.where(placed);
   if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);

@@ -1,0 +1,235 @@
+import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { formatCents } from "../../domain/money.ts";
+import type { ConsoleOrder } from "../../domain/orders/types.ts";
+import { FormError } from "../features/accounts/auth-layout.tsx";
+import { formFields } from "../features/accounts/forms.server.ts";
+import { CsrfField } from "../features/accounts/session.tsx";
+import { orderStatusText } from "../features/checkout/order-status.ts";
+import {
+  allowedVerbs,
+  type ConsoleVerb,
+  dollarsToCents,
+  verbLabel,
+} from "../features/console/console-actions.ts";
+import { usePolling } from "../features/console/use-polling.ts";
+import { apiErrorMessage } from "../lib/api.ts";
+import type { Route } from "./+types/console-order";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d && "order" in d && d.order ? `#${d.order.order_number} | Store console` : "Store console" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /console/orders/{id}: one order of the store with the moves staff can make from where it is. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const res = await context.api<ConsoleOrder>(`/api/console/orders/${encodeURIComponent(params.id)}`);
+  if (res.status === 401)
+    throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (res.status === 403)
+    return data(
+      { order: null, forbidden: apiErrorMessage(res.data, "The store console is for store staff.") },
+      { status: 403 },
+    );
+  if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
+  if (!res.ok) throw new Response(null, { status: 500 });
+  return { order: res.data, forbidden: null };
+}
+
+/** After a refused move (409: another staff member moved the order), show where the order is now. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
+
+const VERBS = new Set<ConsoleVerb>(["accept", "dispatch", "deliver", "fail", "cancel", "refund"]);
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const f = await formFields(request);
+  const verb = f.intent as ConsoleVerb;
+  if (!VERBS.has(verb))
+    return data({ ok: false as const, verb: null, message: "Choose what to do." }, { status: 400 });
+  const body: Record<string, unknown> = {};
+  if (verb === "fail")
+    Object.assign(body, { state: f.state === "hard" ? "hard" : "soft", reason: f.reason ?? "" });
+  if (verb === "cancel") body.reason = f.reason ?? "";
+  if (verb === "refund") {
+    const cents = dollarsToCents(f.amount);
+    if (Number.isNaN(cents))
+      return data(
+        { ok: false as const, verb, message: "Enter the amount in dollars, like 12.50." },
+        { status: 400 },
+      );
+    body.reason = f.reason ?? "";
+    if (cents !== null) body.amount = cents;
+  }
+  const res = await context.api(`/api/console/orders/${encodeURIComponent(params.id)}/${verb}`, {
+    method: "POST",
+    body,
+  });
+  if (res.status === 401)
+    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (res.ok) return { ok: true as const, verb, message: "Done." };
+  const message =
+    res.status === 400 && verb !== "accept" && verb !== "dispatch" && verb !== "deliver"
+      ? "Please give a reason the customer will read."
+      : apiErrorMessage(res.data, "That did not work. Please try again.");
+  return data({ ok: false as const, verb, message }, { status: res.status });
+}
+
+export default function ConsoleOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  usePolling(5000);
+  const busy = useNavigation().state !== "idle";
+  if (!loaderData.order)
+    return (
+      <div className="page page--narrow">
+        <h1 className="page-head__title">Store console</h1>
+        <p className="form-message form-message--error" role="alert">
+          {loaderData.forbidden}
+        </p>
+      </div>
+    );
+  const order = loaderData.order;
+  const verbs = allowedVerbs(order);
+  const a = order.delivery_address_detail;
+  const simple = verbs.filter((v) => v === "accept" || v === "dispatch" || v === "deliver");
+  return (
+    <div className="page page--narrow console">
+      <header className="page-head">
+        <p className="page-head__eyebrow">
+          <Link to="/console">All orders</Link>
+        </p>
+        <h1 className="page-head__title">Order #{order.order_number}</h1>
+        <p className="page-head__lead" data-status={order.order_status} aria-live="polite">
+          {orderStatusText(order)}
+          {order.failed_status ? ` (${order.failed_status.state}): ${order.failed_status.reason}` : ""}
+        </p>
+      </header>
+      {actionData?.ok ? (
+        <p className="form-message form-message--success" role="status">
+          {verbLabel(actionData.verb, order.shipping)}: done.
+        </p>
+      ) : (
+        <FormError message={actionData?.message} />
+      )}
+      {verbs.length > 0 ? (
+        <section className="console-actions" aria-label="Actions">
+          {simple.map((verb) => (
+            <Form method="post" key={verb}>
+              <CsrfField />
+              <input type="hidden" name="intent" value={verb} />
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {verbLabel(verb, order.shipping)}
+              </button>
+            </Form>
+          ))}
+          {verbs.includes("fail") ? (
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="intent" value="fail" />
+              <label>
+                Failure
+                <select name="state" defaultValue="soft">
+                  <option value="soft">Soft: try again</option>
+                  <option value="hard">Hard: will not be delivered (money back)</option>
+                </select>
+              </label>
+              <input
+                name="reason"
+                placeholder="Why (the customer reads this)"
+                aria-label="Why the delivery failed"
+              />
+              <button type="submit" className="button" disabled={busy}>
+                {verbLabel("fail", order.shipping)}
+              </button>
+            </Form>
+          ) : null}
+          {verbs.includes("cancel") ? (
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="intent" value="cancel" />
+              <input
+                name="reason"
+                placeholder="Why (the customer reads this)"
+                aria-label="Why it is cancelled"
+              />
+              <button type="submit" className="button" disabled={busy}>
+                Cancel order
+              </button>
+            </Form>
+          ) : null}
+          {verbs.includes("refund") && order.money.refundable > 0 ? (
+            <Form method="post">
+              <CsrfField />
+              <input type="hidden" name="intent" value="refund" />
+              <input
+                name="amount"
+                inputMode="decimal"
+                placeholder={`Amount (up to ${formatCents(order.money.refundable, true)}; empty: all)`}
+                aria-label="Amount to refund in dollars"
+              />
+              <input
+                name="reason"
+                placeholder="Why (the customer reads this)"
+                aria-label="Why it is refunded"
+              />
+              <button type="submit" className="button" disabled={busy}>
+                Refund
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+      <section className="checkout__section">
+        <h2 className="checkout__heading">
+          {order.customer.firstname} {order.customer.lastname}
+        </h2>
+        <p>
+          {order.customer.email}
+          {order.customer.mobile ? ` · ${order.customer.mobile}` : ""}
+        </p>
+        <p>
+          {order.shipping ? "Ship to" : "Deliver to"}: {a.address}
+          {a.unit ? `, ${a.unit}` : ""} ({a.type})
+        </p>
+        {order.delivery_notes ? <p>Notes: {order.delivery_notes}</p> : null}
+      </section>
+      <section className="checkout__section">
+        <h2 className="checkout__heading">Items</h2>
+        <ul className="checkout__items">
+          {order.products.map((p) => (
+            <li key={p.sku_id + (p.engraving?.line_1 ?? "")}>
+              <span>
+                {p.qty} × {p.title}
+                {p.substitution_preference === "refund" ? " (no substitutes)" : ""}
+              </span>
+              <span>{formatCents(p.subtotal, true)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="console-money">
+          <dt>Charged to the card</dt>
+          <dd>{formatCents(order.money.total, true)}</dd>
+          {order.money.credit > 0 ? (
+            <>
+              <dt>Store credit</dt>
+              <dd>{formatCents(order.money.credit, true)}</dd>
+            </>
+          ) : null}
+          <dt>Captured</dt>
+          <dd>{formatCents(order.money.captured, true)}</dd>
+          <dt>Refunded</dt>
+          <dd>{formatCents(order.money.refunded, true)}</dd>
+        </dl>
+      </section>
+      <section className="checkout__section">
+        <h2 className="checkout__heading">History</h2>
+        <ol className="console-events">
+          {order.events.map((e) => (
+            <li key={`${e.at}-${e.type}`}>
+              {new Date(e.at).toLocaleString("en-US")}: {e.type}
+              {e.data?.reason ? ` (${e.data.reason})` : ""}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import {
+  nextStatus,
+  type OrderEvent,
+  type OrderState,
+  type OrderStatus,
+  type ShippingStatus,
+} from "../../../domain/orders/status.ts";
+import { orderRefund, stanceOf } from "../../../domain/payments/settlement.ts";
+import { AppError } from "../../errors.ts";
+import {
+  lockPayment,
+  moveOrder,
+  paymentState,
+  planRefund,
+  planSettlement,
+  releaseOrderGoods,
+  runPendingOperations,
+} from "../checkout/index.ts";
+import type { OutgoingMessage } from "../messages/index.ts";
+import { type Staff, staffOrder } from "./access.ts";
+import { recordAudit } from "./audit.ts";
+import type { ConsoleContext } from "./context.ts";
+import { RUN_PAYMENT_OPERATIONS } from "./jobs.ts";
+import {
+  type MoneyBack,
+  type OrderNotice,
+  orderAccepted,
+  orderCancelled,
+  orderDelivered,
+  orderDispatched,
+  orderFailed,
+  orderRefunded,
+} from "./messages.ts";
+
+type Tx = Transaction<Database>;
+
+/** What staff can do to an order from the console. */
+export type ConsoleAction =
+  | { type: "accept" }
+  | { type: "dispatch" }
+  | { type: "deliver" }
+  | { type: "fail"; state: "soft" | "hard"; reason: string }
+  | { type: "cancel"; reason: string }
+  | { type: "refund"; amount?: number; reason: string };
+
+type OrderRow = Awaited<ReturnType<typeof staffOrder>>;
+
+const stateOf = (o: OrderRow): OrderState => ({
+  order_status: o.order_status as OrderStatus,
+  shipping_status: o.shipping_status as ShippingStatus | null,
+  shipping: o.shipping,
+  failed_status: o.failed_status,
+});
+
+const eventOf = (action: ConsoleAction): OrderEvent =>
+  action.type === "fail"
+    ? { type: "fail", state: action.state, reason: action.reason }
+    : ({ type: action.type } as OrderEvent);
+
+/**
+ * One console action, as one sequence: the order row locked; the status machine decides (a move it refuses is
+ * 409, so of two staff acting at once the second is told where the order is now); the move and its event
+ * (actor: the staff member); what an order ending undelivered gives back (stock on a cancel, spent credit, the
+ * promo once none of its checkout goes ahead); the payment's operations written pending by the one settlement
+ * rule; the audit row; the shopper's email. After the commit the payment's operations are carried out at the
+ * provider (a provider that does not answer leaves them to a job).
+ */
+export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, action: ConsoleAction) {
+  const { paymentId } = await ctx.db.transaction().execute(async (tx) => {
+    const order = await staffOrder(tx, staff, orderId, true);
+    const before = stateOf(order);
+    const event = eventOf(action);
+    const moved = nextStatus(before, event);
+    if (!moved.ok) throw new AppError(409, "order_moved", moved.message);
+    if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
+      throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
+
+    let refundAmount = 0;
+    if (action.type === "refund") {
+      await lockPayment(tx, order.payment_id);
+      const state = await paymentState(tx, order.payment_id);
+      const mine = state.orders.find((o) => o.id === order.id);
+      const allowed = orderRefund(mine ?? { captured: 0, refunded: 0 }, state.totals, action.amount);
+      if (!allowed.ok) throw new AppError(409, "refund_refused", allowed.message);
+      refundAmount = allowed.amount;
+      await planRefund(tx, order.payment_id, order.id, refundAmount);
+    }
+
+    const detail: Record<string, unknown> = {};
+    if ("reason" in action) detail.reason = action.reason;
+    if (action.type === "refund") detail.amount = refundAmount;
+    const after = await moveOrder(tx, order, event, staff.userId, detail);
+    if (!after) throw new AppError(409, "order_moved", "This order was changed by someone else just now.");
+
+    const endsUndelivered = stanceOf(before) !== "dropped" && stanceOf(after) === "dropped";
+    if (endsUndelivered) {
+      await releaseOrderGoods(tx, order, {
+        restock: action.type === "cancel",
+        reason: action.type === "cancel" ? "Your order was cancelled" : "Your order could not be delivered",
+      });
+    }
+    const steps = await planSettlement(tx, order.payment_id);
+    const money: MoneyBack = {
+      card: steps
+        .filter((s) => s.kind === "refund" && s.orderId === order.id)
+        .reduce((n, s) => n + ("amount" in s ? s.amount : 0), 0),
+      released:
+        steps.some((s) => s.kind === "void") || (endsUndelivered && order.captured === 0 && order.total > 0),
+      credit: endsUndelivered ? order.credit : 0,
+    };
+
+    await recordAudit(tx, {
+      actorId: staff.userId,
+      storeId: order.store_id,
+      orderId: order.id,
+      action: action.type,
+      detail: { ...detail, payment: steps },
+      before,
+      after,
+    });
+    const message = await noticeFor(tx, order, action, refundAmount, money);
+    if (message) await ctx.outbox.enqueue(tx, message);
+    return { paymentId: order.payment_id };
+  });
+  await settleMoney(ctx, paymentId);
+}
+
+/** Carries out the payment's pending operations now; a provider that does not answer leaves them to a job. */
+export async function settleMoney(ctx: ConsoleContext, paymentId: string): Promise<void> {
+  try {
+    await runPendingOperations(ctx, paymentId);
+  } catch {
+    await ctx.jobs.send(RUN_PAYMENT_OPERATIONS, { paymentId }, { singletonKey: paymentId });
+  }
+}
+
+async function noticeFor(
+  tx: Tx,
+  order: OrderRow,
+  action: ConsoleAction,
+  refundAmount: number,
+  money: MoneyBack,
+): Promise<OutgoingMessage | null> {
+  const who = await tx
+    .selectFrom("users as u")
+    .innerJoin("checkouts as c", "c.user_id", "u.id")
+    .innerJoin("stores as s", (join) => join.on("s.id", "=", order.store_id))
+    .select(["u.email", "u.firstname", "c.origin", "s.name as store"])
+    .where("c.id", "=", order.checkout_id)
+    .executeTakeFirstOrThrow();
+  const to: OrderNotice = {
+    email: who.email,
+    firstname: who.firstname,
+    orderNumber: Number(order.order_number),
+    orderUrl: `${who.origin}/orders/${order.id}`,
+    store: who.store,
+    shipping: order.shipping,
+  };
+  switch (action.type) {
+    case "accept":
+      return orderAccepted(to);
+    case "dispatch":
+      return orderDispatched(to);
+    case "deliver":
+      return orderDelivered(to);
+    case "fail":
+      return orderFailed(to, action, money);
+    case "cancel":
+      return orderCancelled(to, action.reason, money);
+    case "refund":
+      return orderRefunded(to, refundAmount, action.reason);
+  }
+}

@@ -1,0 +1,89 @@
+import { formatCents } from "../../../domain/money.ts";
+import type { OutgoingMessage } from "../messages/index.ts";
+
+/** What the shopper is told when the store moves their order (an email through the outbox). */
+export interface OrderNotice {
+  email: string;
+  firstname: string;
+  orderNumber: number;
+  orderUrl: string;
+  store: string;
+  shipping: boolean;
+}
+
+const mail = (to: OrderNotice, template: string, subject: string, lines: string[]): OutgoingMessage => ({
+  channel: "email",
+  recipient: to.email,
+  template,
+  subject,
+  body: [`Hi ${to.firstname},`, "", ...lines, "", `Your order: ${to.orderUrl}`].join("\n"),
+});
+
+/** The money side of an order that ends: what goes back to the card and what to the store credit. */
+export interface MoneyBack {
+  /** Refunded to the card (cents). */
+  card: number;
+  /** The hold on the card released, nothing taken. */
+  released: boolean;
+  /** Store credit given back (cents). */
+  credit: number;
+}
+
+function moneyLines(money: MoneyBack): string[] {
+  const lines: string[] = [];
+  if (money.card > 0)
+    lines.push(
+      `We've refunded ${formatCents(money.card, true)} to your card; it can take 5–10 days to show.`,
+    );
+  else if (money.released) lines.push("Your card is not charged for this order: its hold is released.");
+  if (money.credit > 0)
+    lines.push(`${formatCents(money.credit, true)} of store credit is back on your account.`);
+  return lines;
+}
+
+export const orderAccepted = (to: OrderNotice) =>
+  mail(to, "order-accepted", `Order #${to.orderNumber} is being prepared`, [
+    `${to.store} has accepted your order #${to.orderNumber} and is getting it ready.`,
+  ]);
+
+export const orderDispatched = (to: OrderNotice) =>
+  mail(
+    to,
+    "order-dispatched",
+    to.shipping ? `Order #${to.orderNumber} has shipped` : `Order #${to.orderNumber} is on its way`,
+    [
+      to.shipping
+        ? `${to.store} has shipped your order #${to.orderNumber}.`
+        : `Your order #${to.orderNumber} from ${to.store} is on its way. Have your ID ready: the driver checks it at the door.`,
+    ],
+  );
+
+export const orderDelivered = (to: OrderNotice) =>
+  mail(to, "order-delivered", `Order #${to.orderNumber} is delivered`, [
+    `Your order #${to.orderNumber} from ${to.store} is delivered. Enjoy, responsibly.`,
+  ]);
+
+export const orderFailed = (
+  to: OrderNotice,
+  failure: { state: "soft" | "hard"; reason: string },
+  money: MoneyBack,
+) =>
+  mail(to, "order-failed", `We couldn't deliver order #${to.orderNumber}`, [
+    `We couldn't deliver your order #${to.orderNumber}: ${failure.reason}`,
+    failure.state === "soft"
+      ? `${to.store} will be in touch to try again.`
+      : "This order will not be delivered.",
+    ...moneyLines(money),
+  ]);
+
+export const orderCancelled = (to: OrderNotice, reason: string, money: MoneyBack) =>
+  mail(to, "order-cancelled", `Order #${to.orderNumber} is cancelled`, [
+    `${to.store} cancelled your order #${to.orderNumber}: ${reason}`,
+    ...moneyLines(money),
+  ]);
+
+export const orderRefunded = (to: OrderNotice, amount: number, reason: string) =>
+  mail(to, "order-refunded", `A refund on order #${to.orderNumber}`, [
+    `${to.store} refunded ${formatCents(amount, true)} on your order #${to.orderNumber}: ${reason}`,
+    "It can take 5–10 days to show on your card.",
+  ]);

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireStaff, type Staff } from "./access.ts";
+import { act, type ConsoleAction } from "./act.ts";
+import type { ConsoleContext } from "./context.ts";
+import { consoleOrder, consoleQueue } from "./order-view.ts";
+import {
+  cancelBody,
+  emptyBody,
+  failBody,
+  consoleHeaders as headers,
+  orderParams,
+  queueQuery,
+  refundBody,
+} from "./schemas.ts";
+
+const tags = ["console"];
+const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
+const notFound =
+  "No order of the staff member's store has that id (`order_not_found`): another store's order answers the same.";
+const moved =
+  "The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is.";
+
+/** The store console's API (issue 15): the store's order queue, one order, and what staff do to it. */
+export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async (app, { ctx }) => {
+  app.get(
+    "/api/console/orders",
+    {
+      config: {
+        auth: "user",
+        errors: { 403: `${staffOnly} Staff asking for another store's orders (\`other_store\`).` },
+      },
+      schema: {
+        operationId: "listConsoleOrders",
+        tags,
+        summary: "The store's orders, newest first: staff see their own store's, administrators any store's",
+        headers,
+        querystring: queueQuery,
+      },
+    },
+    async (req) => consoleQueue(ctx.db, requireStaff(req), req.query),
+  );
+
+  app.get(
+    "/api/console/orders/:id",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound } },
+      schema: {
+        operationId: "getConsoleOrder",
+        tags,
+        summary:
+          "One order of the store: the order, the customer, its money (captured, refunded, refundable) and its events",
+        headers,
+        params: orderParams,
+      },
+    },
+    async (req) => consoleOrder(ctx.db, requireStaff(req), req.params.id),
+  );
+
+  const action = async (staff: Staff, id: string, what: ConsoleAction) => {
+    await act(ctx, staff, id, what);
+    return consoleOrder(ctx.db, staff, id);
+  };
+
+  app.post(
+    "/api/console/orders/:id/accept",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      schema: {
+        operationId: "acceptConsoleOrder",
+        tags,
+        summary:
+          "Accept a placed or scheduled order (→ 1, in progress; not a gift still waiting for its recipient); the payment is captured once no order of its checkout waits for a store",
+        headers,
+        params: orderParams,
+        body: emptyBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "accept" }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/dispatch",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      schema: {
+        operationId: "dispatchConsoleOrder",
+        tags,
+        summary:
+          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped)",
+        headers,
+        params: orderParams,
+        body: emptyBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "dispatch" }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/deliver",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      schema: {
+        operationId: "deliverConsoleOrder",
+        tags,
+        summary: "Mark an order delivered (→ 3, completed; shipped: Shipped → Completed)",
+        headers,
+        params: orderParams,
+        body: emptyBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "deliver" }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/fail",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      schema: {
+        operationId: "failConsoleOrder",
+        tags,
+        summary:
+          "Mark a delivery failed (→ 4 with failed_status): soft may be dispatched again; hard (and any shipped failure) gives the money back",
+        headers,
+        params: orderParams,
+        body: failBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "fail", ...req.body }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/cancel",
+    {
+      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      schema: {
+        operationId: "cancelConsoleOrder",
+        tags,
+        summary:
+          "Cancel an order (→ 5): stock back, spent credit refunded, the card's hold released or its captured share refunded",
+        headers,
+        params: orderParams,
+        body: cancelBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "cancel", reason: req.body.reason }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/refund",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          403: staffOnly,
+          404: notFound,
+          409: `${moved} Or the refund is more than the order has left captured, or nothing is captured yet (\`refund_refused\`).`,
+        },
+      },
+      schema: {
+        operationId: "refundConsoleOrder",
+        tags,
+        summary:
+          "Refund a delivered (or shipped) order in part or in full (→ 6; shipped: Partially Refunded), through the payment provider, never more than captured",
+        headers,
+        params: orderParams,
+        body: refundBody,
+      },
+    },
+    async (req) => action(requireStaff(req), req.params.id, { type: "refund", ...req.body }),
+  );
+};

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+export const consoleHeaders = z.object({
+  "x-platform": z.string().optional(),
+  "x-user": z.string().optional(),
+});
+export const orderParams = z.object({ id: z.string().min(1).max(100) });
+export const queueQuery = z.object({
+  store_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("Administrators: one store's orders (staff see their own)."),
+  status: z
+    .enum(["active", "done", "all"])
+    .default("active")
+    .describe(
+      "active: still to handle (0, 1, 2, 4, 7); done: completed, cancelled, refunded (3, 5, 6); all.",
+    ),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+const reason = z.string().trim().min(1).max(500).describe("Why, in words the shopper is shown.");
+export const failBody = z.object({
+  state: z
+    .enum(["soft", "hard"])
+    .describe("soft: the delivery can be tried again; hard: it will not be delivered (the money goes back)."),
+  reason,
+});
+export const cancelBody = z.object({ reason });
+export const refundBody = z.object({
+  amount: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .optional()
+    .describe("Cents to refund; all that is left of the order when absent."),
+  reason,
+});
+export const emptyBody = z.object({}).optional();

@@ -1,0 +1,58 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface StorefrontProcess {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built storefront in a process of its own on a fresh embedded database (a temporary data directory), as `npm
+ * run serve` starts it, for the bench and for browser tests that need a second storefront. Resolves once `/`
+ * answers; `stop()` ends it and removes its data.
+ */
+export async function startStorefront(
+  options: { env?: Record<string, string>; port?: number; nodeEnv?: "production" | "test" } = {},
+): Promise<StorefrontProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-storefront-"));
+  const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: options.nodeEnv ?? "production",
+      ...options.env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    const up = await fetch(`${base}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { base, stop };
+    if (server.exitCode !== null || Date.now() > until) {
+      await stop();
+      throw new Error(`the storefront at ${base} did not start`);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
