@@ -5,13 +5,15 @@ import type { Order } from "../../domain/orders/types.ts";
 import type { TestApp } from "../support/app.ts";
 import type { TestBrowser } from "../support/browser.ts";
 import { createUser, signedInBrowser } from "./accounts.ts";
+import { CHELSEA } from "./shopper.ts";
 
-export const CHELSEA = "350 5th Ave, New York, NY 10001";
+export { CHELSEA };
+
 export const CHICAGO = "233 S Wacker Dr, Chicago, IL 60601";
 let clock = Date.now();
 
 /** A sandbox token for a test card, as the provider's card page hands it over. */
-export async function cardToken(s: TestApp, number = "4242424242424242"): Promise<string> {
+export async function cardToken(s: Pick<TestApp, "app">, number = "4242424242424242"): Promise<string> {
   const res = await s.app.inject({
     method: "POST",
     url: "/sandbox-pay/v1/tokens",
@@ -26,7 +28,7 @@ export async function cardToken(s: TestApp, number = "4242424242424242"): Promis
  * cart first (a promo, credit).
  */
 export async function placedOrder(
-  s: TestApp,
+  s: Pick<TestApp, "app" | "db">,
   items: { sku: string; qty: number; store_id?: string }[],
   opts: {
     address?: string;
