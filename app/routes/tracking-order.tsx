@@ -27,7 +27,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   if (status.status === 401 || detail.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  if (!status.ok || !detail.ok) return data({ order: null }, { status: status.status === 404 ? 404 : 500 });
+  // An id the API refuses (malformed, too long) names no order, as an unknown one does.
+  const unknown = [400, 404].includes(status.status) || [400, 404].includes(detail.status);
+  if (!status.ok || !detail.ok) return data({ order: null }, { status: unknown ? 404 : 500 });
   return { order: { ...detail.data, ...status.data } as Order };
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, type Request, test } from "@playwright/test";
+import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { cardNumbersIn } from "../../domain/payments/card-number.ts";
+import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
 
 /** Steps the checkout journeys share: a new shopper, the card typed into the provider's frame, the time, the watch. */
 
@@ -88,3 +90,30 @@ export async function apiFromPage<T>(page: Page, path: string): Promise<T> {
 
 export const orderHistory = (page: Page) =>
   apiFromPage<{ count: number; orders: Order[] }>(page, "/order/history");
+
+/**
+ * Nicotine or tobacco in the cart: the shopper (Casey Buyer, born 1990) scans their own licence at checkout, a
+ * PNG uploaded into the scanner (ADR 24); checkout then shows them verified.
+ */
+export async function verifyAgeAtCheckout(page: Page) {
+  const section = page.getByRole("region", { name: "Age verification" });
+  await section.getByRole("button", { name: "Scan your ID" }).click();
+  const dialog = page.getByRole("dialog", { name: SCANNER_COPY.title });
+  const expiry = `${new Date().getUTCFullYear() + 3}-01-31`;
+  const png = await licenceBarcodePng(
+    aamvaText({
+      firstName: "Casey",
+      lastName: "Buyer",
+      dateOfBirth: "1990-05-17",
+      expiry,
+      documentNumber: `B${randomBytes(5).toString("hex").toUpperCase()}`,
+      jurisdiction: "IL",
+    }),
+  );
+  await dialog
+    .getByLabel(SCANNER_COPY.uploadLabel)
+    .setInputFiles({ name: "licence-back.png", mimeType: "image/png", buffer: png });
+  await expect(dialog.getByRole("status")).toHaveText(SCANNER_COPY.verified);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(section.getByRole("status")).toContainText("Your age is verified.");
+}

@@ -11,6 +11,7 @@ import {
   signUp,
   typeCard,
   unique,
+  verifyAgeAtCheckout,
   WICKER_PARK,
   watchApiRequests,
 } from "./checkout-helpers.ts";
@@ -258,6 +259,8 @@ test("store credit and a percent code from the promo panel: the order costs what
   await expect(totalRow(page, "Promo (TAKE10)")).toContainText(formatCents(-discount, true));
   await expect(page.locator(".checkout__total--promo")).toHaveCount(1);
   await expect(panelError).toHaveCount(0);
+  // The pouches are nicotine: the shopper's ID is checked before the order can be placed (issue 14).
+  await verifyAgeAtCheckout(page);
   await typeCard(page, "4242 4242 4242 4242");
   const totalText = (await totalRow(page, "Total").locator("dd").textContent()) ?? "";
   const shown = await placeOrderCents(page);
