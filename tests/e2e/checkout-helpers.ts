@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { cardNumbersIn } from "../../domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
+import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /** Steps the checkout journeys share: a new shopper, the card typed into the provider's frame, the time, the watch. */
 
@@ -120,4 +121,33 @@ export async function verifyAgeAtCheckout(page: Page) {
   await expect(dialog.getByRole("status")).toHaveText(SCANNER_COPY.verified);
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(section.getByRole("status")).toContainText("Your age is verified.");
+}
+
+/**
+ * A new shopper (Casey Buyer, Wicker Park) orders a bottle of whiskey with 4242 and lands on the order's page;
+ * answers the order page's path, its heading ("Order #…") and the product.
+ */
+export async function shopperPlacesOrder(page: Page, request: APIRequestContext, name: string) {
+  await page.goto("/");
+  await signUp(page, unique(name));
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  const product = await productAt(request, store_id, "whiskey");
+  await addFromProductPage(page, product);
+  await page.goto("/checkout");
+  await chooseDeliveryTime(page);
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+  const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
+  return { orderPath: new URL(page.url()).pathname, heading, product, storeId: store_id };
+}
+
+/** Signs in at /console as the demo staff account of a seeded store (README: the store console). */
+export async function staffSignIn(staff: Page, storeId: string) {
+  await staff.goto("/console");
+  const login = staff.getByRole("form", { name: "Log in with your password" });
+  await login.getByLabel("Email").fill(`staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
+  await login.getByLabel("Password").fill("nightcap-staff");
+  await login.getByRole("button", { name: "Log in" }).click();
 }

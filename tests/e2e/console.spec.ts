@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseDeliveryTime, shot, signUp, typeCard, unique, WICKER_PARK } from "./checkout-helpers.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
 
 /**
  * The store console (issue 15, first increment): a shopper places an order; the store's staff, in another browser
@@ -13,19 +12,7 @@ test("staff accept a shopper's order from the console; a stale second accept is 
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/");
-  await signUp(page, unique("casey"));
-  await setAddress(page, WICKER_PARK);
-  const { store_id } = await vendorOf(request, page);
-  const whiskey = await productAt(request, store_id, "whiskey");
-  await addFromProductPage(page, whiskey);
-  await page.goto("/checkout");
-  await chooseDeliveryTime(page);
-  await typeCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
-  const orderPath = new URL(page.url()).pathname;
-  const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
+  const { orderPath, heading, storeId } = await shopperPlacesOrder(page, request, "casey");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   // ASAP while the store is open, else its first slot: either way the store accepts it from the console.
   await expect(page.getByText(/^(Placed: waiting for the store|Scheduled)/)).toBeVisible();
@@ -33,11 +20,7 @@ test("staff accept a shopper's order from the console; a stale second accept is 
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   const staffContext = await browser.newContext(phone);
   const staff = await staffContext.newPage();
-  await staff.goto("/console");
-  const login = staff.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill(`staff-${store_id.replace(/^st_/, "")}@nightcap.localhost`);
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
+  await staffSignIn(staff, storeId);
   await expect(staff.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
   await expect(staff.getByRole("heading", { name: `Order #${number}` })).toBeVisible();

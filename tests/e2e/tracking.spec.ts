@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseDeliveryTime, shot, signUp, typeCard, unique, WICKER_PARK } from "./checkout-helpers.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
 
 /**
  * Live tracking in Chromium (issue 15, shopper's side): a new shopper orders, follows "Track live" from the order
@@ -14,18 +13,7 @@ test("a shopper tracks an order live while staff accept and send it out; /tracki
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/");
-  await signUp(page, unique("tracker"));
-  await setAddress(page, WICKER_PARK);
-  const { store_id } = await vendorOf(request, page);
-  const whiskey = await productAt(request, store_id, "whiskey");
-  await addFromProductPage(page, whiskey);
-  await page.goto("/checkout");
-  await chooseDeliveryTime(page);
-  await typeCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: /Place order/ }).click();
-  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
-  const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
+  const { heading, product: whiskey, storeId } = await shopperPlacesOrder(page, request, "tracker");
 
   const stream = page.waitForResponse((r) => /\/order\/status\/[^/]+\/events$/.test(r.url()));
   await page.getByRole("link", { name: "Track live" }).click();
@@ -48,11 +36,7 @@ test("a shopper tracks an order live while staff accept and send it out; /tracki
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staff.goto("/console");
-  const login = staff.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill(`staff-${store_id.replace(/^st_/, "")}@nightcap.localhost`);
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
+  await staffSignIn(staff, storeId);
   await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
   await staff.getByRole("button", { name: "Accept" }).click();
   await expect(staff.getByText("Accept: done.")).toBeVisible();

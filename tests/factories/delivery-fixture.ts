@@ -109,3 +109,13 @@ export async function createDeliveryFixture(db: Db) {
     products: { whiskey, beer, wine, etch, scarce, tobacco, unsold },
   };
 }
+
+/** The delivery fixture with Brooklyn's zone widened to reach Chelsea: both stores serve it, so a cart can split. */
+export async function createSplitDeliveryFixture(db: Db) {
+  await createDeliveryFixture(db);
+  await db
+    .updateTable("stores")
+    .set({ zone: JSON.stringify(squareZone(ZIP_POINTS.chelsea10001, 30)) })
+    .where("id", "=", "d-brooklyn")
+    .execute();
+}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import { squareZone } from "../../../domain/geo/zone.ts";
 import type { Order } from "../../../domain/orders/types.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
+import {
+  createDeliveryFixture,
+  createSplitDeliveryFixture,
+} from "../../../tests/factories/delivery-fixture.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
 import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
@@ -328,14 +330,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     // Brooklyn's zone made to reach Chelsea too, so both stores serve it and a split cart is possible.
     const wide = useTestApp(kind, {
       workers: true,
-      fixture: async (db) => {
-        await createDeliveryFixture(db);
-        await db
-          .updateTable("stores")
-          .set({ zone: JSON.stringify(squareZone(ZIP_POINTS.chelsea10001, 30)) })
-          .where("id", "=", "d-brooklyn")
-          .execute();
-      },
+      fixture: createSplitDeliveryFixture,
     });
     const t = harness(wide);
 

@@ -175,6 +175,24 @@ export async function runPendingOperations(
   return { failed };
 }
 
+/** Puts an order's lines back on its store's shelves (in SKU order, so concurrent restocks lock alike). */
+export async function restockOrder(tx: Tx, order: { id: string; store_id: string }): Promise<void> {
+  const lines = await tx
+    .selectFrom("order_lines")
+    .select(["sku_id", "qty"])
+    .where("order_id", "=", order.id)
+    .orderBy("sku_id")
+    .execute();
+  for (const line of lines) {
+    await tx
+      .updateTable("inventory")
+      .set({ stock: sql`stock + ${line.qty}` })
+      .where("store_id", "=", order.store_id)
+      .where("sku_id", "=", line.sku_id)
+      .execute();
+  }
+}
+
 /**
  * What an order that will not be delivered gives back besides card money: its lines' stock to the store's
  * shelves (when `restock`), the credit it spent to the shopper's ledger, and, once no order of its checkout
@@ -185,22 +203,7 @@ export async function releaseOrderGoods(
   order: { id: string; store_id: string; user_id: string; checkout_id: string; credit: number },
   opts: { restock: boolean; reason: string },
 ): Promise<void> {
-  if (opts.restock) {
-    const lines = await tx
-      .selectFrom("order_lines")
-      .select(["sku_id", "qty"])
-      .where("order_id", "=", order.id)
-      .orderBy("sku_id")
-      .execute();
-    for (const line of lines) {
-      await tx
-        .updateTable("inventory")
-        .set({ stock: sql`stock + ${line.qty}` })
-        .where("store_id", "=", order.store_id)
-        .where("sku_id", "=", line.sku_id)
-        .execute();
-    }
-  }
+  if (opts.restock) await restockOrder(tx, order);
   if (order.credit > 0) await refundCredit(tx, order.user_id, order.credit, order.checkout_id, opts.reason);
   const siblings = await tx
     .selectFrom("orders")

@@ -15,6 +15,7 @@ import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { ACCEPT_WITHIN_MINUTES, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
+import { restockOrder } from "./payment-settlement.ts";
 
 type Tx = Transaction<Database>;
 
@@ -281,20 +282,7 @@ export async function releaseCheckout(
       .execute();
     for (const order of await unpaidOrders(tx, paymentId)) {
       await moveOrder(tx, order, { type: "paymentFailed" }, "payment");
-      const lines = await tx
-        .selectFrom("order_lines")
-        .select(["sku_id", "qty"])
-        .where("order_id", "=", order.id)
-        .orderBy("sku_id")
-        .execute();
-      for (const line of lines) {
-        await tx
-          .updateTable("inventory")
-          .set({ stock: sql`stock + ${line.qty}` })
-          .where("store_id", "=", order.store_id)
-          .where("sku_id", "=", line.sku_id)
-          .execute();
-      }
+      await restockOrder(tx, order);
     }
     await tx.deleteFrom("promo_redemptions").where("checkout_id", "=", checkout.id).execute();
     const spent = await tx

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { squareZone } from "../../../domain/geo/zone.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
+import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { CHICAGO, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
@@ -26,14 +25,7 @@ const MANHATTAN = "d-manhattan";
 describe.each(testDatabases)("the store console on %s", (kind) => {
   // Brooklyn's zone made to reach Chelsea too, so a split cart (one order per store, one payment) is possible.
   const s = useTestApp(kind, {
-    fixture: async (db) => {
-      await createDeliveryFixture(db);
-      await db
-        .updateTable("stores")
-        .set({ zone: JSON.stringify(squareZone(ZIP_POINTS.chelsea10001, 30)) })
-        .where("id", "=", "d-brooklyn")
-        .execute();
-    },
+    fixture: createSplitDeliveryFixture,
   });
   const t = helpers(s);
 
