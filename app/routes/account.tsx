@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ageInYears, parseBirthday, todayForAgeCheck } from "../../domain/accounts/age.ts";
 import { formatPhone } from "../../domain/accounts/phone.ts";
 import type { Me, SessionSummary, SsoProviderInfo } from "../../domain/accounts/types.ts";
+import { PAYING_PAGES } from "../features/accounts/account-menu.tsx";
 import { Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
@@ -200,15 +201,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Paying
         </h2>
         <ul>
-          <li>
-            <Link to="/account/cards">Payment cards</Link>
-          </li>
-          <li>
-            <Link to="/account/promos">Promos and credit</Link>
-          </li>
-          <li>
-            <Link to="/orders">Your orders</Link>
-          </li>
+          {PAYING_PAGES.map((p) => (
+            <li key={p.to}>
+              <Link to={p.to}>{p.label}</Link>
+            </li>
+          ))}
         </ul>
       </section>
 

@@ -23,6 +23,13 @@ function LazyLoginModal() {
   );
 }
 
+/** The shopper's pages about paying, listed in the account menu and on /account. */
+export const PAYING_PAGES = [
+  { to: "/orders", label: "Orders" },
+  { to: "/account/cards", label: "Payment cards" },
+  { to: "/account/promos", label: "Promos and credit" },
+] as const;
+
 /**
  * The header's account slot: "Log in" (opens the login modal; a plain link to /login before the page is
  * interactive), or the signed-in shopper's menu with Log out. When the API says the session has ended, the page
@@ -79,15 +86,11 @@ export function AccountMenu() {
         <li>
           <Link to="/account">Account</Link>
         </li>
-        <li>
-          <Link to="/orders">Orders</Link>
-        </li>
-        <li>
-          <Link to="/account/cards">Payment cards</Link>
-        </li>
-        <li>
-          <Link to="/account/promos">Promos and credit</Link>
-        </li>
+        {PAYING_PAGES.map((p) => (
+          <li key={p.to}>
+            <Link to={p.to}>{p.label}</Link>
+          </li>
+        ))}
         <li>
           <Link to="/contact-preferences">Contact preferences</Link>
         </li>
