@@ -110,6 +110,8 @@ export interface OrdersTable {
   recipient_note: string | null;
   /** What this order put into the payment's capture (0015-console). */
   captured: Generated<number>;
+  /** Substitutions (0019): Proposed, Viewing, Done; null when none was proposed. */
+  substitution_status: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

@@ -165,7 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
     }
     if (error instanceof AppError) {
-      return reply.code(error.status).send({ error: { code: error.code, message: error.message } });
+      const { status, code, message, details } = error;
+      return reply.code(status).send({ error: details ? { code, message, details } : { code, message } });
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Messages per item the request named (a substitution answer's SKUs): the page shows each beside its item. */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
   }
@@ -22,6 +24,10 @@ export const errorBodySchema = z
         .string()
         .describe("Stable, machine-readable: clients branch on it (e.g. login_required, csrf)."),
       message: z.string().describe("A sentence for the shopper, in the storefront's words."),
+      details: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe("Messages per item the request named (e.g. per SKU of a substitution answer)."),
     }),
   })
   .describe("Every 4xx and 5xx answer of the API.");

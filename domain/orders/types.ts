@@ -1,5 +1,6 @@
 import type { CartLineItem } from "../cart/totals.ts";
 import type { FailedState, OrderStatus, ShippingStatus } from "./status.ts";
+import type { SubstitutionStatus, SubstitutionUpdate } from "./substitution.ts";
 
 /** An order as the API answers it (spec §3 Order). Money is integer cents. */
 export interface OrderProduct {
@@ -61,6 +62,8 @@ export interface Order {
   } | null;
   promo_code: string | null;
   round_up: { amount: number; organization_id: string | null } | null;
+  /** Substitutions the store proposed: Proposed, Viewing (the shopper has the review open), Done; null when none. */
+  substitution_status: SubstitutionStatus | null;
   /** Spec §4: the active-order rule. */
   active: boolean;
   created_at: string;
@@ -79,6 +82,16 @@ export type ConsoleOrder = Order & {
     /** What staff may still refund on it. */
     refundable: number;
   };
+  /** Lines the store found short, newest round first, with its suggestions and the answer once settled. */
+  substitutions: {
+    sku_id: string;
+    title: string;
+    quantity: number;
+    stock_level: number;
+    suggestions: string[];
+    answer: SubstitutionUpdate | null;
+    answered_at: string | null;
+  }[];
   events: {
     type: string;
     from_status: number | null;

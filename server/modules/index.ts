@@ -17,6 +17,7 @@ import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
+import { registerSubstitutions } from "./substitutions/index.ts";
 import { registerTracking } from "./tracking/index.ts";
 
 export interface ModuleDeps {
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(orderRoutes, { db: deps.db });
   await registerTracking(app, { db: deps.db });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
+  await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {

@@ -117,6 +117,11 @@ export const TAGS = [
   },
   { name: "orders", description: "The user's orders: history, detail and status." },
   {
+    name: "substitutions",
+    description:
+      "Items the store found short while picking: the shopper reviews them (remove, keep the in-stock part, replace, reset) and the order's lines and money follow.",
+  },
+  {
     name: "round-up",
     description: "The round-up donation: organisations, the shopper's choice, what they gave.",
   },

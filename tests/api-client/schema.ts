@@ -1336,8 +1336,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped) */
+        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest) */
         post: operations["dispatchConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/orders/{id}/substitutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report lines found short while picking (how many the shelf has, suggested replacements): the shopper is asked to review them at /substitution/{orderId} */
+        post: operations["proposeConsoleSubstitutions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1406,6 +1423,24 @@ export interface paths {
         put?: never;
         /** Refund a delivered (or shipped) order in part or in full (→ 6; shipped: Partially Refunded), through the payment provider, never more than captured */
         post: operations["refundConsoleOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/substitution/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's short lines (sku_id, title, quantity, stock_level) with the store's suggested replacements, the review status and whether answers are still taken */
+        get: operations["getSubstitutionReview"];
+        /** Mark the review as being viewed ('Viewing'), or submit the answers ('Done'): per short line removed, kept and added; the order's lines and total are recomputed and the difference refunded */
+        put: operations["answerSubstitutions"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1492,6 +1527,10 @@ export interface components {
                 code: string;
                 /** @description A sentence for the shopper, in the storefront's words. */
                 message: string;
+                /** @description Messages per item the request named (e.g. per SKU of a substitution answer). */
+                details?: {
+                    [key: string]: string;
+                };
             };
         };
     };
@@ -7876,6 +7915,116 @@ export interface operations {
             };
         };
     };
+    proposeConsoleSubstitutions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines: {
+                        sku_id: string;
+                        /** @description How many the shelf has (less than ordered). */
+                        stock_level: number;
+                        /**
+                         * @description Replacements the store suggests.
+                         * @default []
+                         */
+                        suggestions?: string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A line not on the order (`not_on_order`), not short (`not_short`), or a suggestion the store does not sell (`bad_suggestion`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the staff member's store has that id (`order_not_found`): another store's order answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. Or the shopper has not answered the last substitutions yet (`substitutions_pending`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     deliverConsoleOrder: {
         parameters: {
             query?: never;
@@ -8270,6 +8419,208 @@ export interface operations {
             };
             /** @description The body is neither `application/json` nor `text/plain`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubstitutionReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the user's has that id (`order_not_found`): another user's order, or a `user.objectId` not the signed-in user's, answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    answerSubstitutions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user: {
+                        /** @description The signed-in user's id. */
+                        objectId: string;
+                    };
+                    /**
+                     * @description 'Viewing' while the review page is shown; 'Done' once the shopper submits.
+                     * @enum {string}
+                     */
+                    status: "Viewing" | "Done";
+                    /**
+                     * @description One answer per short line; lines left out take the store's default.
+                     * @default []
+                     */
+                    products?: {
+                        /** @description The short line's SKU. */
+                        sku_id: string;
+                        /** @description Drop the line (nothing kept). */
+                        removed: boolean;
+                        /** @description How many of the in-stock part to keep (0 when removed). */
+                        kept: number;
+                        /**
+                         * @description Replacements from the same store, each with its quantity.
+                         * @default []
+                         */
+                        added?: {
+                            sku_id: string;
+                            qty: number;
+                        }[];
+                    }[];
+                    /**
+                     * @description With 'Done': true applies `products`; false accepts the store's defaults (keep what it has).
+                     * @default true
+                     */
+                    save?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the user's has that id (`order_not_found`): another user's order, or a `user.objectId` not the signed-in user's, answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing to review (`no_substitutions`), already settled (`substitutions_answered`), or the order has left the store (`order_moved`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An answer cannot be applied (`substitution_refused`): `error.details` holds the message for each SKU it concerns (more than the shelf has, a replacement sold out or not sold here, choices costing more than the order). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

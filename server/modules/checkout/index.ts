@@ -6,8 +6,9 @@ import type { PaymentProvider } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
-import { ORDER_ACCEPTANCE_TIMEOUT, SETTLE_PAYMENT } from "./jobs.ts";
+import { ORDER_ACCEPTANCE_TIMEOUT, RUN_PAYMENT_OPERATIONS, SETTLE_PAYMENT } from "./jobs.ts";
 import { expireUnaccepted } from "./order-timeout.ts";
+import { runPendingOperations } from "./payment-settlement.ts";
 import { checkoutRoutes } from "./routes.ts";
 import { settleNotice } from "./settle.ts";
 
@@ -20,6 +21,7 @@ export {
   planSettlement,
   releaseOrderGoods,
   runPendingOperations,
+  settleMoney,
 } from "./payment-settlement.ts";
 export { moveOrder } from "./settle.ts";
 
@@ -39,6 +41,7 @@ export async function registerCheckout(
   const ctx: CheckoutContext = { ...deps, now: deps.now ?? (() => new Date()) };
   await deps.jobs.define(SETTLE_PAYMENT);
   await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
+  await deps.jobs.define(RUN_PAYMENT_OPERATIONS);
   if (deps.provider instanceof SandboxProvider) {
     // The sandbox's challenge page tells us in process what Stripe would tell by webhook.
     deps.provider.onNotice((notice) => {
@@ -54,6 +57,9 @@ export async function registerCheckout(
     });
     await deps.jobs.work(ORDER_ACCEPTANCE_TIMEOUT, async (job) => {
       await expireUnaccepted(ctx, job.data.orderId);
+    });
+    await deps.jobs.work(RUN_PAYMENT_OPERATIONS, async (job) => {
+      await runPendingOperations(ctx, job.data.paymentId);
     });
   }
 }

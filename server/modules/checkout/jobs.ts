@@ -16,5 +16,13 @@ export const ORDER_ACCEPTANCE_TIMEOUT = defineJob<{ orderId: string }>("order-ac
   expireInSeconds: 120,
 });
 
+/** A payment operation the provider did not answer in the request: carried out again, with the same keys. */
+export const RUN_PAYMENT_OPERATIONS = defineJob<{ paymentId: string }>("run-payment-operations", {
+  retryLimit: 10,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
 /** How long a store has to accept: an ASAP order, from now; a scheduled one, from its slot's start; shipped, two days. */
 export const ACCEPT_WITHIN_MINUTES = { asap: 30, slot: 30, shipped: 48 * 60 } as const;

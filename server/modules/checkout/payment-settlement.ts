@@ -4,8 +4,10 @@ import type { Database } from "../../../db/schema.ts";
 import { type PaymentOperation, paymentTotals } from "../../../domain/payments/ledger.ts";
 import { type SettlementStep, settlement, stanceOf } from "../../../domain/payments/settlement.ts";
 import type { Db } from "../../platform/db.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import { type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
 import { refundCredit } from "../promos/index.ts";
+import { RUN_PAYMENT_OPERATIONS } from "./jobs.ts";
 
 type Tx = Transaction<Database>;
 
@@ -112,6 +114,18 @@ export async function planRefund(tx: Tx, paymentId: string, orderId: string, amo
 
 /** Locks the payment for a decision about its money (a staff refund reads the limits under it). */
 export { lockPayment };
+
+/** Carries out the payment's pending operations now; a provider that does not answer leaves them to a job. */
+export async function settleMoney(
+  ctx: { db: Db; provider: PaymentProvider; jobs: JobQueue },
+  paymentId: string,
+): Promise<void> {
+  try {
+    await runPendingOperations(ctx, paymentId);
+  } catch {
+    await ctx.jobs.send(RUN_PAYMENT_OPERATIONS, { paymentId }, { singletonKey: paymentId });
+  }
+}
 
 /**
  * After the commit: carries out the payment's pending operations at the provider, oldest first (a refund never

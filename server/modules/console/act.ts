@@ -16,13 +16,13 @@ import {
   planRefund,
   planSettlement,
   releaseOrderGoods,
-  runPendingOperations,
+  settleMoney,
 } from "../checkout/index.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
+import { proposeSubstitutions, type ShortReport, settleSubstitutions } from "../substitutions/index.ts";
 import { type Staff, staffOrder } from "./access.ts";
 import { recordAudit } from "./audit.ts";
 import type { ConsoleContext } from "./context.ts";
-import { RUN_PAYMENT_OPERATIONS } from "./jobs.ts";
 import {
   type MoneyBack,
   type OrderNotice,
@@ -54,6 +54,8 @@ const stateOf = (o: OrderRow): OrderState => ({
   failed_status: o.failed_status,
 });
 
+const isPending = (status: string | null) => status === "Proposed" || status === "Viewing";
+
 const eventOf = (action: ConsoleAction): OrderEvent =>
   action.type === "fail"
     ? { type: "fail", state: action.state, reason: action.reason }
@@ -76,6 +78,9 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     if (!moved.ok) throw new AppError(409, "order_moved", moved.message);
     if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
       throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
+    // Sending it out with substitutions unanswered: the store's default settles them first (the money with it).
+    if (action.type === "dispatch" && isPending(order.substitution_status))
+      await settleSubstitutions(tx, ctx.outbox, order, [], new Map(), staff.userId, true);
 
     let refundAmount = 0;
     if (action.type === "refund") {
@@ -127,15 +132,6 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
   await settleMoney(ctx, paymentId);
 }
 
-/** Carries out the payment's pending operations now; a provider that does not answer leaves them to a job. */
-export async function settleMoney(ctx: ConsoleContext, paymentId: string): Promise<void> {
-  try {
-    await runPendingOperations(ctx, paymentId);
-  } catch {
-    await ctx.jobs.send(RUN_PAYMENT_OPERATIONS, { paymentId }, { singletonKey: paymentId });
-  }
-}
-
 async function noticeFor(
   tx: Tx,
   order: OrderRow,
@@ -172,4 +168,27 @@ async function noticeFor(
     case "refund":
       return orderRefunded(to, refundAmount, action.reason);
   }
+}
+
+/** Staff report lines short while picking: the substitutions are proposed to the shopper, and audited. */
+export async function proposeShortLines(
+  ctx: ConsoleContext,
+  staff: Staff,
+  orderId: string,
+  lines: readonly ShortReport[],
+): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const order = await staffOrder(tx, staff, orderId, true);
+    await proposeSubstitutions(tx, ctx.outbox, order, lines, staff.userId);
+    const state = stateOf(order);
+    await recordAudit(tx, {
+      actorId: staff.userId,
+      storeId: order.store_id,
+      orderId: order.id,
+      action: "propose_substitutions",
+      detail: { lines },
+      before: state,
+      after: state,
+    });
+  });
 }

@@ -55,9 +55,20 @@ export async function consoleOrder(db: Db, staff: Staff, orderId: string): Promi
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+  const substitutions = await db
+    .selectFrom("order_substitutions")
+    .select(["sku_id", "title", "quantity", "stock_level", "suggestions", "answer", "answered_at"])
+    .where("order_id", "=", orderId)
+    .orderBy("proposed_at", "desc")
+    .orderBy("sku_id")
+    .execute();
   return {
     ...order,
     customer,
+    substitutions: substitutions.map((s) => ({
+      ...s,
+      answered_at: s.answered_at ? new Date(s.answered_at).toISOString() : null,
+    })),
     money: {
       total: row.total,
       credit: row.credit,

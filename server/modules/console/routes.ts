@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireStaff, type Staff } from "./access.ts";
-import { act, type ConsoleAction } from "./act.ts";
+import { act, type ConsoleAction, proposeShortLines } from "./act.ts";
 import type { ConsoleContext } from "./context.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
 import {
@@ -9,6 +9,7 @@ import {
   failBody,
   consoleHeaders as headers,
   orderParams,
+  proposeBody,
   queueQuery,
   refundBody,
 } from "./schemas.ts";
@@ -86,13 +87,42 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         operationId: "dispatchConsoleOrder",
         tags,
         summary:
-          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped)",
+          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest)",
         headers,
         params: orderParams,
         body: emptyBody,
       },
     },
     async (req) => action(requireStaff(req), req.params.id, { type: "dispatch" }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/substitutions",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "A line not on the order (`not_on_order`), not short (`not_short`), or a suggestion the store does not sell (`bad_suggestion`).",
+          403: staffOnly,
+          404: notFound,
+          409: `${moved} Or the shopper has not answered the last substitutions yet (\`substitutions_pending\`).`,
+        },
+      },
+      schema: {
+        operationId: "proposeConsoleSubstitutions",
+        tags,
+        summary:
+          "Report lines found short while picking (how many the shelf has, suggested replacements): the shopper is asked to review them at /substitution/{orderId}",
+        headers,
+        params: orderParams,
+        body: proposeBody,
+      },
+    },
+    async (req) => {
+      const staff = requireStaff(req);
+      await proposeShortLines(ctx, staff, req.params.id, req.body.lines);
+      return consoleOrder(ctx.db, staff, req.params.id);
+    },
   );
 
   app.post(

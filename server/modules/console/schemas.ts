@@ -41,3 +41,5 @@ export const refundBody = z.object({
   reason,
 });
 export const emptyBody = z.object({}).optional();
+
+export { proposeBody } from "../substitutions/schemas.ts";

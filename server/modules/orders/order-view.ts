@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
 import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
+import type { SubstitutionStatus } from "../../../domain/orders/substitution.ts";
 import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
 import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
@@ -104,6 +105,7 @@ export async function ordersWhere(
       gift_info: o.gift_info as Order["gift_info"],
       promo_code: o.promo_code,
       round_up: o.round_up > 0 ? { amount: o.round_up, organization_id: o.round_up_org_id } : null,
+      substitution_status: o.substitution_status as SubstitutionStatus | null,
       active: isActiveOrder({ shipping: o.shipping, order_status: status, shipping_status: shippingStatus }),
       created_at: new Date(o.created_at).toISOString(),
     };

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify";
+import type { SubstitutionsContext } from "./context.ts";
+import { substitutionRoutes } from "./routes.ts";
+
+/** The substitutions module's public face: the shopper's review, and what the store console calls. */
+export { MAX_SUGGESTIONS, proposeSubstitutions, type ShortReport } from "./propose.ts";
+export { settleSubstitutions } from "./settle.ts";
+
+export async function registerSubstitutions(app: FastifyInstance, ctx: SubstitutionsContext): Promise<void> {
+  await app.register(substitutionRoutes, { ctx });
+}

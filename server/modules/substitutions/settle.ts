@@ -1,0 +1,243 @@
+import { type Selectable, sql, type Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import type { OrdersTable } from "../../../db/schema-checkout.ts";
+import type { Product } from "../../../domain/catalogue/types.ts";
+import { storeLineItems } from "../../../domain/checkout/bill.ts";
+import {
+  applySubstitutions,
+  defaultUpdate,
+  mayProposeSubstitutions,
+  type Offered,
+  recharge,
+  recordedStatus,
+  SUBSTITUTION_STATUS,
+  type SubstitutionLine,
+  type SubstitutionUpdate,
+  subtotalOf,
+  updateKind,
+} from "../../../domain/orders/substitution.ts";
+import { orderRefund } from "../../../domain/payments/settlement.ts";
+import { AppError } from "../../errors.ts";
+import { lockPayment, paymentState, planRefund } from "../checkout/index.ts";
+import type { Outbox } from "../messages/index.ts";
+import { refundCredit } from "../promos/index.ts";
+import { substitutionsDone } from "./messages.ts";
+import { noticeOf } from "./notice.ts";
+
+type Tx = Transaction<Database>;
+export type OrderRow = Selectable<OrdersTable>;
+
+export const NOTHING_TO_REVIEW = "There are no substitutions to review on this order.";
+export const ALREADY_ANSWERED = "These substitutions are already settled.";
+
+/** What the first refused item says, for clients that show one message. */
+const refused = (errors: Record<string, string>) =>
+  new AppError(422, "substitution_refused", Object.values(errors)[0] ?? "Check your choices.", errors);
+
+/**
+ * Settles an order's pending substitutions (the caller holds the order row locked): the shopper's answers, or
+ * the store's defaults when it goes ahead unanswered (`byStore`). Replacements take stock with a conditional
+ * update (one shelf, many shoppers); the order's lines and money are recomputed (domain/orders/substitution.ts);
+ * what the card paid too much is refunded through the payment's ledger (ADR 25: a refund planned here, carried
+ * out after the commit), credit the order no longer needs goes back to the ledger. Returns the payment to settle.
+ */
+export async function settleSubstitutions(
+  tx: Tx,
+  outbox: Outbox,
+  order: OrderRow,
+  answers: readonly SubstitutionUpdate[],
+  offered: ReadonlyMap<string, Product>,
+  actor: string,
+  byStore: boolean,
+): Promise<{ paymentId: string; difference: number }> {
+  if (order.substitution_status === null) throw new AppError(409, "no_substitutions", NOTHING_TO_REVIEW);
+  if (order.substitution_status === SUBSTITUTION_STATUS.done)
+    throw new AppError(409, "substitutions_answered", ALREADY_ANSWERED);
+  if (!byStore && !mayProposeSubstitutions(order))
+    throw new AppError(409, "order_moved", "Your order has already left the store with what it had.");
+
+  const rows = await tx
+    .selectFrom("order_substitutions")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .where("answered_at", "is", null)
+    .orderBy("sku_id")
+    .execute();
+  const short: SubstitutionLine[] = rows.map((r) => ({
+    sku_id: r.sku_id,
+    title: r.title,
+    quantity: r.quantity,
+    stock_level: r.stock_level,
+    price: r.price,
+  }));
+  const lines = await tx
+    .selectFrom("order_lines")
+    .select(["id", "sku_id", "qty", "price", "is_tobacco"])
+    .where("order_id", "=", order.id)
+    .orderBy("id")
+    .execute();
+  const shelf = new Map<string, Offered>();
+  for (const p of offered.values())
+    if (p.price !== null && !p.disabled && p.seller?.store_id === order.store_id)
+      shelf.set(p.sku_id, {
+        sku_id: p.sku_id,
+        title: p.title,
+        price: p.price,
+        stock: p.stock,
+        needsIdCheck: p.is_tobacco,
+      });
+  const result = applySubstitutions({
+    lines,
+    short,
+    updates: answers,
+    offered: shelf,
+    idChecked: lines.some((l) => l.is_tobacco),
+  });
+  if (!result.ok) throw refused(result.errors);
+
+  // The shelf may have emptied since it was read: take each replacement's stock or refuse that item.
+  const errors: Record<string, string> = {};
+  for (const added of result.added) {
+    const taken = await tx
+      .updateTable("inventory")
+      .set({ stock: sql`stock - ${added.qty}` })
+      .where("store_id", "=", order.store_id)
+      .where("sku_id", "=", added.sku_id)
+      .where("stock", ">=", added.qty)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!taken) {
+      const owner = answers.find((a) => a.added.some((x) => x.sku_id === added.sku_id));
+      errors[owner?.sku_id ?? added.sku_id] =
+        `${shelf.get(added.sku_id)?.title ?? added.sku_id} just sold out.`;
+    }
+  }
+  if (Object.keys(errors).length > 0) throw refused(errors);
+
+  for (const line of lines) {
+    const after = result.lines.find((l) => l.sku_id === line.sku_id);
+    if (!after) await tx.deleteFrom("order_lines").where("id", "=", line.id).execute();
+    else if (after.qty !== line.qty)
+      await tx
+        .updateTable("order_lines")
+        .set({ qty: after.qty, subtotal: after.qty * after.price })
+        .where("id", "=", line.id)
+        .execute();
+  }
+  const newSkus = result.lines.filter((l) => !lines.some((x) => x.sku_id === l.sku_id));
+  if (newSkus.length > 0)
+    await tx
+      .insertInto("order_lines")
+      .values(
+        newSkus.map((l) => {
+          const p = offered.get(l.sku_id) as Product;
+          return {
+            order_id: order.id,
+            sku_id: l.sku_id,
+            title: p.title,
+            subtitle: p.subtitle,
+            image: p.image,
+            url: p.url,
+            qty: l.qty,
+            price: l.price,
+            subtotal: l.qty * l.price,
+            engraving: null,
+            substitution_preference: p.substitution_preference,
+            is_tobacco: p.is_tobacco,
+          };
+        }),
+      )
+      .execute();
+
+  const fee = order.shipping ? order.shipping_fee : order.delivery_fee;
+  const { money, creditBack, difference } = recharge(
+    {
+      subtotal: order.subtotal,
+      fee,
+      discount: order.discount,
+      tip: order.tip,
+      credit: order.credit,
+      round_up: order.round_up,
+      total: order.total,
+    },
+    subtotalOf(result.lines),
+  );
+  if (difference > 0)
+    throw refused(
+      Object.fromEntries(
+        answers
+          .filter((a) => a.added.length > 0)
+          .map((a) => [a.sku_id, "Your choices cost more than your order: choose a cheaper replacement."]),
+      ),
+    );
+
+  let refund = 0;
+  if (difference < 0 && order.captured > 0) {
+    // Captured already: the card gets back what it paid too much. Before the capture, the smaller total is
+    // simply what the capture will take.
+    await lockPayment(tx, order.payment_id);
+    const state = await paymentState(tx, order.payment_id);
+    const mine = state.orders.find((o) => o.id === order.id) ?? { captured: 0, refunded: 0 };
+    const allowed = orderRefund(mine, state.totals, Math.min(-difference, mine.captured - mine.refunded));
+    if (allowed.ok && allowed.amount > 0) {
+      refund = allowed.amount;
+      await planRefund(tx, order.payment_id, order.id, refund);
+    }
+  }
+  if (creditBack > 0)
+    await refundCredit(tx, order.user_id, creditBack, order.checkout_id, "Items removed from your order");
+
+  const lineItems = storeLineItems(
+    {
+      storeId: order.store_id,
+      subtotal: money.subtotal,
+      fee,
+      discount: money.discount,
+      tip: money.tip,
+      credit: money.credit,
+      roundUp: money.round_up,
+      total: money.total,
+    },
+    { isShipping: order.shipping, shippingName: order.shipping_name, promoCode: order.promo_code },
+  );
+  await tx
+    .updateTable("orders")
+    .set({
+      subtotal: money.subtotal,
+      discount: money.discount,
+      credit: money.credit,
+      total: money.total,
+      line_items: JSON.stringify(lineItems),
+      substitution_status: SUBSTITUTION_STATUS.done,
+      version: sql`version + 1`,
+      updated_at: new Date(),
+    })
+    .where("id", "=", order.id)
+    .execute();
+
+  const statuses: string[] = [];
+  const answered = new Date();
+  for (const line of short) {
+    const answer = answers.find((a) => a.sku_id === line.sku_id) ?? defaultUpdate(line);
+    statuses.push(recordedStatus(updateKind(answer), line.title));
+    await tx
+      .updateTable("order_substitutions")
+      .set({ answer: JSON.stringify(answer), answered_at: answered })
+      .where("order_id", "=", order.id)
+      .where("sku_id", "=", line.sku_id)
+      .execute();
+  }
+  await tx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      type: "substitutions_done",
+      from_status: order.order_status,
+      to_status: order.order_status,
+      data: JSON.stringify({ statuses, difference, refund, by_store: byStore }),
+      actor,
+    })
+    .execute();
+  await outbox.enqueue(tx, substitutionsDone(await noticeOf(tx, order), { statuses, difference, byStore }));
+  return { paymentId: order.payment_id, difference };
+}
