@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import type { Product } from "../../domain/catalogue/types.ts";
 import { formatCents } from "../../domain/money.ts";
+import { mayProposeSubstitutions } from "../../domain/orders/substitution.ts";
 import type { ConsoleOrder } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
-import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import {
@@ -11,6 +12,8 @@ import {
   dollarsToCents,
   verbLabel,
 } from "../features/console/console-actions.ts";
+import { shortLinesFrom } from "../features/console/short-lines.ts";
+import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console-order";
@@ -27,12 +30,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 403)
     return data(
-      { order: null, forbidden: apiErrorMessage(res.data, "The store console is for store staff.") },
+      {
+        order: null,
+        forbidden: apiErrorMessage(res.data, "The store console is for store staff."),
+        replacements: {},
+      },
       { status: 403 },
     );
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
-  return { order: res.data, forbidden: null };
+  return { order: res.data, forbidden: null, replacements: await replacementsFor(context.api, res.data) };
+}
+
+/** While staff pick (nothing pending), what each line could be replaced with: in stock at the store. */
+async function replacementsFor(
+  api: Route.LoaderArgs["context"]["api"],
+  order: ConsoleOrder,
+): Promise<Record<string, Product[]>> {
+  const pending = order.substitution_status === "Proposed" || order.substitution_status === "Viewing";
+  if (pending || !mayProposeSubstitutions(order)) return {};
+  const skus = [...new Set(order.products.map((p) => p.sku_id))];
+  const answers = await Promise.all(
+    skus.map((sku) =>
+      api<{ products: Product[] }>(
+        `/menu/recommendation/related/${encodeURIComponent(sku)}?substitution=true&store_id=${encodeURIComponent(order.store.id)}&order_id=${encodeURIComponent(order._id)}`,
+      ),
+    ),
+  );
+  return Object.fromEntries(skus.map((sku, i) => [sku, answers[i].ok ? answers[i].data.products : []]));
 }
 
 /** After a refused move (409: another staff member moved the order), show where the order is now. */
@@ -42,7 +67,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 const VERBS = new Set<ConsoleVerb>(["accept", "dispatch", "deliver", "fail", "cancel", "refund"]);
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const f = await formFields(request);
+  const form = await request.formData();
+  const f: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") f[key] = value;
+  if (f.intent === "substitutions") return proposeAction(params.id, form, request, context);
   const verb = f.intent as ConsoleVerb;
   if (!VERBS.has(verb))
     return data({ ok: false as const, verb: null, message: "Choose what to do." }, { status: 400 });
@@ -72,6 +100,33 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       ? "Please give a reason the customer will read."
       : apiErrorMessage(res.data, "That did not work. Please try again.");
   return data({ ok: false as const, verb, message }, { status: res.status });
+}
+
+async function proposeAction(
+  id: string,
+  form: FormData,
+  request: Request,
+  context: Route.ActionArgs["context"],
+) {
+  const path = `/api/console/orders/${encodeURIComponent(id)}`;
+  const current = await context.api<ConsoleOrder>(path);
+  if (!current.ok)
+    return data({ ok: false as const, verb: null, message: "This order is gone." }, { status: 404 });
+  const read = shortLinesFrom(form, current.data.products);
+  if (!read.ok) return data({ ok: false as const, verb: null, message: read.message }, { status: 400 });
+  const res = await context.api(`${path}/substitutions`, { method: "POST", body: { lines: read.lines } });
+  if (res.status === 401)
+    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (res.ok)
+    return { ok: true as const, verb: null, message: "The customer is asked to review the substitutions." };
+  return data(
+    {
+      ok: false as const,
+      verb: null,
+      message: apiErrorMessage(res.data, "That did not work. Please try again."),
+    },
+    { status: res.status },
+  );
 }
 
 export default function ConsoleOrderPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,7 +159,7 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
       </header>
       {actionData?.ok ? (
         <p className="form-message form-message--success" role="status">
-          {verbLabel(actionData.verb, order.shipping)}: done.
+          {actionData.verb ? `${verbLabel(actionData.verb, order.shipping)}: done.` : actionData.message}
         </p>
       ) : (
         <FormError message={actionData?.message} />
@@ -176,6 +231,10 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
             </Form>
           ) : null}
         </section>
+      ) : null}
+      <SubstitutionsPanel order={order} />
+      {Object.keys(loaderData.replacements).length > 0 ? (
+        <ShortLines order={order} replacements={loaderData.replacements} busy={busy} />
       ) : null}
       <section className="checkout__section">
         <h2 className="checkout__heading">

@@ -87,6 +87,16 @@ export default function TrackingOrder({ loaderData }: Route.ComponentProps) {
           Live updates stopped. <a href={`/tracking/${order._id}`}>Reload</a> to see the latest.
         </p>
       ) : null}
+      {live.state !== "failed" &&
+      (order.substitution_status === "Proposed" || order.substitution_status === "Viewing") ? (
+        <section className="checkout__section tracking__substitutions" role="status">
+          <h2 className="checkout__heading">Some items are out of stock</h2>
+          <p>{order.store.name} needs your OK on substitutions before it sends your order.</p>
+          <Link className="button button--primary" to={`/substitution/${order._id}`}>
+            Review substitutions
+          </Link>
+        </section>
+      ) : null}
       {live.state === "failed" ? (
         <FailedOrder order={order} failure={live.failure} />
       ) : (

@@ -1,4 +1,5 @@
 import type { CartLineItem } from "../cart/totals.ts";
+import type { Product } from "../catalogue/types.ts";
 import type { FailedState, OrderStatus, ShippingStatus } from "./status.ts";
 import type { SubstitutionStatus, SubstitutionUpdate } from "./substitution.ts";
 
@@ -101,3 +102,29 @@ export type ConsoleOrder = Order & {
     at: string;
   }[];
 };
+
+/** One short line as the review page shows it (spec §3 Substitution line, plus what the page needs to decide). */
+export interface SubstitutionReviewLine {
+  sku_id: string;
+  title: string;
+  quantity: number;
+  stock_level: number;
+  price: number;
+  image: string | null;
+  /** What the store suggests instead, priced at the order's store (in stock only). */
+  suggestions: Product[];
+  /** The answer given (the shopper's, or the store's default), once settled. */
+  answer: SubstitutionUpdate | null;
+}
+
+export interface SubstitutionReview {
+  order_id: string;
+  order_number: number;
+  store: { id: string; name: string };
+  status: SubstitutionStatus | null;
+  /** Whether answers are still taken (the order has not left the store, nothing settled yet). */
+  open: boolean;
+  products: SubstitutionReviewLine[];
+  subtotal: number;
+  total: number;
+}

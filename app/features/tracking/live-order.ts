@@ -11,6 +11,7 @@ export type OrderStatusFields = Pick<
   | "tracking_state"
   | "failed_status"
   | "active"
+  | "substitution_status"
 >;
 
 /**
@@ -45,6 +46,7 @@ export function mergeLive(current: LiveOrder, message: unknown): LiveOrder {
     tracking_state: m.tracking_state ?? null,
     failed_status: m.failed_status ?? null,
     active: m.active ?? current.order.active,
+    substitution_status: m.substitution_status ?? null,
   };
   return liveOrderOf(order);
 }

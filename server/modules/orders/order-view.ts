@@ -144,6 +144,7 @@ export async function orderStatus(db: Db, userId: string, id: string) {
     tracking_state: o.tracking_state,
     failed_status: o.failed_status,
     active: o.active,
+    substitution_status: o.substitution_status,
   };
 }
 

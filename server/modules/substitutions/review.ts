@@ -1,40 +1,13 @@
 import type { Product } from "../../../domain/catalogue/types.ts";
-import {
-  mayProposeSubstitutions,
-  type SubstitutionStatus,
-  type SubstitutionUpdate,
-} from "../../../domain/orders/substitution.ts";
+import { mayProposeSubstitutions, type SubstitutionStatus } from "../../../domain/orders/substitution.ts";
+import type { SubstitutionReview } from "../../../domain/orders/types.ts";
 import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import { readProducts, resolveStore } from "../catalogue/index.ts";
 
+export type { SubstitutionReview };
+
 export const ORDER_NOT_FOUND = "We couldn't find that order.";
-
-/** One short line as the review page shows it (spec §3 Substitution line, plus what the page needs to decide). */
-export interface ReviewLine {
-  sku_id: string;
-  title: string;
-  quantity: number;
-  stock_level: number;
-  price: number;
-  image: string | null;
-  /** What the store suggests instead, priced at the order's store (in stock only). */
-  suggestions: Product[];
-  /** The answer given (the shopper's, or the store's default), once settled. */
-  answer: SubstitutionUpdate | null;
-}
-
-export interface SubstitutionReview {
-  order_id: string;
-  order_number: number;
-  store: { id: string; name: string };
-  status: SubstitutionStatus | null;
-  /** Whether answers are still taken (the order has not left the store, nothing settled yet). */
-  open: boolean;
-  products: ReviewLine[];
-  subtotal: number;
-  total: number;
-}
 
 /** The shopper's own order's substitutions; another's order is 404. */
 export async function substitutionReview(
