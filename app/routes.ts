@@ -69,6 +69,8 @@ export default [
     route("orders/:id", "routes/order.tsx"),
     route("tracking", "routes/tracking.tsx"),
     route("tracking/:order_id", "routes/tracking-order.tsx"),
+    // The gift claim (full screen, prefix match: anything beneath it is the same page); the link's token is the key.
+    route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
 
     // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, one order.
     route("console", "routes/console.tsx"),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildAvailability } from "../availability/availability.ts";
 import type { WeeklyHours } from "../availability/hours.ts";
 import {
+  dateWords,
   type GiftFacts,
   type GiftPick,
   type GiftPickAction,
@@ -194,5 +195,15 @@ describe("pickReducer: choosing a slot clears the ETA, choosing the ETA clears t
     [etaPicked, { kind: "asap" }],
   ])("pickToChoice(%j) → %j", (pick, choice) => {
     expect(pickToChoice(pick)).toEqual(choice);
+  });
+});
+
+describe("dateWords", () => {
+  it.each([
+    ["2026-11-27", "Fri, Nov 27"],
+    ["2026-12-31", "Thu, Dec 31"],
+    ["2027-01-01", "Fri, Jan 1"],
+  ])("%s → %s", (date, words) => {
+    expect(dateWords(date)).toBe(words);
   });
 });

@@ -136,3 +136,14 @@ export function pickToChoice(pick: GiftPick): GiftChoice | null {
   if (pick.date && pick.slot) return { kind: "slot", date: pick.date, start: pick.slot };
   return null;
 }
+
+/** "Fri, Nov 27" for a slot's local calendar date ("2026-11-27"), whatever the reader's zone. */
+export function dateWords(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+}

@@ -5,6 +5,7 @@ import { etaDisplay } from "../../../domain/availability/availability.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import { chooseDelivery } from "../../../domain/checkout/request.ts";
 import {
+  dateWords,
   GIFT_MESSAGES,
   GIFT_REFUSALS,
   type GiftState,
@@ -229,15 +230,4 @@ export async function claimGift(ctx: GiftsContext, orderId: string, body: GiftCl
     );
   });
   return readGift(ctx, orderId, body.token);
-}
-
-/** "Tue, Nov 24" for a slot's local date. */
-function dateWords(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, d, 12)));
 }
