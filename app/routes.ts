@@ -71,6 +71,8 @@ export default [
     route("tracking/:order_id", "routes/tracking-order.tsx"),
     // /substitution/{orderId} and anything beneath it (spec §2).
     route("substitution/:orderId/*", "routes/substitution.tsx"),
+    // The gift claim (full screen, prefix match: anything beneath it is the same page); the link's token is the key.
+    route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
 
     // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, one order.
     route("console", "routes/console.tsx"),

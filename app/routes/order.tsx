@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
@@ -91,9 +92,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           {a.unit ? `, ${a.unit}` : ""} ({a.type})
         </p>
         {order.delivery_notes ? <p>Notes: {order.delivery_notes}</p> : null}
-        {order.gift_info ? (
+        {order.gift_info && order.scheduled && "byRecipient" in order.scheduled && order.active ? (
           <p>
             The recipient can claim it until {new Date(order.gift_info.expires).toLocaleDateString("en-US")}.
+          </p>
+        ) : order.gift_info && order.scheduled && "label" in order.scheduled ? (
+          <p>
+            Arriving {dateWords(order.scheduled.date)}, {order.scheduled.label}.
           </p>
         ) : null}
       </section>

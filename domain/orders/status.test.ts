@@ -38,6 +38,8 @@ const EVENTS: Record<string, OrderEvent> = {
   failHard: { type: "fail", state: "hard", reason: "Under age at the door" },
   cancel: { type: "cancel" },
   refund: { type: "refund" },
+  claimNow: { type: "giftClaimed", asap: true },
+  claimSlot: { type: "giftClaimed", asap: false },
 };
 
 /** Every on-demand status × event: the status it leads to, or "-" where it is refused. */
@@ -57,6 +59,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: 5,
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -74,6 +78,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: 5,
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -91,6 +97,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: 5,
       refund: "-",
+      claimNow: 0,
+      claimSlot: 7,
     },
   ],
   [
@@ -108,6 +116,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: 4,
       cancel: 5,
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -125,6 +135,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: 4,
       cancel: "-",
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -142,6 +154,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: 5,
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -159,6 +173,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: "-",
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -176,6 +192,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: "-",
       refund: 6,
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -193,6 +211,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: "-",
       refund: 6,
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
   [
@@ -210,6 +230,8 @@ const ON_DEMAND_TABLE: [string, OrderState, Record<keyof typeof EVENTS, OrderSta
       failHard: "-",
       cancel: "-",
       refund: "-",
+      claimNow: "-",
+      claimSlot: "-",
     },
   ],
 ];
@@ -262,6 +284,8 @@ describe("shipped order transitions", () => {
     [shipped(SH.cancelled, S.cancelled), EVENTS.refund],
     [shipped(SH.awaitingFulfillment), EVENTS.accept],
     [shipped(SH.awaitingFulfillment), EVENTS.paid],
+    [shipped(SH.awaitingFulfillment), EVENTS.claimNow],
+    [shipped(null, S.scheduled), EVENTS.claimSlot],
   ] as const)("refuses %j + %j", (state, event) => {
     expect(nextStatus(state, event).ok).toBe(false);
   });

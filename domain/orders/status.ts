@@ -43,6 +43,8 @@ export interface OrderState {
 export type OrderEvent =
   | { type: "paymentAuthorised"; scheduled: boolean }
   | { type: "paymentFailed" }
+  /** A gift's recipient chose when it comes (a gift waits, scheduled, until then): now (ETA) or a slot. */
+  | { type: "giftClaimed"; asap: boolean }
   | { type: "release" }
   | { type: "accept" }
   | { type: "dispatch" }
@@ -56,7 +58,7 @@ const SH = SHIPPING_STATUS;
 
 /** On-demand orders: the statuses each event may start from, and where it leads. */
 const ON_DEMAND: Record<
-  Exclude<OrderEvent["type"], "paymentAuthorised" | "fail">,
+  Exclude<OrderEvent["type"], "paymentAuthorised" | "giftClaimed" | "fail">,
   { from: OrderStatus[]; to: OrderStatus }
 > = {
   paymentFailed: { from: [S.awaitingPayment], to: S.cancelled },
@@ -110,6 +112,7 @@ const refuse = (state: OrderState, event: OrderEvent): Transition => ({
 const EVENT_NAMES: Record<OrderEvent["type"], string> = {
   paymentAuthorised: "paid again",
   paymentFailed: "marked unpaid",
+  giftClaimed: "claimed by a gift's recipient",
   release: "released to the store",
   accept: "accepted",
   dispatch: "dispatched",
@@ -126,6 +129,12 @@ export function nextStatus(state: OrderState, event: OrderEvent): Transition {
     if (state.shipping)
       return ok({ ...state, order_status: S.placed, shipping_status: SH.awaitingFulfillment });
     return ok({ ...state, order_status: event.scheduled ? S.scheduled : S.placed });
+  }
+  if (event.type === "giftClaimed") {
+    // Only an on-demand order waiting (scheduled) for its recipient: an ETA sends it to the store now (placed),
+    // a slot keeps it scheduled for that slot.
+    if (state.shipping || state.order_status !== S.scheduled) return refuse(state, event);
+    return ok({ ...state, order_status: event.asap ? S.placed : S.scheduled });
   }
   if (state.shipping && state.order_status !== S.awaitingPayment) {
     const rule = SHIPPED[event.type];

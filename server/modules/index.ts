@@ -10,6 +10,7 @@ import { registerCheckout } from "./checkout/index.ts";
 import { registerConsole } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
+import { registerGifts } from "./gifts/index.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
 import { orderRoutes } from "./orders/index.ts";
@@ -51,6 +52,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerTracking(app, { db: deps.db });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
+  await registerGifts(app, { ...deps, provider: payments.provider, outbox });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {

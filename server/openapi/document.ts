@@ -105,6 +105,11 @@ export const TAGS = [
     description:
       "The demo merchant's postback receiver: in development, tests and on the embedded default, never on a real database in production.",
   },
+  {
+    name: "gifts",
+    description:
+      "A gift's recipient, from the link's token (no account): the gift, when its store can bring it before it lapses, and the claim.",
+  },
   { name: "images", description: "Generated product and category images (SVG)." },
   {
     name: "payments",

@@ -77,6 +77,14 @@ export const ERROR_REASONS = {
     when: "The request conflicts with the current state.",
     example: { code: "conflict", message: "That is already taken." },
   },
+  Gone: {
+    status: 410,
+    when: "What the request names existed but is no longer there to act on (it expired or was called off).",
+    example: {
+      code: "gift_expired",
+      message: "This gift link has expired. Ask the sender to send it again.",
+    },
+  },
   PayloadTooLarge: {
     status: 413,
     when: "The body is larger than 256 KiB.",

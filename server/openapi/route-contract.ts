@@ -4,7 +4,7 @@ import type { RateLimitRule } from "../platform/rate-limit.ts";
 import type { ErrorReasonName } from "./error-answers.ts";
 
 /** Statuses a handler gives on its own, declared by its route (429 comes from `rateLimits` instead). */
-export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 502 | 503;
+export type DeclaredErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 422 | 502 | 503;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -25,6 +25,7 @@ const DECLARED_REASON: Record<DeclaredErrorStatus, ErrorReasonName> = {
   403: "Forbidden",
   404: "NotFound",
   409: "Conflict",
+  410: "Gone",
   422: "Unprocessable",
   502: "BadGateway",
   503: "Unavailable",

@@ -6,7 +6,7 @@ import type { PaymentProvider } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
-import { ORDER_ACCEPTANCE_TIMEOUT, RUN_PAYMENT_OPERATIONS, SETTLE_PAYMENT } from "./jobs.ts";
+import { GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT, RUN_PAYMENT_OPERATIONS, SETTLE_PAYMENT } from "./jobs.ts";
 import { expireUnaccepted } from "./order-timeout.ts";
 import { runPendingOperations } from "./payment-settlement.ts";
 import { checkoutRoutes } from "./routes.ts";
@@ -14,6 +14,7 @@ import { settleNotice } from "./settle.ts";
 
 /** The checkout module's public face. */
 export type { CheckoutAnswer } from "./context.ts";
+export { ACCEPT_WITHIN_MINUTES, GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
 export {
   lockPayment,
   paymentState,
@@ -42,6 +43,8 @@ export async function registerCheckout(
   await deps.jobs.define(SETTLE_PAYMENT);
   await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
   await deps.jobs.define(RUN_PAYMENT_OPERATIONS);
+  // Sent here with a gift's claim link; worked by the gifts module.
+  await deps.jobs.define(GIFT_EXPIRY);
   if (deps.provider instanceof SandboxProvider) {
     // The sandbox's challenge page tells us in process what Stripe would tell by webhook.
     deps.provider.onNotice((notice) => {

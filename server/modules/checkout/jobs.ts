@@ -24,5 +24,16 @@ export const RUN_PAYMENT_OPERATIONS = defineJob<{ paymentId: string }>("run-paym
   expireInSeconds: 120,
 });
 
+/**
+ * A gift waiting for its recipient reaches its expiry: sent when the claim link is (settle.ts), to run at the
+ * expiry; the gifts module works it (cancels the gift unless it was claimed: docs/adr/0027-gift-claim.md).
+ */
+export const GIFT_EXPIRY = defineJob<{ orderId: string }>("gift-expiry", {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
 /** How long a store has to accept: an ASAP order, from now; a scheduled one, from its slot's start; shipped, two days. */
 export const ACCEPT_WITHIN_MINUTES = { asap: 30, slot: 30, shipped: 48 * 60 } as const;

@@ -13,7 +13,7 @@ import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
-import { ACCEPT_WITHIN_MINUTES, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
+import { ACCEPT_WITHIN_MINUTES, GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
 import { restockOrder } from "./payment-settlement.ts";
 
@@ -206,11 +206,14 @@ export async function settleAuthorised(
   });
 }
 
-/** A gift's claim link: 128+ random bits, kept only as a hash, lapsing with the gift; sent to the recipient. */
+/**
+ * A gift's claim link: 128+ random bits, kept only as a hash, lapsing with the gift; sent to the recipient. A gift
+ * left to its recipient to schedule gets its expiry job (the gifts module cancels it then, unless claimed).
+ */
 async function sendGiftLink(
   ctx: CheckoutContext,
   tx: Tx,
-  order: { id: string; user_id: string; gift_info: unknown; created_at: Date },
+  order: { id: string; user_id: string; gift_info: unknown; created_at: Date; scheduled: unknown },
   origin: string,
   now: Date,
 ): Promise<void> {
@@ -223,16 +226,25 @@ async function sendGiftLink(
     expires: string;
   };
   const token = randomBytes(24).toString("base64url");
+  const expiresAt = new Date(gift.expires ?? giftExpiry(now));
   await tx
     .insertInto("gift_claims")
     .values({
       id: randomUUID(),
       order_id: order.id,
       token_hash: createHash("sha256").update(token).digest("hex"),
-      expires_at: new Date(gift.expires ?? giftExpiry(now)),
+      expires_at: expiresAt,
     })
     .onConflict((oc) => oc.column("order_id").doNothing())
     .execute();
+  const byRecipient =
+    typeof order.scheduled === "object" && order.scheduled && "byRecipient" in order.scheduled;
+  if (byRecipient)
+    await ctx.jobs.send(
+      GIFT_EXPIRY,
+      { orderId: order.id },
+      { tx, startAfter: expiresAt, singletonKey: order.id },
+    );
   const sender = await tx
     .selectFrom("users")
     .select("firstname")
