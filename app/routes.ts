@@ -74,8 +74,10 @@ export default [
     // The gift claim (full screen, prefix match: anything beneath it is the same page); the link's token is the key.
     route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
 
-    // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, one order.
+    // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, the driver's
+    // run on a phone, one order.
     route("console", "routes/console.tsx"),
+    route("console/driver", "routes/console-driver.tsx"),
     route("console/orders/:id", "routes/console-order.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group

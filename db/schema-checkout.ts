@@ -112,6 +112,15 @@ export interface OrdersTable {
   captured: Generated<number>;
   /** Substitutions (0019): Proposed, Viewing, Done; null when none was proposed. */
   substitution_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Drivers (0021): who carries it, where they last were, the arrival that gives, the words the shopper reads. */
+  driver_id: ColumnType<string | null, string | null | undefined, string | null>;
+  driver_position: ColumnType<
+    { lat: number; lng: number; at: string } | null,
+    string | null | undefined,
+    string | null
+  >;
+  driver_eta_at: NullableTimestamp;
+  tracking_state: ColumnType<string | null, string | null | undefined, string | null>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

@@ -12,11 +12,15 @@ import {
   dollarsToCents,
   verbLabel,
 } from "../features/console/console-actions.ts";
+import { ConsoleBar } from "../features/console/console-bar.tsx";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console-order";
+
+/** Staff pages stand outside the shopper's shell, under the console's own bar. */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d && "order" in d && d.order ? `#${d.order.order_number} | Store console` : "Store console" },
@@ -135,6 +139,7 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
   if (!loaderData.order)
     return (
       <div className="page page--narrow">
+        <ConsoleBar />
         <h1 className="page-head__title">Store console</h1>
         <p className="form-message form-message--error" role="alert">
           {loaderData.forbidden}
@@ -147,6 +152,7 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
   const simple = verbs.filter((v) => v === "accept" || v === "dispatch" || v === "deliver");
   return (
     <div className="page page--narrow console">
+      <ConsoleBar />
       <header className="page-head">
         <p className="page-head__eyebrow">
           <Link to="/console">All orders</Link>

@@ -2,9 +2,13 @@ import { data, Link, redirect } from "react-router";
 import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { ConsoleBar } from "../features/console/console-bar.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console";
+
+/** Staff pages stand outside the shopper's shell, under the console's own bar. */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Store console | Nightcap" },
@@ -44,6 +48,7 @@ export default function ConsoleQueue({ loaderData }: Route.ComponentProps) {
   if (forbidden)
     return (
       <div className="page page--narrow">
+        <ConsoleBar />
         <h1 className="page-head__title">Store console</h1>
         <p className="form-message form-message--error" role="alert">
           {forbidden}
@@ -52,6 +57,7 @@ export default function ConsoleQueue({ loaderData }: Route.ComponentProps) {
     );
   return (
     <div className="page page--narrow console">
+      <ConsoleBar />
       <header className="page-head">
         <h1 className="page-head__title">Orders</h1>
         <p className="page-head__lead">

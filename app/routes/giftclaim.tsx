@@ -205,7 +205,7 @@ function GiftBody(props: {
           <p>
             {GIFT_MESSAGES.arranged}
             {gift.eta
-              ? ` It arrives ${gift.scheduled ? dateWords(gift.scheduled.date) + ", " : "in about "}${gift.eta}.`
+              ? ` It arrives ${gift.scheduled ? `${dateWords(gift.scheduled.date)}, ` : "in about "}${gift.eta}.`
               : ""}
           </p>
           <button type="button" className="button button--ghost button--block" onClick={props.onApp}>

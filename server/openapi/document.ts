@@ -97,7 +97,7 @@ export const TAGS = [
   {
     name: "console",
     description:
-      "The store console: store staff (their store) and administrators (any) see orders and move them (accept, dispatch, deliver, fail, cancel, refund); every action is audited.",
+      "The store console: store staff (their store) and administrators (any) see orders and move them (accept, dispatch, deliver, fail, cancel, refund), report short lines while picking, and drive them (the driver view, position reports); every action is audited.",
   },
   { name: "content", description: "Texts, city pages, brand fragments, the sitemap and robots.txt." },
   {

@@ -43,7 +43,7 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   const short = staff.getByRole("region", { name: "Short items" });
   await short.getByLabel(`1 × ${product.title}`).check();
   await short.getByLabel("On the shelf").fill("0");
-  await short.getByRole("checkbox", { name: new RegExp(`${escape(replacement.title)} ·`) }).check();
+  await short.getByRole("checkbox", { name: new RegExp(`${escapeRegExp(replacement.title)} ·`) }).check();
   await shot(staff, "console-short-items");
   await short.getByRole("button", { name: "Ask the customer" }).click();
   await expect(staff.getByText("The customer is asked to review the substitutions.")).toBeVisible();
@@ -67,7 +67,7 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
 
   // Nothing on the shelf: removing it is what the store would do unasked, so that is where it starts.
   await expect(item.getByRole("radio", { name: "Remove" })).toBeChecked();
-  const option = item.getByRole("radio", { name: new RegExp(escape(replacement.title)) });
+  const option = item.getByRole("radio", { name: new RegExp(escapeRegExp(replacement.title)) });
   await option.check();
   await expect(item.locator(".substitution__recorded")).toHaveText(`Replaced ${product.title}`);
   await item.getByRole("radio", { name: "Remove" }).check();
@@ -102,4 +102,4 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   await expect(page.locator(".tracking__substitutions")).toHaveCount(0);
 });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

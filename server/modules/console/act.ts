@@ -23,6 +23,7 @@ import { proposeSubstitutions, type ShortReport, settleSubstitutions } from "../
 import { type Staff, staffOrder } from "./access.ts";
 import { recordAudit } from "./audit.ts";
 import type { ConsoleContext } from "./context.ts";
+import { startRun } from "./driver.ts";
 import {
   type MoneyBack,
   type OrderNotice,
@@ -98,6 +99,7 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     if (action.type === "refund") detail.amount = refundAmount;
     const after = await moveOrder(tx, order, event, staff.userId, detail);
     if (!after) throw new AppError(409, "order_moved", "This order was changed by someone else just now.");
+    if (action.type === "dispatch") await startRun(tx, order, staff.userId, new Date());
 
     const endsUndelivered = stanceOf(before) !== "dropped" && stanceOf(after) === "dropped";
     if (endsUndelivered) {

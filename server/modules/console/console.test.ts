@@ -378,6 +378,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     const queued: unknown[] = [];
     const ctx = {
       db: s.db,
+      config: loadConfig({ NODE_ENV: "test" }),
       provider,
       jobs: { send: async (_job: unknown, data: unknown) => queued.push(data) } as unknown as JobQueue,
       outbox: { enqueue: async () => 1 } as unknown as Outbox,

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { isDemoStore } from "../../config.ts";
 import { requireStaff, type Staff } from "./access.ts";
 import { act, type ConsoleAction, proposeShortLines } from "./act.ts";
 import type { ConsoleContext } from "./context.ts";
+import { driverRuns, NOT_YOUR_RUN, reportPosition } from "./driver.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
 import {
   cancelBody,
@@ -9,6 +11,7 @@ import {
   failBody,
   consoleHeaders as headers,
   orderParams,
+  positionBody,
   proposeBody,
   queueQuery,
   refundBody,
@@ -39,6 +42,49 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       },
     },
     async (req) => consoleQueue(ctx.db, requireStaff(req), req.query),
+  );
+
+  app.get(
+    "/api/console/driver",
+    {
+      config: { auth: "user", errors: { 403: staffOnly } },
+      schema: {
+        operationId: "getDriverRuns",
+        tags,
+        summary:
+          "The driver view: the store's orders ready to go (in progress) and the driver's own on the way, in the order to visit them",
+        headers,
+      },
+    },
+    async (req) => ({
+      ...(await driverRuns(ctx.db, requireStaff(req))),
+      // The development simulator drives the route for someone without a car (never on a production database).
+      simulator: isDemoStore(ctx.config),
+    }),
+  );
+
+  app.post(
+    "/api/console/orders/:id/position",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          403: `${staffOnly} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
+          404: notFound,
+          409: "The order is not on its way (`order_moved`).",
+        },
+      },
+      schema: {
+        operationId: "reportDriverPosition",
+        tags,
+        summary:
+          "The driver's position (their phone, or the development simulator): the order's ETA and tracking state follow, live on the shopper's tracking page",
+        headers,
+        params: orderParams,
+        body: positionBody,
+      },
+    },
+    async (req) => reportPosition(ctx.db, requireStaff(req), req.params.id, req.body, new Date()),
   );
 
   app.get(

@@ -40,6 +40,10 @@ export const refundBody = z.object({
     .describe("Cents to refund; all that is left of the order when absent."),
   reason,
 });
+export const positionBody = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
 export const emptyBody = z.object({}).optional();
 
 export { proposeBody } from "../substitutions/schemas.ts";

@@ -62,6 +62,18 @@ export async function ordersWhere(
     )
     .orderBy("id")
     .execute();
+  const driverIds = [...new Set(rows.flatMap((r) => (r.driver_id ? [r.driver_id] : [])))];
+  const drivers = new Map(
+    (driverIds.length
+      ? await db
+          .selectFrom("users")
+          .select(["id", "firstname", "lastname", "mobile"])
+          .where("id", "in", driverIds)
+          .execute()
+      : []
+    ).map((d) => [d.id, d] as const),
+  );
+  const now = Date.now();
   return rows.map((o) => {
     const products: OrderProduct[] = lines
       .filter((l) => l.order_id === o.id)
@@ -88,10 +100,9 @@ export async function ordersWhere(
       shipping: o.shipping,
       shipping_status: shippingStatus,
       failed_status: o.failed_status,
-      eta:
-        scheduled && "label" in scheduled ? scheduled.label : o.eta_minutes ? `${o.eta_minutes} min` : null,
-      driver: null,
-      tracking_state: null,
+      eta: etaText(o, scheduled, now),
+      driver: driverOf(o.driver_id ? drivers.get(o.driver_id) : undefined),
+      tracking_state: status === 2 ? o.tracking_state : null,
       store: { id: o.store_id, name: o.store_name },
       products,
       subtotal: o.subtotal,
@@ -110,6 +121,28 @@ export async function ordersWhere(
       created_at: new Date(o.created_at).toISOString(),
     };
   });
+}
+
+/** The arrival shown: the driver's, from their last position, while on the way; else the slot or the store's ETA. */
+function etaText(
+  o: { order_status: number; driver_eta_at: Date | null; eta_minutes: number | null },
+  scheduled: Order["scheduled"],
+  now: number,
+): string | null {
+  if (o.order_status === 2 && o.driver_eta_at) {
+    const minutes = Math.max(1, Math.ceil((new Date(o.driver_eta_at).getTime() - now) / 60_000));
+    return `${minutes} min`;
+  }
+  if (scheduled && "label" in scheduled) return scheduled.label;
+  return o.eta_minutes ? `${o.eta_minutes} min` : null;
+}
+
+/** The driver as the shopper sees them: first name and initial, and a number to call when they gave one. */
+function driverOf(
+  d: { firstname: string; lastname: string; mobile: string | null } | undefined,
+): Order["driver"] {
+  if (!d) return null;
+  return { name: `${d.firstname} ${d.lastname.slice(0, 1)}.`.trim(), phone: d.mobile };
 }
 
 /** GET /order/detail?id=: the user's own order; another user's is not found, like one that does not exist. */

@@ -1,0 +1,22 @@
+import { Form, NavLink } from "react-router";
+import { CsrfField } from "../accounts/session.tsx";
+
+/**
+ * The console's own bar: staff work outside the shopper's shell (no delivery address, cart or catalogue), with the
+ * queue, the driver's run and logging out one tap away.
+ */
+export function ConsoleBar() {
+  return (
+    <nav className="console-bar" aria-label="Store console">
+      <span className="console-bar__brand">Nightcap console</span>
+      <NavLink to="/console" end>
+        Orders
+      </NavLink>
+      <NavLink to="/console/driver">Driver</NavLink>
+      <Form method="post" action="/logout" className="console-bar__logout">
+        <CsrfField />
+        <button type="submit">Log out</button>
+      </Form>
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+
+/**
+ * The driver view in Chromium (issue 15): staff accept an order in the console, pick it up on the driver view of a
+ * phone-sized screen, and the development simulator drives it to the door; the shopper's tracking page shows the
+ * driver, the tracking state and the ETA change as the positions arrive, without a reload, then the delivery.
+ */
+test("a driver picks up an order and the simulator drives it to the door while the shopper watches", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { heading, storeId } = await shopperPlacesOrder(page, request, "driven");
+  const number = /#(\d+)/.exec(heading)?.[1] ?? "";
+  await page.getByRole("link", { name: "Track live" }).click();
+  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const driver = await phone.newPage();
+  await staffSignIn(driver, storeId);
+  await driver.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  await driver.getByRole("button", { name: "Accept" }).click();
+  await expect(driver.getByText("Accept: done.")).toBeVisible();
+
+  await driver.goto("/console/driver");
+  await expect(driver.getByRole("heading", { name: "Your run" })).toBeVisible();
+  await driver.getByRole("button", { name: `Pick up #${number}` }).click();
+  const stop = driver.locator(".driver__stop").first();
+  await expect(stop).toContainText(`#${number}`);
+  await expect(page.locator(".tracking__status")).toHaveText("On its way");
+  await expect(page.locator(".tracking__driver")).toContainText(/\w+ \w\./);
+  await expect(page.locator(".tracking__state")).toHaveText("Your driver has picked up your order");
+  await shot(driver, "driver-run");
+
+  await stop.getByRole("button", { name: "Simulate the drive" }).click();
+  await expect(stop.getByRole("button", { name: "Driving…" })).toBeVisible();
+  // Positions arrive every 1.5 s: the shopper's page follows without a reload.
+  await expect(page.locator(".tracking__state")).toHaveText(/^Your driver is [\d.]+ mi away$/, {
+    timeout: 15_000,
+  });
+  await shot(page, "tracking-driver-on-the-way");
+  await expect(page.locator(".tracking__state")).toHaveText("Your driver is arriving", { timeout: 30_000 });
+  await expect(page.locator(".tracking__eta")).toHaveText("1 min");
+  await expect(stop.locator(".driver__eta")).toHaveText("Your driver is arriving · 1 min");
+
+  await stop.getByRole("button", { name: "Delivered" }).click();
+  await expect(driver.getByText("Nothing on the road. Pick up an order below.")).toBeVisible();
+  await expect(page.locator(".tracking__status")).toHaveText("Delivered");
+  await shot(page, "tracking-delivered");
+  await phone.close();
+});
