@@ -6,15 +6,22 @@ import type { PaymentProvider } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
-import { GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT, RUN_PAYMENT_OPERATIONS, SETTLE_PAYMENT } from "./jobs.ts";
-import { expireUnaccepted } from "./order-timeout.ts";
+import {
+  GIFT_EXPIRY,
+  ORDER_ACCEPTANCE_TIMEOUT,
+  RELEASE_SCHEDULED,
+  RUN_PAYMENT_OPERATIONS,
+  SETTLE_PAYMENT,
+} from "./jobs.ts";
+import { expireUnaccepted, releaseScheduled } from "./order-timeout.ts";
 import { runPendingOperations } from "./payment-settlement.ts";
 import { checkoutRoutes } from "./routes.ts";
 import { settleNotice } from "./settle.ts";
 
 /** The checkout module's public face. */
 export type { CheckoutAnswer } from "./context.ts";
-export { ACCEPT_WITHIN_MINUTES, GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
+export { GIFT_EXPIRY } from "./jobs.ts";
+export { scheduleStoreDeadlines } from "./order-timeout.ts";
 export {
   lockPayment,
   paymentState,
@@ -42,6 +49,7 @@ export async function registerCheckout(
   const ctx: CheckoutContext = { ...deps, now: deps.now ?? (() => new Date()) };
   await deps.jobs.define(SETTLE_PAYMENT);
   await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
+  await deps.jobs.define(RELEASE_SCHEDULED);
   await deps.jobs.define(RUN_PAYMENT_OPERATIONS);
   // Sent here with a gift's claim link; worked by the gifts module.
   await deps.jobs.define(GIFT_EXPIRY);
@@ -60,6 +68,9 @@ export async function registerCheckout(
     });
     await deps.jobs.work(ORDER_ACCEPTANCE_TIMEOUT, async (job) => {
       await expireUnaccepted(ctx, job.data.orderId);
+    });
+    await deps.jobs.work(RELEASE_SCHEDULED, async (job) => {
+      await releaseScheduled(ctx, job.data.orderId);
     });
     await deps.jobs.work(RUN_PAYMENT_OPERATIONS, async (job) => {
       await runPendingOperations(ctx, job.data.paymentId);

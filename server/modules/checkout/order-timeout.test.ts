@@ -1,15 +1,17 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import { placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
 import { loadConfig } from "../../config.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
+import { type JobQueue, jobSchemaFor } from "../../platform/jobs.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
-import { expireUnaccepted } from "./order-timeout.ts";
+import { expireUnaccepted, releaseScheduled } from "./order-timeout.ts";
 
 describe.each(testDatabases)("an order no store accepts in time, on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createDeliveryFixture });
@@ -74,5 +76,68 @@ describe.each(testDatabases)("an order no store accepts in time, on %s", (kind) 
       .orderBy("id")
       .execute();
     expect(events.at(-1)).toEqual({ type: "cancel", to_status: 5, actor: "timeout" });
+  });
+});
+
+describe.each(testDatabases)("a scheduled order's deadlines, on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+  const ctx = (): CheckoutContext => ({
+    db: s.db,
+    config: loadConfig({ NODE_ENV: "test" }),
+    provider: new SandboxProvider(s.db),
+    jobs: {} as JobQueue,
+    outbox: {} as Outbox,
+    now: () => new Date(),
+  });
+  const jobsOf = async (orderId: string) => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
+    const table = sql.table(`${jobSchemaFor(rows[0].schema)}.job`);
+    const found = await sql<{ name: string; start_after: Date }>`
+      select name, start_after from ${table} where data->>'orderId' = ${orderId} order by name`.execute(s.db);
+    return found.rows;
+  };
+  const scheduledOrder = async () => {
+    const body: Record<string, unknown> = {};
+    let slot = { date: "", start: "" };
+    const { orders } = await placedOrder(s, [{ sku: "IA-9001-750", qty: 1 }], {
+      before: async (browser) => {
+        const availability = (await browser.get("/menu/availability")).json<{
+          dates: { date: string; slots: { start: string }[] }[];
+        }>();
+        const date = availability.dates.find((d) => d.slots.length > 0);
+        if (!date) throw new Error("no slot in the fixture's availability");
+        slot = { date: date.date, start: date.slots.at(-1)?.start ?? "" };
+        Object.assign(body, { deliveryTime: slot.start, deliveryDate: slot.date });
+      },
+      body,
+    });
+    return { order: orders[0], slot };
+  };
+  const status = async (id: string) =>
+    (await s.db.selectFrom("orders").select("order_status").where("id", "=", id).executeTakeFirstOrThrow())
+      .order_status;
+
+  it("is released to the store's queue an hour before its slot, and cancelled if no store takes it 30 minutes in", async () => {
+    const { order, slot } = await scheduledOrder();
+    expect(order.order_status).toBe(7);
+    const start = Date.parse(slot.start);
+    const jobs = await jobsOf(order._id);
+    expect(jobs.map((j) => j.name)).toEqual(["order-acceptance-timeout", "release-scheduled-order"]);
+    const [timeout, release] = jobs;
+    expect(release.start_after.getTime()).toBe(start - 60 * 60_000);
+    expect(Math.abs(timeout.start_after.getTime() - (start + 30 * 60_000))).toBeLessThan(1000);
+
+    await releaseScheduled(ctx(), order._id);
+    expect(await status(order._id)).toBe(0);
+    await releaseScheduled(ctx(), order._id);
+    expect(await status(order._id)).toBe(0);
+    await expireUnaccepted(ctx(), order._id);
+    expect(await status(order._id)).toBe(5);
+  });
+
+  it("a scheduled order never released (the release job late) is cancelled by its timeout all the same", async () => {
+    const { order } = await scheduledOrder();
+    await expireUnaccepted(ctx(), order._id);
+    expect(await status(order._id)).toBe(5);
   });
 });

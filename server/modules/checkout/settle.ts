@@ -13,8 +13,9 @@ import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
-import { ACCEPT_WITHIN_MINUTES, GIFT_EXPIRY, ORDER_ACCEPTANCE_TIMEOUT } from "./jobs.ts";
+import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
+import { scheduleStoreDeadlines } from "./order-timeout.ts";
 import { restockOrder } from "./payment-settlement.ts";
 
 type Tx = Transaction<Database>;
@@ -142,19 +143,7 @@ export async function settleAuthorised(
       );
       const slot = order.scheduled && "start" in order.scheduled ? order.scheduled : null;
       const byRecipient = order.scheduled && "byRecipient" in order.scheduled;
-      if (!byRecipient) {
-        const from = slot ? new Date(Math.max(now.getTime(), Date.parse(slot.start))) : now;
-        const minutes = order.shipping
-          ? ACCEPT_WITHIN_MINUTES.shipped
-          : slot
-            ? ACCEPT_WITHIN_MINUTES.slot
-            : ACCEPT_WITHIN_MINUTES.asap;
-        await ctx.jobs.send(
-          ORDER_ACCEPTANCE_TIMEOUT,
-          { orderId: order.id },
-          { tx, startAfter: new Date(from.getTime() + minutes * 60_000) },
-        );
-      }
+      if (!byRecipient) await scheduleStoreDeadlines(ctx.jobs, tx, order, now);
       const lines = await tx
         .selectFrom("order_lines")
         .select(["title", "qty"])

@@ -17,7 +17,7 @@ import type { GiftClaimBody, GiftView } from "../../../domain/gifts/types.ts";
 import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
-import { ACCEPT_WITHIN_MINUTES, moveOrder, ORDER_ACCEPTANCE_TIMEOUT } from "../checkout/index.ts";
+import { moveOrder, scheduleStoreDeadlines } from "../checkout/index.ts";
 import { availabilityOfStore } from "../geo/index.ts";
 import type { GiftsContext } from "./context.ts";
 import { giftClaimedNotice } from "./messages.ts";
@@ -198,14 +198,8 @@ export async function claimGift(ctx: GiftsContext, orderId: string, body: GiftCl
       .returning("id")
       .executeTakeFirst();
     if (!marked) throw new AppError(409, "gift_claimed", GIFT_MESSAGES.claimed);
-    // The store's deadline to accept, as checkout sets it for an order placed with this time.
-    const from = slot ? new Date(Math.max(now.getTime(), Date.parse(slot.start))) : now;
-    const minutes = slot ? ACCEPT_WITHIN_MINUTES.slot : ACCEPT_WITHIN_MINUTES.asap;
-    await ctx.jobs.send(
-      ORDER_ACCEPTANCE_TIMEOUT,
-      { orderId: order.id },
-      { tx, startAfter: new Date(from.getTime() + minutes * 60_000) },
-    );
+    // The store's deadlines, as checkout sets them for an order placed with this time.
+    await scheduleStoreDeadlines(ctx.jobs, tx, { id: order.id, shipping: false, scheduled: slot }, now);
     const sender = await tx
       .selectFrom("users as u")
       .innerJoin("checkouts as c", "c.user_id", "u.id")
