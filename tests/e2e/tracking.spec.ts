@@ -49,6 +49,15 @@ test("a shopper tracks an order live while staff accept and send it out; /tracki
   await shot(page, "tracking-on-its-way");
   await staffContext.close();
 
+  // The active-order tracker in the shell, on any other page, one tap from the live order.
+  await page.goto("/");
+  const tracker = page.locator(".active-order");
+  await expect(tracker).toContainText(`Order #${number} · On its way`);
+  await shot(page, "active-order-tracker", false);
+  await tracker.getByRole("link").click();
+  await expect(page).toHaveURL(/\/tracking\/[^/]+$/);
+  await expect(page.locator(".active-order")).toHaveCount(0);
+
   await page.goto("/tracking");
   await expect(page.getByRole("heading", { name: "Track your orders" })).toBeVisible();
   await expect(page.locator(".order-card")).toHaveCount(1);

@@ -5,6 +5,7 @@ import { AddressRoot } from "../../features/address/address-root.tsx";
 import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
 import { CartRoot } from "../../features/cart/cart-root.tsx";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
+import { ActiveOrderTracker } from "../../features/tracking/active-order-tracker.tsx";
 import { type FooterCity, SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { ToastProvider } from "./toast.tsx";
@@ -35,6 +36,7 @@ export function SiteShell({
           <SiteHeader nav={nav} />
           <AddressPrompt />
           <StoreChangedNotice />
+          <ActiveOrderTracker />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>

@@ -182,3 +182,32 @@ export async function orderStatus(db: Db, userId: string, id: string) {
 }
 
 export type OrderStatusAnswer = Awaited<ReturnType<typeof orderStatus>>;
+
+/**
+ * The active-order tracker (spec §4: the flag is true when the user has an active order): the user's active orders,
+ * newest first, as the shell's tracker shows them.
+ */
+export async function activeOrders(db: Db, userId: string) {
+  const candidates = await ordersWhere(db, {
+    userId,
+    statuses: [0, 1, 2, 7],
+    placedOnly: true,
+    limit: 10,
+    offset: 0,
+  });
+  const orders = candidates
+    .filter((o) => o.active)
+    .map((o) => ({
+      _id: o._id,
+      order_number: o.order_number,
+      order_status: o.order_status,
+      shipping: o.shipping,
+      shipping_status: o.shipping_status,
+      failed_status: o.failed_status,
+      scheduled: o.scheduled,
+      eta: o.eta,
+      store: o.store,
+      substitution_status: o.substitution_status,
+    }));
+  return { active: orders.length > 0, orders };
+}

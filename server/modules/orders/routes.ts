@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
-import { orderDetail, orderHistory, orderStatus } from "./order-view.ts";
+import { activeOrders, orderDetail, orderHistory, orderStatus } from "./order-view.ts";
 
 const tags = ["orders"];
 const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
@@ -43,6 +43,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (req) => orderDetail(db, requireUser(req).userId, req.query.id),
+  );
+
+  app.get(
+    "/order/active",
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "getActiveOrders",
+        tags,
+        summary:
+          "The active-order tracker (spec §4): whether the user has an active order, and those orders (status, ETA, store), newest first",
+        headers,
+      },
+    },
+    async (req) => activeOrders(db, requireUser(req).userId),
   );
 
   app.get(
