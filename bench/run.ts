@@ -15,6 +15,7 @@ import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureIdScan } from "./id-scan.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
+import { measureTracking } from "./tracking.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rows: { metric: string; value: string; baseline: string; ratio: string; target: string }[] = [];
@@ -64,6 +65,30 @@ async function main() {
     "",
     "0",
   );
+
+  // Live tracking: a staff action to the shopper's open stream, and idle streams one instance holds.
+  const tracking = await measureTracking(pgUrl, 10_000);
+  add(
+    "tracking event latency p50 (postgres)",
+    ms(tracking.p50),
+    `${ms(tracking.roundTripP50)} (the report's own call)`,
+    ratio(tracking.p50 / tracking.roundTripP50),
+  );
+  add(
+    "tracking event latency p95 (postgres)",
+    ms(tracking.p95),
+    `${ms(tracking.roundTripP95)} (the report's own call)`,
+    ratio(tracking.p95 / tracking.roundTripP95),
+  );
+  add(`idle tracking streams held by one instance`, `${tracking.connections}`, "", "", "10,000");
+  add(
+    "  extra memory (RSS) for them",
+    `${tracking.extraRssMb.toFixed(0)} MB (${(tracking.bytesPerConnection / 1024).toFixed(1)} kB each)`,
+    "",
+    "",
+    "< 200 MB",
+  );
+  add("  of which JS heap", `${tracking.extraHeapMb.toFixed(0)} MB`);
 
   // 2. The built storefront, served by its own process on a fresh embedded database.
   const storefront = await startStorefront();

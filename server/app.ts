@@ -46,6 +46,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Work the job queues (deliver messages…) in this process: main.ts does; tests that need it ask. */
   workers?: boolean;
+  /** How often open tracking streams get a heartbeat comment (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
     jobs,
     workers: deps.workers ?? false,
+    heartbeatMs: deps.heartbeatMs,
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

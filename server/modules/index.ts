@@ -30,6 +30,8 @@ export interface ModuleDeps {
   jobs: JobQueue;
   /** Work the job queues on this instance (main.ts; tests that exercise the workers). */
   workers: boolean;
+  /** Tracking streams' heartbeat period (HEARTBEAT_MS unless a test shortens it). */
+  heartbeatMs?: number;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
@@ -49,7 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
-  await registerTracking(app, { db: deps.db });
+  await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
   await registerGifts(app, { ...deps, provider: payments.provider, outbox });

@@ -19,7 +19,9 @@ describe.each(testDatabases)("the active-order tracker on %s", (kind) => {
     const seen = async () => (await browser.get("/order/active")).json();
     expect(await seen()).toMatchObject({
       active: true,
-      orders: [{ _id: id, order_number: orders[0].order_number, order_status: 0, store: { id: "d-manhattan" } }],
+      orders: [
+        { _id: id, order_number: orders[0].order_number, order_status: 0, store: { id: "d-manhattan" } },
+      ],
     });
     await moveOrderAsStaff(s.db, id, { type: "accept" });
     expect((await seen()).orders[0].order_status).toBe(1);

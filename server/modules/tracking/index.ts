@@ -15,7 +15,10 @@ export const HEARTBEAT_MS = 25_000;
  * Live order tracking (ADR 26): this instance's one LISTEN on the order_events notices the database sends at
  * commit, fanned out to the instance's open streams. Closing the app ends every stream, then the LISTEN.
  */
-export async function registerTracking(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function registerTracking(
+  app: FastifyInstance,
+  deps: { db: Db; heartbeatMs?: number },
+): Promise<void> {
   const hub = new TrackingHub();
   const streams = new Set<OrderStream>();
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
@@ -35,5 +38,10 @@ export async function registerTracking(app: FastifyInstance, deps: { db: Db }): 
     for (const s of streams) s.shutdown();
     await listener.close();
   });
-  await app.register(trackingRoutes, { db: deps.db, hub, streams, heartbeatMs: HEARTBEAT_MS });
+  await app.register(trackingRoutes, {
+    db: deps.db,
+    hub,
+    streams,
+    heartbeatMs: deps.heartbeatMs ?? HEARTBEAT_MS,
+  });
 }

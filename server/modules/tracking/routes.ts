@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
@@ -23,6 +24,14 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
   streams: Set<OrderStream>;
   heartbeatMs: number;
 }> = async (app, { db, hub, streams, heartbeatMs }) => {
+  // Shared by every stream (one object, one timer, not one per connection: ADR 26's 10,000 idle pages).
+  const deps = { db, hub, onError: (err: unknown) => app.log.error({ err }, "order stream failed") };
+  const heartbeat = setInterval(() => {
+    for (const s of streams) s.beat();
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook("onClose", async () => clearInterval(heartbeat));
+
   app.get(
     "/order/status/:id/events",
     {
@@ -58,8 +67,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
       await orderStatus(db, userId, req.params.id);
       const last = req.headers["last-event-id"];
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
+      reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
@@ -67,20 +75,35 @@ export const trackingRoutes: FastifyPluginAsyncZod<{
         // Not kept alive for another request once the stream ends (at shutdown): the socket closes with it.
         connection: "close",
       });
-      res.flushHeaders();
-      const stream = new OrderStream(
-        { db, hub, heartbeatMs, onError: (err) => req.log.error({ err }, "order stream failed") },
-        res,
+      reply.raw.flushHeaders();
+      openStream(
+        deps,
+        streams,
+        reply.raw,
         { id: req.params.id, userId },
         last === undefined ? null : Number(last),
       );
-      streams.add(stream);
-      const end = () => {
-        stream.close();
-        streams.delete(stream);
-      };
-      req.raw.on("close", end);
-      res.on("close", end);
     },
   );
 };
+
+/**
+ * The stream outlives the request: opened outside the handler, so what it keeps is the response and the order's
+ * id, not the request's objects (session, logger, parsed input).
+ */
+function openStream(
+  deps: ConstructorParameters<typeof OrderStream>[0],
+  streams: Set<OrderStream>,
+  res: ServerResponse,
+  order: { id: string; userId: string },
+  lastEventId: number | null,
+): void {
+  const stream = new OrderStream(deps, res, order, lastEventId);
+  streams.add(stream);
+  const end = () => {
+    stream.close();
+    streams.delete(stream);
+  };
+  res.req.on("close", end);
+  res.on("close", end);
+}

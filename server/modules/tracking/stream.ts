@@ -19,11 +19,10 @@ export class OrderStream {
   private lastId: number;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
-  private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly deps: { db: Db; hub: TrackingHub; heartbeatMs: number; onError: (err: unknown) => void },
+    private readonly deps: { db: Db; hub: TrackingHub; onError: (err: unknown) => void },
     private readonly res: ServerResponse,
     private readonly order: { id: string; userId: string },
     lastEventId: number | null,
@@ -36,8 +35,6 @@ export class OrderStream {
       },
       resync: () => this.enqueue(() => this.catchUp()),
     });
-    this.heartbeat = setInterval(() => this.write(": heartbeat\n\n"), deps.heartbeatMs);
-    this.heartbeat.unref();
     this.write("retry: 3000\n\n");
     this.enqueue(() => (lastEventId === null ? this.sendCurrent() : this.catchUp()));
   }
@@ -45,9 +42,13 @@ export class OrderStream {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.heartbeat);
     this.unsubscribe();
     if (!this.res.writableEnded) this.res.end();
+  }
+
+  /** A comment line that keeps proxies from closing an idle stream (one timer beats for every stream). */
+  beat(): void {
+    this.write(": heartbeat\n\n");
   }
 
   /** Shutdown: the stream ends and its socket closes now (the browser reconnects, to another instance). */

@@ -200,3 +200,37 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
     });
   },
 );
+
+describe("a quiet tracking stream's heartbeat", () => {
+  let t: TestDb;
+  let app: App;
+  beforeAll(async () => {
+    t = await openTestDb("pglite");
+    await createDeliveryFixture(t.db);
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "test" }),
+      db: t.db,
+      logger: false,
+      heartbeatMs: 150,
+    });
+  });
+  afterAll(async () => {
+    if (app) dropSockets(app);
+    await app?.close();
+    await t?.close();
+  });
+
+  it("sends a comment line every period while nothing changes, and no message", async () => {
+    const { browser, order } = await shopperWithOrder(app, t.db);
+    const opened = await SseReader.open(`${await baseOf(app)}/order/status/${order._id}/events`, {
+      cookie: browser.cookie,
+    });
+    await opened.reader.next();
+    await expect
+      .poll(() => opened.reader.comments.length, { timeout: 3000, interval: 50 })
+      .toBeGreaterThanOrEqual(3);
+    expect(new Set(opened.reader.comments)).toEqual(new Set(["heartbeat"]));
+    await expect(opened.reader.next(100)).rejects.toThrow("no message within 100 ms");
+    opened.abort();
+  });
+});
