@@ -4,6 +4,7 @@ import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
+import type { TipsDatabase } from "./schema-tips.ts";
 
 /** Table types for the typed query layer; one interface per table, kept beside the migrations. */
 export interface CategoriesTable {
@@ -166,7 +167,8 @@ export interface Database
     PaymentsDatabase,
     CheckoutDatabase,
     AgeDatabase,
-    ConsoleDatabase {
+    ConsoleDatabase,
+    TipsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

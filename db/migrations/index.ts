@@ -14,6 +14,7 @@ import * as m0013 from "./0013-checkout.ts";
 import * as m0014 from "./0014-age-verification.ts";
 import * as m0015 from "./0015-console.ts";
 import * as m0016 from "./0016-order-event-notify.ts";
+import * as m0018 from "./0018-tips-feedback-reviews.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0014-age-verification": m0014,
   "0015-console": m0015,
   "0016-order-event-notify": m0016,
+  "0018-tips-feedback-reviews": m0018,
 };
