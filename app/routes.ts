@@ -61,7 +61,7 @@ export default [
     route("mailbox", "routes/mailbox.tsx"),
 
     // Checkout and orders (full screen: /checkout, /checkout2, /3dscb; in the shell: /orders, /orders/{id}, /tracking,
-    // /tracking/{order_id}).
+    // /tracking/{order_id}, /tip/{id}).
     route("checkout", "routes/checkout.tsx"),
     route("checkout2", "routes/checkout2.tsx"),
     route("3dscb", "routes/three-ds-callback.tsx"),
@@ -69,6 +69,7 @@ export default [
     route("orders/:id", "routes/order.tsx"),
     route("tracking", "routes/tracking.tsx"),
     route("tracking/:order_id", "routes/tracking-order.tsx"),
+    route("tip/:id", "routes/tip.tsx"),
 
     // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, one order.
     route("console", "routes/console.tsx"),
