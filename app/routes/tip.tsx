@@ -9,6 +9,7 @@ import {
   POSITIVE_TAGS,
 } from "../../domain/orders/after-order.ts";
 import type { Order } from "../../domain/orders/types.ts";
+import { ThumbDownIcon, ThumbUpIcon } from "../components/icons.tsx";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { StarInput } from "../features/tips/rating-view.tsx";
@@ -232,11 +233,11 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
             <div className="chip-list">
               <label className="chip thumb-chip">
                 <input type="radio" name="thumb" value="up" className="visually-hidden" />
-                <span aria-hidden="true">👍</span> Good
+                <ThumbUpIcon size={18} /> Good
               </label>
               <label className="chip thumb-chip">
                 <input type="radio" name="thumb" value="down" className="visually-hidden" />
-                <span aria-hidden="true">👎</span> Not great
+                <ThumbDownIcon size={18} /> Not great
               </label>
             </div>
             <p className="tip-form__label">What went well?</p>
