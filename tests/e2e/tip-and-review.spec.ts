@@ -78,7 +78,9 @@ test("a shopper tips and rates a delivered order, then reviews the bottle and se
   await shot(second, "tip-already-given-phone");
   await second.close();
 
-  // The order shows the tip, and offers to rate the bottle.
+  // The history and the order show the tip; the order offers to rate the bottle.
+  await page.goto("/orders");
+  await expect(page.locator(".order-card").filter({ hasText: heading })).toContainText(`+ ${tipText} tip`);
   await page.goto(orderPath);
   await expect(page.getByText("Tip after delivery")).toBeVisible();
   const rate = page.getByRole("form", { name: `Rate ${product.title}` });
