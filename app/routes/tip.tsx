@@ -107,7 +107,7 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
       <p className="page-head__eyebrow">
         <Link to={`/orders/${order._id}`}>Order #{order.order_number}</Link>
       </p>
-      <h1 className="page-head__title">{canRate ? "How did we do?" : "Tip and rating"}</h1>
+      <h1 className="page-head__title">{canRate || canTell ? "How did we do?" : "Tip and rating"}</h1>
     </header>
   );
 

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -46,6 +47,7 @@ test("a shopper tips and rates a delivered order, then reviews the bottle and se
   await expect(page).toHaveURL(new RegExp(`/tip/${orderId}$`));
   await expect(page.getByRole("heading", { name: "How did we do?" })).toBeVisible();
   await expect(page.getByText(product.title)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the tip page");
 
   // A second tab of the same form, sent later.
   const second = await page.context().newPage();
@@ -86,11 +88,13 @@ test("a shopper tips and rates a delivered order, then reviews the bottle and se
   const rate = page.getByRole("form", { name: `Rate ${product.title}` });
   await rate.getByRole("button", { name: "Rate" }).click();
   await expect(rate.getByRole("alert")).toHaveText("Choose 1 to 5 stars.");
+  await shot(page, "order-rate-error-phone");
   await rate.locator(`label[for="rate-${product.sku_id}-4"]`).click();
   await rate.getByPlaceholder("A few words (optional)").fill("Smooth and warming.");
   await rate.getByRole("button", { name: "Rate" }).click();
   await expect(page.getByText("You rated it 4 of 5 stars. Thank you!")).toBeVisible();
   await shot(page, "order-rated-phone");
+  await expectNoSeriousA11yViolations(page, "the rated order");
 
   await page.goto(product.url);
   const reviews = page.getByRole("region", { name: "Ratings and reviews" });
