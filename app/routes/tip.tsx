@@ -116,6 +116,8 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
     return (
       <div className="page page--narrow tip-page">
         {head}
+        {/* A form sent again from another tab after the order was tipped: its refusal, then where things stand. */}
+        <FormError message={actionData && !actionData.ok ? actionData.error : null} />
         <section className="checkout__section tip-page__thanks" role="status">
           <h2 className="checkout__heading">Thank you!</h2>
           {amount > 0 ? (
