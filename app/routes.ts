@@ -61,7 +61,7 @@ export default [
     route("mailbox", "routes/mailbox.tsx"),
 
     // Checkout and orders (full screen: /checkout, /checkout2, /3dscb; in the shell: /orders, /orders/{id}, /tracking,
-    // /tracking/{order_id}, /substitution/{orderId}).
+    // /tracking/{order_id}, /substitution/{orderId}, /tip/{id}).
     route("checkout", "routes/checkout.tsx"),
     route("checkout2", "routes/checkout2.tsx"),
     route("3dscb", "routes/three-ds-callback.tsx"),
@@ -73,6 +73,7 @@ export default [
     route("substitution/:orderId/*", "routes/substitution.tsx"),
     // The gift claim (full screen, prefix match: anything beneath it is the same page); the link's token is the key.
     route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
+    route("tip/:id", "routes/tip.tsx"),
 
     // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, the driver's
     // run on a phone, one order.

@@ -75,9 +75,13 @@ export interface CardsTable {
 
 export type PaymentMethod = "card" | "applePay" | "googlePay" | "none";
 
+/** What a payment is for: a checkout's orders, or a charge after the order (0018-tips-feedback-reviews). */
+export type PaymentPurpose = "checkout" | "tip" | "substitution";
+
 export interface PaymentsTable {
   id: string;
-  checkout_id: string;
+  /** The checkout that made it; null for a charge after the order. */
+  checkout_id: string | null;
   user_id: string;
   provider: string;
   provider_intent_id: string | null;
@@ -87,6 +91,13 @@ export interface PaymentsTable {
   card_brand: string | null;
   card_last4: string | null;
   failure_message: string | null;
+  purpose: ColumnType<PaymentPurpose, PaymentPurpose | undefined, PaymentPurpose>;
+  /** The order a charge after the order is for. */
+  order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The saved card (ours) it was paid with, when it was one. */
+  card_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A charge after the order's own key: the same key again finds this payment. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
 }

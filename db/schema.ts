@@ -5,6 +5,7 @@ import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
+import type { TipsDatabase } from "./schema-tips.ts";
 
 /** Table types for the typed query layer; one interface per table, kept beside the migrations. */
 export interface CategoriesTable {
@@ -168,7 +169,8 @@ export interface Database
     CheckoutDatabase,
     AgeDatabase,
     ConsoleDatabase,
-    SubstitutionsDatabase {
+    SubstitutionsDatabase,
+    TipsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

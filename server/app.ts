@@ -142,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           },
         },
     crossOriginEmbedderPolicy: false,
+    // Our pages send no referrer to other sites, but their own origin to ours: with helmet's no-referrer, a form
+    // posted without JavaScript says Origin: null, which React Router's action check (and ours) refuse as cross-site.
+    referrerPolicy: { policy: "same-origin" },
     hsts: hsts ? undefined : false,
   });
   await app.register(fastifyCompress, {

@@ -1,8 +1,13 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
+import { isDelivered } from "../../domain/orders/after-order.ts";
 import type { Order } from "../../domain/orders/types.ts";
+import { FormError } from "../features/accounts/auth-layout.tsx";
+import { CsrfField } from "../features/accounts/session.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { StarInput } from "../features/tips/rating-view.tsx";
+import { loadRatings, type ProductReviewsAnswer, postRating } from "../features/tips/ratings.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -17,11 +22,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
-  return { order: res.data, placed: new URL(request.url).searchParams.has("placed") };
+  const order = res.data;
+  // A delivered order's items may be rated by the shopper: what each one stands at for them.
+  const ratings: Record<string, ProductReviewsAnswer["viewer"]> = {};
+  if (isDelivered(order)) {
+    const skus = [...new Set(order.products.map((p) => p.sku_id))];
+    const answers = await Promise.all(skus.map((sku) => loadRatings(context.api, sku)));
+    skus.forEach((sku, i) => {
+      ratings[sku] = answers[i]?.viewer ?? null;
+    });
+  }
+  return { order, ratings, placed: new URL(request.url).searchParams.has("placed") };
 }
 
-export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { order, placed } = loaderData;
+/** Rating one of the order's items (spec §7 POST /order/reviews); its error is thrown and shown (spec §8). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const sku = String(form.get("sku") ?? "");
+  const rating = Number.parseInt(String(form.get("rating") ?? ""), 10);
+  const text = String(form.get("text") ?? "").trim() || null;
+  try {
+    if (!Number.isInteger(rating)) throw new Error("Choose 1 to 5 stars.");
+    await postRating(context.api, { sku, rating, text });
+  } catch (err) {
+    return data({ sku, error: (err as Error).message }, { status: 400 });
+  }
+  return { sku, error: null };
+}
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, placed, ratings } = loaderData;
+  const delivered = isDelivered(order);
+  const busy = useNavigation().state !== "idle";
   const a = order.delivery_address_detail;
   return (
     <div className="page page--narrow">
@@ -43,6 +75,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           <p>
             <Link className="button button--primary" to={`/tracking/${order._id}`}>
               Track live
+            </Link>
+          </p>
+        ) : null}
+        {delivered && !(order.tip && order.feedback) ? (
+          <p>
+            <Link className="button button--primary" to={`/tip/${order._id}`}>
+              {order.tip?.amount ? "Rate your delivery" : "Tip and rate your delivery"}
             </Link>
           </p>
         ) : null}
@@ -69,6 +108,12 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               <dd>{l.display}</dd>
             </div>
           ))}
+          {order.tip?.amount ? (
+            <div className="checkout__total checkout__total--tip-after">
+              <dt>Tip after delivery</dt>
+              <dd>{formatCents(order.tip.amount, true)}</dd>
+            </div>
+          ) : null}
         </dl>
         <p>
           Paid with{" "}
@@ -79,6 +124,50 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               : order.charge.method}
         </p>
       </section>
+      {delivered && Object.values(ratings).some((r) => r !== null) ? (
+        <section className="checkout__section" aria-labelledby="rate-heading">
+          <h2 id="rate-heading" className="checkout__heading">
+            Rate what you got
+          </h2>
+          {[...new Map(order.products.map((p) => [p.sku_id, p])).values()].map((p) => {
+            const mine = ratings[p.sku_id];
+            if (!mine) return null;
+            const error = actionData?.sku === p.sku_id ? actionData.error : null;
+            return (
+              <div className="item-rating" key={p.sku_id} data-sku={p.sku_id}>
+                <p className="item-rating__title">
+                  <Link to={p.url}>{p.title}</Link>
+                </p>
+                {mine.review ? (
+                  <p>You rated it {mine.review.rating} of 5 stars. Thank you!</p>
+                ) : mine.can_review ? (
+                  <Form method="post" aria-label={`Rate ${p.title}`}>
+                    <CsrfField />
+                    <input type="hidden" name="sku" value={p.sku_id} />
+                    <FormError message={error} />
+                    <StarInput idPrefix={`rate-${p.sku_id}`} small />
+                    <label className="visually-hidden" htmlFor={`review-${p.sku_id}`}>
+                      A few words (optional)
+                    </label>
+                    <textarea
+                      id={`review-${p.sku_id}`}
+                      name="text"
+                      rows={2}
+                      maxLength={1000}
+                      placeholder="A few words (optional)"
+                    />
+                    <div className="item-rating__row">
+                      <button type="submit" className="button button--small" disabled={busy}>
+                        Rate
+                      </button>
+                    </div>
+                  </Form>
+                ) : null}
+              </div>
+            );
+          })}
+        </section>
+      ) : null}
       <section className="checkout__section">
         <h2 className="checkout__heading">
           {order.gift_info

@@ -47,6 +47,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 year: "numeric",
               })}{" "}
               · {itemCount(o)} · {formatCents(o.total, true)}
+              {o.tip?.amount ? ` + ${formatCents(o.tip.amount, true)} tip` : ""}
             </span>
           </li>
         ))}

@@ -77,6 +77,13 @@ export default function TrackingOrder({ loaderData }: Route.ComponentProps) {
             {orderStatusText(order)}
           </p>
         )}
+        {order.order_status === 3 && !order.shipping ? (
+          <p>
+            <Link className="button button--primary" to={`/tip/${order._id}`}>
+              Tip and rate your delivery
+            </Link>
+          </p>
+        ) : null}
       </header>
       {connection === "reconnecting" ? (
         <p className="form-message form-message--info" role="status">

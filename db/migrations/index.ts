@@ -14,6 +14,7 @@ import * as m0013 from "./0013-checkout.ts";
 import * as m0014 from "./0014-age-verification.ts";
 import * as m0015 from "./0015-console.ts";
 import * as m0016 from "./0016-order-event-notify.ts";
+import * as m0018 from "./0018-tips-feedback-reviews.ts";
 import * as m0019 from "./0019-substitutions.ts";
 import * as m0021 from "./0021-drivers.ts";
 
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0014-age-verification": m0014,
   "0015-console": m0015,
   "0016-order-event-notify": m0016,
+  "0018-tips-feedback-reviews": m0018,
   "0019-substitutions": m0019,
   "0021-drivers": m0021,
 };

@@ -65,6 +65,17 @@ export interface Order {
   round_up: { amount: number; organization_id: string | null } | null;
   /** Substitutions the store proposed: Proposed, Viewing (the shopper has the review open), Done; null when none. */
   substitution_status: SubstitutionStatus | null;
+  /** Spec §3 Tip: the tip given after delivery (cents charged then; 0 with a rating alone) and the stars. */
+  tip: { id: string; amount: number; rating: number | null } | null;
+  /** Tips in all, in cents: the one at checkout and the one after delivery. */
+  tip_total: number;
+  /** Spec §3 Feedback, once given. */
+  feedback: {
+    positive: string[];
+    negative: string[];
+    thumb: "up" | "down" | null;
+    notes: string | null;
+  } | null;
   /** Spec §4: the active-order rule. */
   active: boolean;
   created_at: string;

@@ -16,9 +16,11 @@ import { openOutbox, registerMessages } from "./messages/index.ts";
 import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
+import { reviewRoutes } from "./reviews/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
 import { registerSubstitutions } from "./substitutions/index.ts";
+import { registerTips } from "./tips/index.ts";
 import { registerTracking } from "./tracking/index.ts";
 
 export interface ModuleDeps {
@@ -51,6 +53,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
+  await registerTips(app, {
+    db: deps.db,
+    config: deps.config,
+    provider: payments.provider,
+    now: deps.now ?? (() => new Date()),
+  });
+  await app.register(reviewRoutes, { db: deps.db });
   await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });

@@ -120,7 +120,15 @@ export const TAGS = [
     name: "checkout",
     description: "Placing the cart as orders under one payment, 3-D Secure, the payment provider's webhook.",
   },
-  { name: "orders", description: "The user's orders: history, detail and status." },
+  {
+    name: "orders",
+    description:
+      "The user's orders: history, detail and status; what may change before dispatch; tips, ratings and feedback after delivery.",
+  },
+  {
+    name: "reviews",
+    description: "Product ratings and reviews, written only by shoppers who received the product.",
+  },
   {
     name: "substitutions",
     description:

@@ -13,6 +13,7 @@ import type {
 import type { ApiFetch } from "../../lib/api.ts";
 import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
+import { loadRatings, type ProductReviewsAnswer } from "../tips/ratings.ts";
 import { type CardProduct, toCards } from "./card-data.ts";
 import { type ListingQuery, pageCount, parseListingQuery, searchOptionsFor } from "./listing-query.ts";
 import type { Crumb, LdProduct } from "./structured-data.ts";
@@ -84,6 +85,8 @@ export interface ProductView {
   related: CardProduct[];
   crumbs: Crumb[];
   seo: PageSeo;
+  /** The product's rating and its latest reviews (GET /order/reviews); null when they did not load. */
+  ratings: Pick<ProductReviewsAnswer, "average_rating" | "rating_count" | "total" | "reviews"> | null;
 }
 
 export interface CityView {
@@ -226,7 +229,7 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
   if (!product) notFound();
   const list = (r: Awaited<ReturnType<typeof ctx.api<ProductList>>> | null) =>
     r?.ok ? r.data.products.filter((p) => p.sku_id !== product.sku_id) : [];
-  const [similarRes, relatedRes, categoryRes] = await Promise.all([
+  const [similarRes, relatedRes, categoryRes, ratings] = await Promise.all([
     ctx
       .api<ProductList>(`/menu/recommendation/similar/${encodeURIComponent(product.sku_id)}`)
       .catch(() => null),
@@ -234,6 +237,7 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
       .api<ProductList>(`/menu/recommendation/related/${encodeURIComponent(product.sku_id)}`)
       .catch(() => null),
     ctx.api<CategoryPage>(`/menu/category/${encodeURIComponent(product.default_category)}`).catch(() => null),
+    loadRatings(ctx.api, product.sku_id),
   ]);
   const similar = list(similarRes);
   const seen = new Set(similar.map((p) => p.sku_id));
@@ -260,6 +264,14 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
     similar: toCards(similar),
     related: toCards(related),
     crumbs,
+    ratings: ratings
+      ? {
+          average_rating: ratings.average_rating,
+          rating_count: ratings.rating_count,
+          total: ratings.total,
+          reviews: ratings.reviews.slice(0, 3),
+        }
+      : null,
     seo: {
       title: `${product.title}${product.volume_label ? ` ${product.volume_label}` : ""}`,
       description: clampDescription(

@@ -6,6 +6,8 @@ import { ProductRow } from "../../components/catalogue/product-row.tsx";
 import { SparkleIcon } from "../../components/icons.tsx";
 import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
 import { AddToCartButton } from "../cart/add-to-cart.tsx";
+import { RatingSummary } from "../tips/rating-view.tsx";
+import { starText } from "../tips/ratings.ts";
 import type { ProductView } from "./catalogue-path.server.ts";
 import { breadcrumbListLd, productLd } from "./structured-data.ts";
 
@@ -54,6 +56,11 @@ export function ProductPage({ view }: { view: ProductView }) {
           ) : null}
           <h1 className="product__title">{product.title}</h1>
           {product.subtitle ? <p className="product__subtitle">{product.subtitle}</p> : null}
+          {view.ratings ? (
+            <a className="product__rating" href="#reviews-heading">
+              <RatingSummary average={view.ratings.average_rating} count={view.ratings.rating_count} />
+            </a>
+          ) : null}
 
           <div className="product__buy">
             <p className="product__price">
@@ -128,10 +135,46 @@ export function ProductPage({ view }: { view: ProductView }) {
           ) : null}
         </div>
       </article>
+      {view.ratings ? <RecentReviews ratings={view.ratings} /> : null}
       <ProductRow title="Similar products" products={view.similar} />
       <ProductRow title="You might also like" products={view.related} />
       <JsonLd data={productLd(origin, product)} />
       <JsonLd data={breadcrumbListLd(origin, view.crumbs, product.url)} />
     </div>
+  );
+}
+
+/** The product's latest reviews, by shoppers who received it (GET /order/reviews). */
+function RecentReviews({ ratings }: { ratings: NonNullable<ProductView["ratings"]> }) {
+  return (
+    <section className="reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">Ratings and reviews</h2>
+      <RatingSummary average={ratings.average_rating} count={ratings.rating_count} />
+      {ratings.reviews.length > 0 ? (
+        <ul className="reviews__list">
+          {ratings.reviews.map((r) => (
+            <li key={r.id} className="reviews__item">
+              <p>
+                <span className="rating__stars" role="img" aria-label={`${r.rating} of 5 stars`}>
+                  {starText(r.rating)}
+                </span>
+              </p>
+              {r.text ? <p>{r.text}</p> : null}
+              <p className="reviews__meta">
+                {r.author} ·{" "}
+                {new Date(r.created_at).toLocaleDateString("en-US", {
+                  month: "short",
+                  day: "numeric",
+                  year: "numeric",
+                  timeZone: "UTC",
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="reviews__meta">Only shoppers who received this product can review it.</p>
+      )}
+    </section>
   );
 }

@@ -13,6 +13,7 @@ import { ensureDemoMerchant, hasDemoMerchant } from "./merchant-service.ts";
 import { accountsRoutes } from "./routes.ts";
 import { OidcClients } from "./sso/oidc-clients.ts";
 
+export { publicOrigin } from "./context.ts";
 /** The accounts module's public face. */
 export type { IdentityLinkedHandler } from "./identity-links.ts";
 export { countAndLimit, LIMITS, type LimitCheck } from "./limits.ts";

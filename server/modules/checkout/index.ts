@@ -19,6 +19,15 @@ import { checkoutRoutes } from "./routes.ts";
 import { settleNotice } from "./settle.ts";
 
 /** The checkout module's public face. */
+export {
+  CHARGE_IN_PROGRESS,
+  CHARGE_NEEDS_ACTION,
+  CHARGE_UNAVAILABLE,
+  chargeExtra,
+  type ExtraCharge,
+  type ExtraChargeOutcome,
+  NO_CARD,
+} from "./charge-extra.ts";
 export type { CheckoutAnswer } from "./context.ts";
 export { GIFT_EXPIRY } from "./jobs.ts";
 export { scheduleStoreDeadlines } from "./order-timeout.ts";

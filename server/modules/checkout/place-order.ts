@@ -168,6 +168,8 @@ interface Plan {
     source: PaymentSource | null;
     customerId: string | null;
     card: { brand: string; last4: string } | null;
+    /** The saved card (ours) it is paid with: a later charge for the order goes on it (charge-extra.ts). */
+    cardId: string | null;
   };
   roundUpOrgId: string | null;
   body: PlaceOrderBody;
@@ -291,7 +293,7 @@ async function paymentOf(
   body: PlaceOrderBody,
   total: number,
 ): Promise<Plan["payment"]> {
-  if (total === 0) return { method: "none", source: null, customerId: null, card: null };
+  if (total === 0) return { method: "none", source: null, customerId: null, card: null, cardId: null };
   const method = body.paymentMethod;
   if (!method) throw badRequest("Choose how to pay.", "payment_method_required");
   const customerId = await customerFor(ctx.db, ctx.provider, userId);
@@ -302,6 +304,7 @@ async function paymentOf(
       source: { kind: "saved", cardId: card.provider_card_id },
       customerId,
       card: { brand: card.brand, last4: card.last4 },
+      cardId: card.id,
     };
   }
   if (method.type === "token" && method.save) {
@@ -312,6 +315,7 @@ async function paymentOf(
       source: { kind: "saved", cardId: card.provider_card_id },
       customerId,
       card: { brand: saved.brand, last4: saved.last4 },
+      cardId: card.id,
     };
   }
   return {
@@ -319,6 +323,7 @@ async function paymentOf(
     source: { kind: "token", token: method.token },
     customerId,
     card: null,
+    cardId: null,
   };
 }
 
@@ -351,6 +356,7 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
         amount: bill.total,
         card_brand: plan.payment.card?.brand ?? null,
         card_last4: plan.payment.card?.last4 ?? null,
+        card_id: plan.payment.cardId,
       })
       .execute();
     if (bill.total > 0) {

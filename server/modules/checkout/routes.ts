@@ -73,6 +73,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CheckoutContext }> = a
         .select("id")
         .where("provider_intent_id", "=", req.query.payment_intent_id)
         .where("user_id", "=", userId)
+        .where("purpose", "=", "checkout")
         .executeTakeFirst();
       if (!payment) throw new AppError(404, "payment_not_found", ORDER_NOT_FOUND);
       const intent = await ctx.provider.retrieve(req.query.payment_intent_id);

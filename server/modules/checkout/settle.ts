@@ -345,10 +345,12 @@ export async function settleByIntent(
 export async function settleNotice(ctx: CheckoutContext, intentId: string): Promise<CheckoutAnswer | null> {
   const payment = await ctx.db
     .selectFrom("payments")
-    .select("id")
+    .select(["id", "purpose"])
     .where("provider_intent_id", "=", intentId)
     .executeTakeFirst();
   // The checkout that made the payment may not have recorded it yet: the job tries again.
   if (!payment) throw new Error(`no payment for intent ${intentId} yet`);
+  // A charge after the order (a tip) is settled by the request that makes it (charge-extra.ts), not by notices.
+  if (payment.purpose !== "checkout") return null;
   return settleByIntent(ctx, payment.id, await ctx.provider.retrieve(intentId));
 }

@@ -39,8 +39,19 @@ export async function ordersWhere(
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
     .innerJoin("payments as p", "p.id", "o.payment_id")
+    .leftJoin("order_tips as t", "t.order_id", "o.id")
+    .leftJoin("order_feedback as f", "f.order_id", "o.id")
     .selectAll("o")
     .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method"])
+    .select([
+      "t.amount as tip_amount",
+      "t.rating as tip_rating",
+      "t.status as tip_status",
+      "f.positive as feedback_positive",
+      "f.negative as feedback_negative",
+      "f.thumb as feedback_thumb",
+      "f.notes as feedback_notes",
+    ])
     .orderBy("o.created_at", "desc")
     .orderBy("o.order_number", "desc");
   if (filter.userId !== undefined) query = query.where("o.user_id", "=", filter.userId);
@@ -90,6 +101,7 @@ export async function ordersWhere(
         substitution_preference: l.substitution_preference,
       }));
     const scheduled = o.scheduled as Order["scheduled"];
+    const tipAfter = o.tip_status === "charged" ? (o.tip_amount ?? 0) : 0;
     const status = o.order_status as OrderStatus;
     const shippingStatus = o.shipping_status as ShippingStatus | null;
     return {
@@ -117,6 +129,19 @@ export async function ordersWhere(
       promo_code: o.promo_code,
       round_up: o.round_up > 0 ? { amount: o.round_up, organization_id: o.round_up_org_id } : null,
       substitution_status: o.substitution_status as SubstitutionStatus | null,
+      tip:
+        o.tip_status === "charged" || o.tip_rating !== null
+          ? { id: o.id, amount: tipAfter, rating: o.tip_rating ?? null }
+          : null,
+      tip_total: o.tip + tipAfter,
+      feedback: o.feedback_positive
+        ? {
+            positive: o.feedback_positive,
+            negative: o.feedback_negative ?? [],
+            thumb: o.feedback_thumb ?? null,
+            notes: o.feedback_notes ?? null,
+          }
+        : null,
       active: isActiveOrder({ shipping: o.shipping, order_status: status, shipping_status: shippingStatus }),
       created_at: new Date(o.created_at).toISOString(),
     };

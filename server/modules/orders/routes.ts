@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
+import { editOrder } from "./edit.ts";
 import { activeOrders, orderDetail, orderHistory, orderStatus } from "./order-view.ts";
 
 const tags = ["orders"];
@@ -9,7 +10,7 @@ const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.stri
 const notFoundNote =
   "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
 
-/** Spec §7: GET /order/history, GET /order/detail?id=, GET /order/status/{id}. */
+/** Spec §7: GET /order/history, GET /order/detail?id=, GET /order/status/{id}, PATCH /order/edit/{id}. */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     "/order/history",
@@ -43,6 +44,35 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (req) => orderDetail(db, requireUser(req).userId, req.query.id),
+  );
+
+  const text = (max: number) => z.string().max(max).nullable().optional();
+  app.patch(
+    "/order/edit/:id",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Nothing to change (`nothing_to_change`), or a recipient note on an order that is not a gift (`not_a_gift`).",
+          404: notFoundNote,
+          409: "The order is en route, shipped or ended, or still awaiting its payment (`order_not_editable`).",
+        },
+      },
+      schema: {
+        operationId: "editOrder",
+        tags,
+        summary:
+          "Change what may still change before dispatch: delivery notes, the unit or apartment, a gift's recipient note (null or blank clears one). Answers the order",
+        headers,
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: z.object({
+          delivery_notes: text(500),
+          unit: text(40),
+          recipient_note: text(250),
+        }),
+      },
+    },
+    async (req) => editOrder(db, requireUser(req).userId, req.params.id, req.body),
   );
 
   app.get(
