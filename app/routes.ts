@@ -60,8 +60,8 @@ export default [
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),
 
-    // Checkout and orders (full screen: /checkout, /checkout2, /3dscb; in the shell: /orders, /orders/{id}, /tracking,
-    // /tracking/{order_id}, /substitution/{orderId}, /tip/{id}).
+    // Checkout and orders (full screen: /checkout, /checkout2, /3dscb, /tracking, /tracking/{order_id},
+    // /substitution/{orderId}, /tip/{id}, /giftclaim/{orderId}; in the shell: /orders, /orders/{id}).
     route("checkout", "routes/checkout.tsx"),
     route("checkout2", "routes/checkout2.tsx"),
     route("3dscb", "routes/three-ds-callback.tsx"),

@@ -5,6 +5,7 @@ import type { Product } from "../../domain/catalogue/types.ts";
 import { formatCents } from "../../domain/money.ts";
 import type { SubstitutionLine } from "../../domain/orders/substitution.ts";
 import type { SubstitutionReview } from "../../domain/orders/types.ts";
+import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import {
   answersFromForm,
@@ -17,6 +18,9 @@ import {
 } from "../features/substitutions/review-state.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { Route } from "./+types/substitution";
+
+/** Spec §2: a full-screen page (no main shell). */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   {
@@ -70,7 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
 }
 
-export default function SubstitutionPage({ loaderData }: Route.ComponentProps) {
+function SubstitutionPageBody({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<ActionAnswer>();
   const review = fetcher.data?.ok ? fetcher.data.review : loaderData.review;
   const [items, dispatch] = useReducer(reviewReducer, review.products, (lines: SubstitutionLine[]) =>
@@ -364,5 +368,13 @@ function Settled({ review }: { review: SubstitutionReview }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+export default function SubstitutionPage(props: Route.ComponentProps) {
+  return (
+    <FullScreenPage>
+      <SubstitutionPageBody {...props} />
+    </FullScreenPage>
   );
 }

@@ -10,12 +10,16 @@ import {
 } from "../../domain/orders/after-order.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { ThumbDownIcon, ThumbUpIcon } from "../components/icons.tsx";
+import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { TIP_ERROR_FALLBACK, tipAmountFromForm, tipOptions } from "../features/tips/tip-form.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/tip";
+
+/** Spec §2: a full-screen page (no main shell). */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d?.order ? `Tip and rate order #${d.order.order_number} | Nightcap` : "Tip and rate | Nightcap" },
@@ -90,7 +94,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return { ok: true, amount: tip.amount, rating } satisfies ActionResult;
 }
 
-export default function TipPage({ loaderData, actionData }: Route.ComponentProps) {
+function TipPageBody({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
   const busy = useNavigation().state !== "idle";
   const facts = {
@@ -272,5 +276,13 @@ export default function TipPage({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
     </div>
+  );
+}
+
+export default function TipPage(props: Route.ComponentProps) {
+  return (
+    <FullScreenPage>
+      <TipPageBody {...props} />
+    </FullScreenPage>
   );
 }

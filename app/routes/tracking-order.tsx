@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
+import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import {
   type LiveOrder,
@@ -9,6 +10,9 @@ import {
   type OrderStatusFields,
 } from "../features/tracking/live-order.ts";
 import type { Route } from "./+types/tracking-order";
+
+/** Spec §2: a full-screen page (no main shell). */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d?.order ? `Tracking order #${d.order.order_number} | Nightcap` : "Tracking | Nightcap" },
@@ -35,7 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
-export default function TrackingOrder({ loaderData }: Route.ComponentProps) {
+function TrackingOrderBody({ loaderData }: Route.ComponentProps) {
   const loaded = loaderData.order;
   const [live, dispatch] = useReducer(
     (current: LiveOrder, message: unknown) => mergeLive(current, message),
@@ -208,5 +212,13 @@ function TrackingError() {
         </Link>
       </p>
     </div>
+  );
+}
+
+export default function TrackingOrder(props: Route.ComponentProps) {
+  return (
+    <FullScreenPage>
+      <TrackingOrderBody {...props} />
+    </FullScreenPage>
   );
 }

@@ -1,7 +1,11 @@
 import { Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
+import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import type { Route } from "./+types/tracking";
+
+/** Spec §2: a full-screen page (no main shell). */
+export const handle = { fullScreen: true };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Track your orders | Nightcap" },
@@ -16,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: res.data.orders.filter((o) => o.active) };
 }
 
-export default function Tracking({ loaderData }: Route.ComponentProps) {
+function TrackingBody({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="page page--narrow">
@@ -48,5 +52,13 @@ export default function Tracking({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+export default function Tracking(props: Route.ComponentProps) {
+  return (
+    <FullScreenPage>
+      <TrackingBody {...props} />
+    </FullScreenPage>
   );
 }
