@@ -121,6 +121,8 @@ export interface OrdersTable {
   >;
   driver_eta_at: NullableTimestamp;
   tracking_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Substitution charges (0023): the part of `total` paid by charges after the order, not the checkout's payment. */
+  extra_charged: Generated<number>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

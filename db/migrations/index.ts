@@ -17,6 +17,7 @@ import * as m0016 from "./0016-order-event-notify.ts";
 import * as m0018 from "./0018-tips-feedback-reviews.ts";
 import * as m0019 from "./0019-substitutions.ts";
 import * as m0021 from "./0021-drivers.ts";
+import * as m0023 from "./0023-substitution-charges.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0018-tips-feedback-reviews": m0018,
   "0019-substitutions": m0019,
   "0021-drivers": m0021,
+  "0023-substitution-charges": m0023,
 };

@@ -34,6 +34,7 @@ export { scheduleStoreDeadlines } from "./order-timeout.ts";
 export {
   lockPayment,
   paymentState,
+  planExtraRefunds,
   planRefund,
   planSettlement,
   releaseOrderGoods,

@@ -38,7 +38,7 @@ export async function paymentState(tx: Tx, paymentId: string) {
     .execute();
   const orders = await tx
     .selectFrom("orders")
-    .select(["id", "order_status", "shipping", "failed_status", "total", "captured"])
+    .select(["id", "order_status", "shipping", "failed_status", "total", "captured", "extra_charged"])
     .where("payment_id", "=", paymentId)
     .orderBy("order_number")
     .execute();
@@ -55,7 +55,8 @@ export async function paymentState(tx: Tx, paymentId: string) {
         shipping: o.shipping,
         failed_status: o.failed_status,
       }),
-      total: o.total,
+      // What the order charges to this payment: its total less what charges after the order paid.
+      total: o.total - o.extra_charged,
       captured: o.captured,
       refunded: refundedTo(o.id),
     })),
@@ -110,6 +111,33 @@ export async function planSettlement(tx: Tx, paymentId: string): Promise<Settlem
 /** A refund staff asked for, already checked against the order's limits (domain orderRefund): written pending. */
 export async function planRefund(tx: Tx, paymentId: string, orderId: string, amount: number): Promise<void> {
   await writeOperation(tx, paymentId, { kind: "refund", amount, orderId });
+}
+
+/**
+ * An order ending undelivered after a substitution cost more: each substitution charge made for it is refunded in
+ * full (planned here, in the order's transaction). Returns those payments, for the caller to settle after the commit.
+ */
+export async function planExtraRefunds(
+  tx: Tx,
+  orderId: string,
+): Promise<{ paymentId: string; amount: number }[]> {
+  const extras = await tx
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where("purpose", "=", "substitution")
+    .execute();
+  const planned: { paymentId: string; amount: number }[] = [];
+  for (const { id } of extras) {
+    await lockPayment(tx, id);
+    const { totals } = await paymentState(tx, id);
+    const left = totals.captured - totals.refunded;
+    if (left > 0) {
+      await writeOperation(tx, id, { kind: "refund", amount: left, orderId });
+      planned.push({ paymentId: id, amount: left });
+    }
+  }
+  return planned;
 }
 
 /** Locks the payment for a decision about its money (a staff refund reads the limits under it). */

@@ -13,6 +13,7 @@ import {
   lockPayment,
   moveOrder,
   paymentState,
+  planExtraRefunds,
   planRefund,
   planSettlement,
   releaseOrderGoods,
@@ -71,7 +72,7 @@ const eventOf = (action: ConsoleAction): OrderEvent =>
  * provider (a provider that does not answer leaves them to a job).
  */
 export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, action: ConsoleAction) {
-  const { paymentId } = await ctx.db.transaction().execute(async (tx) => {
+  const { paymentId, extras } = await ctx.db.transaction().execute(async (tx) => {
     const order = await staffOrder(tx, staff, orderId, true);
     const before = stateOf(order);
     const event = eventOf(action);
@@ -102,6 +103,8 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     if (action.type === "dispatch") await startRun(tx, order, staff.userId, new Date());
 
     const endsUndelivered = stanceOf(before) !== "dropped" && stanceOf(after) === "dropped";
+    // Substitutions charged after the order go back with it.
+    const extras = endsUndelivered ? await planExtraRefunds(tx, order.id) : [];
     if (endsUndelivered) {
       await releaseOrderGoods(tx, order, {
         restock: action.type === "cancel",
@@ -112,7 +115,10 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     const money: MoneyBack = {
       card: steps
         .filter((s) => s.kind === "refund" && s.orderId === order.id)
-        .reduce((n, s) => n + ("amount" in s ? s.amount : 0), 0),
+        .reduce(
+          (n, s) => n + ("amount" in s ? s.amount : 0),
+          extras.reduce((n, e) => n + e.amount, 0),
+        ),
       released:
         steps.some((s) => s.kind === "void") || (endsUndelivered && order.captured === 0 && order.total > 0),
       credit: endsUndelivered ? order.credit : 0,
@@ -129,9 +135,10 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     });
     const message = await noticeFor(tx, order, action, refundAmount, money);
     if (message) await ctx.outbox.enqueue(tx, message);
-    return { paymentId: order.payment_id };
+    return { paymentId: order.payment_id, extras };
   });
   await settleMoney(ctx, paymentId);
+  for (const extra of extras) await settleMoney(ctx, extra.paymentId);
 }
 
 async function noticeFor(

@@ -30,6 +30,13 @@ export type OrderRow = Selectable<OrdersTable>;
 export const NOTHING_TO_REVIEW = "There are no substitutions to review on this order.";
 export const ALREADY_ANSWERED = "These substitutions are already settled.";
 
+/** The answers cost more than the order: the difference must be charged first (submitAnswers does, then settles). */
+export class CostsMore extends AppError {
+  constructor(readonly difference: number) {
+    super(409, "substitution_costs_more", "Your choices cost more than your order.");
+  }
+}
+
 /** What the first refused item says, for clients that show one message. */
 const refused = (errors: Record<string, string>) =>
   new AppError(422, "substitution_refused", Object.values(errors)[0] ?? "Check your choices.", errors);
@@ -49,6 +56,8 @@ export async function settleSubstitutions(
   offered: ReadonlyMap<string, Product>,
   actor: string,
   byStore: boolean,
+  /** Already charged for this settlement after the order (a substitution charge): exactly the difference, or 0. */
+  prepaid = 0,
 ): Promise<{ paymentId: string; difference: number }> {
   if (order.substitution_status === null) throw new AppError(409, "no_substitutions", NOTHING_TO_REVIEW);
   if (order.substitution_status === SUBSTITUTION_STATUS.done)
@@ -162,14 +171,8 @@ export async function settleSubstitutions(
     },
     subtotalOf(result.lines),
   );
-  if (difference > 0)
-    throw refused(
-      Object.fromEntries(
-        answers
-          .filter((a) => a.added.length > 0)
-          .map((a) => [a.sku_id, "Your choices cost more than your order: choose a cheaper replacement."]),
-      ),
-    );
+  // More to pay: the caller charges the difference first (a charge of its own) and settles again with it.
+  if (Math.max(0, difference) !== prepaid) throw new CostsMore(difference);
 
   let refund = 0;
   if (difference < 0 && order.captured > 0) {
@@ -207,6 +210,7 @@ export async function settleSubstitutions(
       discount: money.discount,
       credit: money.credit,
       total: money.total,
+      extra_charged: sql`extra_charged + ${prepaid}`,
       line_items: JSON.stringify(lineItems),
       substitution_status: SUBSTITUTION_STATUS.done,
       version: sql`version + 1`,
@@ -234,7 +238,7 @@ export async function settleSubstitutions(
       type: "substitutions_done",
       from_status: order.order_status,
       to_status: order.order_status,
-      data: JSON.stringify({ statuses, difference, refund, by_store: byStore }),
+      data: JSON.stringify({ statuses, difference, refund, charged: prepaid, by_store: byStore }),
       actor,
     })
     .execute();

@@ -2,10 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createProduct, stock } from "../../../tests/factories/catalogue.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
+import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { NO_CARD } from "../checkout/charge-extra.ts";
 import type { ConsoleOrder } from "../console/order-view.ts";
 import type { SubstitutionReview } from "./review.ts";
 
@@ -170,9 +171,9 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
         { [WHISKEY]: "Fixture Cigar needs an ID check at checkout: choose another replacement." },
       ],
       [
-        // Twelve bottles of gin in place of one rye cost more than the order did.
+        // Twelve bottles of gin in place of one rye cost more than the order did, and no card is saved to charge.
         [{ sku_id: RYE, removed: true, kept: 0, added: [{ sku_id: GIN, qty: 12 }] }],
-        { [RYE]: "Your choices cost more than your order: choose a cheaper replacement." },
+        { [RYE]: NO_CARD },
       ],
     ];
     for (const [products, details] of cases) {
@@ -283,6 +284,103 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
       { kind: "authorisation", amount: mine.total + other.total, status: "succeeded" },
       { kind: "capture", amount: newTotal + other.total, status: "succeeded" },
     ]);
+  });
+
+  it("choices costing more: the difference is charged on the shopper's card, the checkout keeps its own share, and a cancel gives both back", async () => {
+    const staff = await t.staffOf(MANHATTAN);
+    const { browser, user, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
+    const order = orders[0];
+    await staff.post(`/api/console/orders/${order._id}/accept`, {});
+    await staff.post(`/api/console/orders/${order._id}/substitutions`, {
+      lines: [{ sku_id: WHISKEY, stock_level: 0, suggestions: [RYE] }],
+    });
+    expect(
+      (await browser.post("/order/card", { token: await cardToken(s, "5555555555554444") })).statusCode,
+    ).toBe(200);
+    const done = await t.answer(browser, order._id, {
+      user: { objectId: user.id },
+      status: "Done",
+      products: [{ sku_id: WHISKEY, removed: true, kept: 0, added: [{ sku_id: RYE, qty: 1 }] }],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const difference = 11000 - 2 * 2999;
+    const row = await s.db
+      .selectFrom("orders")
+      .select(["total", "extra_charged", "captured"])
+      .where("id", "=", order._id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      total: order.total + difference,
+      extra_charged: difference,
+      captured: order.total,
+    });
+    const extra = await s.db
+      .selectFrom("payments")
+      .select(["id", "amount", "card_last4"])
+      .where("order_id", "=", order._id)
+      .where("purpose", "=", "substitution")
+      .execute();
+    expect(extra).toEqual([{ id: expect.any(String), amount: difference, card_last4: "4444" }]);
+    const extraOps = () =>
+      s.db
+        .selectFrom("payment_operations")
+        .select(["kind", "amount", "status"])
+        .where("payment_id", "=", extra[0].id)
+        .orderBy("id")
+        .execute();
+    expect(await extraOps()).toEqual([
+      { kind: "authorisation", amount: difference, status: "succeeded" },
+      { kind: "capture", amount: difference, status: "succeeded" },
+    ]);
+    const settled = (await staff.get(`/api/console/orders/${order._id}`)).json<ConsoleOrder>();
+    expect(settled.events.at(-1)).toMatchObject({
+      type: "substitutions_done",
+      data: { charged: difference },
+    });
+
+    const cancelled = await staff.post(`/api/console/orders/${order._id}/cancel`, {
+      reason: "The store closed",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await t.ops(order._id)).toEqual([
+      { kind: "authorisation", amount: order.total, status: "succeeded" },
+      { kind: "capture", amount: order.total, status: "succeeded" },
+      { kind: "refund", amount: order.total, status: "succeeded" },
+    ]);
+    expect((await extraOps()).at(-1)).toEqual({ kind: "refund", amount: difference, status: "succeeded" });
+  });
+
+  it("a card that declines the difference is told against the replaced item, and nothing changes", async () => {
+    const staff = await t.staffOf(MANHATTAN);
+    const { browser, user, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
+    const order = orders[0];
+    await staff.post(`/api/console/orders/${order._id}/accept`, {});
+    await staff.post(`/api/console/orders/${order._id}/substitutions`, {
+      lines: [{ sku_id: WHISKEY, stock_level: 0, suggestions: [RYE] }],
+    });
+    await browser.post("/order/card", { token: await cardToken(s, "5555555555554444") });
+    const card = await s.db
+      .selectFrom("cards")
+      .select("provider_card_id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    await s.db
+      .updateTable("sandbox_cards")
+      .set({ behaviour: JSON.stringify({ kind: "declines", code: "insufficient_funds" }) })
+      .where("id", "=", card.provider_card_id)
+      .execute();
+    const res = await t.answer(browser, order._id, {
+      user: { objectId: user.id },
+      status: "Done",
+      products: [{ sku_id: WHISKEY, removed: true, kept: 0, added: [{ sku_id: RYE, qty: 1 }] }],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details).toEqual({ [WHISKEY]: "Your card has insufficient funds." });
+    expect(await t.stockOf(RYE)).toBe(2);
+    expect((await browser.get(`/order/detail?id=${order._id}`)).json()).toMatchObject({
+      substitution_status: "Proposed",
+      total: order.total,
+    });
   });
 
   it.runIf(kind === "postgres")(
