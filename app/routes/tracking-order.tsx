@@ -3,12 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
-import {
-  type LiveOrder,
-  liveOrderOf,
-  mergeLive,
-  type OrderStatusFields,
-} from "../features/tracking/live-order.ts";
+import { liveOrderOf, liveOrderReducer, type OrderStatusFields } from "../features/tracking/live-order.ts";
 import type { Route } from "./+types/tracking-order";
 
 /** Spec §2: a full-screen page (no main shell). */
@@ -41,11 +36,7 @@ type Connection = "connecting" | "open" | "reconnecting" | "closed";
 
 function TrackingOrderBody({ loaderData }: Route.ComponentProps) {
   const loaded = loaderData.order;
-  const [live, dispatch] = useReducer(
-    (current: LiveOrder, message: unknown) => mergeLive(current, message),
-    loaded,
-    liveOrderOf,
-  );
+  const [live, dispatch] = useReducer(liveOrderReducer, loaded, liveOrderOf);
   const [connection, setConnection] = useState<Connection>("connecting");
   const orderId = loaded?._id;
 
@@ -62,7 +53,7 @@ function TrackingOrderBody({ loaderData }: Route.ComponentProps) {
       try {
         message = JSON.parse(e.data);
       } catch {}
-      dispatch(message);
+      dispatch({ type: "message", message });
     };
     return () => source.close();
   }, [orderId]);
@@ -81,10 +72,15 @@ function TrackingOrderBody({ loaderData }: Route.ComponentProps) {
             {orderStatusText(order)}
           </p>
         )}
-        {order.order_status === 3 && !order.shipping ? (
+        {order.order_status === 3 && !order.shipping && !order.tip ? (
           <p>
-            <Link className="button button--primary" to={`/tip/${order._id}`}>
-              Tip and rate your delivery
+            <Link
+              className="button button--primary"
+              to={`/tip/${order._id}`}
+              onClick={() => dispatch({ type: "tipStarted" })}
+              aria-disabled={live.state === "live" && live.tipStarted ? true : undefined}
+            >
+              {live.state === "live" && live.tipStarted ? "Opening…" : "Tip and rate your delivery"}
             </Link>
           </p>
         ) : null}

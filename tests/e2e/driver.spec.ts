@@ -52,3 +52,42 @@ test("a driver picks up an order and the simulator drives it to the door while t
   await shot(page, "tracking-delivered");
   await phone.close();
 });
+
+test("a delivery that fails for good shows the shopper the failed state and the refund, live", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { heading, storeId } = await shopperPlacesOrder(page, request, "undelivered");
+  const number = /#(\d+)/.exec(heading)?.[1] ?? "";
+  await page.getByRole("link", { name: "Track live" }).click();
+  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const staff = await phone.newPage();
+  await staffSignIn(staff, storeId);
+  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  await staff.getByRole("button", { name: "Accept" }).click();
+  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  await staff.getByRole("button", { name: "Send out" }).click();
+  await expect(page.locator(".tracking__status")).toHaveText("On its way");
+
+  const fail = staff.locator("form").filter({ has: staff.getByRole("button", { name: "Delivery failed" }) });
+  await fail.getByRole("combobox").selectOption("hard");
+  await fail.getByLabel("Why the delivery failed").fill("Nobody 21 or over could show an ID at the door");
+  await fail.getByRole("button", { name: "Delivery failed" }).click();
+  await expect(staff.getByText("Delivery failed: done.")).toBeVisible();
+  await expect(staff.locator(".console-money")).toContainText(/Refunded\s*\$[1-9]/);
+  await phone.close();
+
+  const failed = page.locator(".tracking__failed");
+  await expect(failed.getByRole("heading", { name: "Your order couldn't be delivered" })).toBeVisible();
+  await expect(failed).toContainText("Nobody 21 or over could show an ID at the door");
+  await expect(failed).toContainText("Anything you were charged for it will be refunded to your payment method.");
+  await shot(page, "tracking-failed-hard");
+  // The order's page shows the refund too.
+  await failed.getByRole("link", { name: "Order details" }).click();
+  await expect(page.getByText(/Could not be delivered/).first()).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../../domain/orders/types.ts";
-import { liveOrderOf, mergeLive } from "./live-order.ts";
+import { liveOrderOf, liveOrderReducer, mergeLive } from "./live-order.ts";
 
 const order = {
   _id: "o1",
@@ -69,5 +69,20 @@ describe("the live order (spec §4)", () => {
     expect(mergeLive(failed, { _id: "o1", order_status: 2, failed_status: null, active: true }).state).toBe(
       "live",
     );
+  });
+});
+
+describe("a tip marked as started (spec §4)", () => {
+  it("is kept as later messages arrive, and means nothing on a failed or missing order", () => {
+    const started = liveOrderReducer(liveOrderOf(order), { type: "tipStarted" });
+    expect(started).toMatchObject({ state: "live", tipStarted: true });
+    const after = liveOrderReducer(started, {
+      type: "message",
+      message: { _id: "o1", order_status: 3, failed_status: null, active: false },
+    });
+    expect(after).toMatchObject({ state: "live", tipStarted: true, order: { order_status: 3 } });
+    expect(liveOrderReducer({ state: "error" }, { type: "tipStarted" })).toEqual({ state: "error" });
+    const failed = liveOrderOf({ ...order, order_status: 4, failed_status: { state: "hard", reason: "x" } });
+    expect(liveOrderReducer(failed, { type: "tipStarted" })).toBe(failed);
   });
 });

@@ -20,9 +20,23 @@ export type OrderStatusFields = Pick<
  * data is the error state.
  */
 export type LiveOrder =
-  | { state: "live"; order: Order }
+  | { state: "live"; order: Order; tipStarted?: boolean }
   | { state: "failed"; order: Order; failure: NonNullable<Order["failed_status"]> }
   | { state: "error" };
+
+/** What the tracking page does to its live order: a stream message arrives, or the shopper starts a tip. */
+export type LiveOrderAction = { type: "message"; message: unknown } | { type: "tipStarted" };
+
+export function liveOrderReducer(current: LiveOrder, action: LiveOrderAction): LiveOrder {
+  if (action.type === "message") {
+    const next = mergeLive(current, action.message);
+    return next.state === "live" && current.state === "live" && current.tipStarted
+      ? { ...next, tipStarted: true }
+      : next;
+  }
+  // Spec §4: a tip can be marked as started (the page stops asking for one).
+  return current.state === "live" ? { ...current, tipStarted: true } : current;
+}
 
 export function liveOrderOf(order: Order | null): LiveOrder {
   if (!order) return { state: "error" };
