@@ -5,7 +5,7 @@ import type { LatLng } from "../../domain/geo/types.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
-import { ConsoleBar } from "../features/console/console-bar.tsx";
+import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { Route } from "./+types/console-driver";
@@ -68,16 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DriverPage({ loaderData, actionData }: Route.ComponentProps) {
   usePolling(10_000);
   const busy = useNavigation().state !== "idle";
-  if (!loaderData.runs)
-    return (
-      <div className="page page--narrow">
-        <ConsoleBar />
-        <h1 className="page-head__title">Driver</h1>
-        <p className="form-message form-message--error" role="alert">
-          {loaderData.forbidden}
-        </p>
-      </div>
-    );
+  if (!loaderData.runs) return <ConsoleRefused title="Driver" message={loaderData.forbidden} />;
   const { store, ready, route, simulator } = loaderData.runs;
   return (
     <div className="page page--narrow console driver">

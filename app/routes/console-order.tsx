@@ -12,7 +12,7 @@ import {
   dollarsToCents,
   verbLabel,
 } from "../features/console/console-actions.ts";
-import { ConsoleBar } from "../features/console/console-bar.tsx";
+import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
@@ -136,16 +136,7 @@ async function proposeAction(
 export default function ConsoleOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   usePolling(5000);
   const busy = useNavigation().state !== "idle";
-  if (!loaderData.order)
-    return (
-      <div className="page page--narrow">
-        <ConsoleBar />
-        <h1 className="page-head__title">Store console</h1>
-        <p className="form-message form-message--error" role="alert">
-          {loaderData.forbidden}
-        </p>
-      </div>
-    );
+  if (!loaderData.order) return <ConsoleRefused title="Store console" message={loaderData.forbidden} />;
   const order = loaderData.order;
   const verbs = allowedVerbs(order);
   const a = order.delivery_address_detail;

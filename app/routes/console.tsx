@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
-import { ConsoleBar } from "../features/console/console-bar.tsx";
+import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console";
@@ -45,16 +45,7 @@ function minutesAgo(iso: string): string {
 export default function ConsoleQueue({ loaderData }: Route.ComponentProps) {
   const { forbidden, orders, filter } = loaderData;
   usePolling(5000);
-  if (forbidden)
-    return (
-      <div className="page page--narrow">
-        <ConsoleBar />
-        <h1 className="page-head__title">Store console</h1>
-        <p className="form-message form-message--error" role="alert">
-          {forbidden}
-        </p>
-      </div>
-    );
+  if (forbidden) return <ConsoleRefused title="Store console" message={forbidden} />;
   return (
     <div className="page page--narrow console">
       <ConsoleBar />

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from "@playwright/test";
 import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { cardNumbersIn } from "../../domain/payments/card-number.ts";
@@ -150,4 +157,21 @@ export async function staffSignIn(staff: Page, storeId: string) {
   await login.getByLabel("Email").fill(`staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
   await login.getByLabel("Password").fill("nightcap-staff");
   await login.getByRole("button", { name: "Log in" }).click();
+}
+
+/** From the placed order's page to its live tracking page, the stream open. */
+export async function trackLive(page: Page) {
+  await page.getByRole("link", { name: "Track live" }).click();
+  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
+}
+
+/** The store's staff, on a phone-sized page of their own, sign in and accept order #`number` in the console. */
+export async function staffAcceptsOrder(browser: Browser, storeId: string, number: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const staff = await context.newPage();
+  await staffSignIn(staff, storeId);
+  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  await staff.getByRole("button", { name: "Accept" }).click();
+  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  return { context, staff };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
 
 /**
  * The driver view in Chromium (issue 15): staff accept an order in the console, pick it up on the driver view of a
@@ -15,15 +15,8 @@ test("a driver picks up an order and the simulator drives it to the door while t
   await page.setViewportSize({ width: 390, height: 844 });
   const { heading, storeId } = await shopperPlacesOrder(page, request, "driven");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
-  await page.getByRole("link", { name: "Track live" }).click();
-  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
-
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const driver = await phone.newPage();
-  await staffSignIn(driver, storeId);
-  await driver.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  await driver.getByRole("button", { name: "Accept" }).click();
-  await expect(driver.getByText("Accept: done.")).toBeVisible();
+  await trackLive(page);
+  const { context: phone, staff: driver } = await staffAcceptsOrder(browser, storeId, number);
 
   await driver.goto("/console/driver");
   await expect(driver.getByRole("heading", { name: "Your run" })).toBeVisible();
@@ -62,15 +55,8 @@ test("a delivery that fails for good shows the shopper the failed state and the 
   await page.setViewportSize({ width: 390, height: 844 });
   const { heading, storeId } = await shopperPlacesOrder(page, request, "undelivered");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
-  await page.getByRole("link", { name: "Track live" }).click();
-  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
-
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const staff = await phone.newPage();
-  await staffSignIn(staff, storeId);
-  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  await staff.getByRole("button", { name: "Accept" }).click();
-  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  await trackLive(page);
+  const { context: phone, staff } = await staffAcceptsOrder(browser, storeId, number);
   await staff.getByRole("button", { name: "Send out" }).click();
   await expect(page.locator(".tracking__status")).toHaveText("On its way");
 
@@ -85,7 +71,9 @@ test("a delivery that fails for good shows the shopper the failed state and the 
   const failed = page.locator(".tracking__failed");
   await expect(failed.getByRole("heading", { name: "Your order couldn't be delivered" })).toBeVisible();
   await expect(failed).toContainText("Nobody 21 or over could show an ID at the door");
-  await expect(failed).toContainText("Anything you were charged for it will be refunded to your payment method.");
+  await expect(failed).toContainText(
+    "Anything you were charged for it will be refunded to your payment method.",
+  );
   await shot(page, "tracking-failed-hard");
   // The order's page shows the refund too.
   await failed.getByRole("link", { name: "Order details" }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Product } from "../../domain/catalogue/types.ts";
-import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
 
 /**
  * Substitutions in Chromium (issue 15): a shopper orders and watches the tracking page; the store's staff accept
@@ -30,15 +30,8 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   expect(cheaper, "a cheaper related product in stock").toBeTruthy();
   const replacement = cheaper as Product;
 
-  await page.getByRole("link", { name: "Track live" }).click();
-  await expect(page.locator(".tracking")).toHaveAttribute("data-connection", "open");
-
-  const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const staff = await staffContext.newPage();
-  await staffSignIn(staff, storeId);
-  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  await staff.getByRole("button", { name: "Accept" }).click();
-  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  await trackLive(page);
+  const { context: staffContext, staff } = await staffAcceptsOrder(browser, storeId, number);
 
   const short = staff.getByRole("region", { name: "Short items" });
   await short.getByLabel(`1 × ${product.title}`).check();

@@ -20,3 +20,16 @@ export function ConsoleBar() {
     </nav>
   );
 }
+
+/** A console page refused (a shopper's account): the bar, the page's name and why. */
+export function ConsoleRefused({ title, message }: { title: string; message: string | null }) {
+  return (
+    <div className="page page--narrow">
+      <ConsoleBar />
+      <h1 className="page-head__title">{title}</h1>
+      <p className="form-message form-message--error" role="alert">
+        {message}
+      </p>
+    </div>
+  );
+}

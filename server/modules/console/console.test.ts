@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
+import { paymentOpsOf, staffOf, stockOf } from "../../../tests/factories/console.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { CHICAGO, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
@@ -525,29 +526,9 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
 });
 
 function helpers(s: TestApp) {
-  let n = 0;
   return {
-    async staffOf(storeId: string) {
-      const user = await createUser(s.db, {
-        role: "store_staff",
-        store_id: storeId,
-        email: `staff-${storeId}-${Date.now().toString(36)}-${n++}@example.com`,
-      });
-      return { staff: await signedInBrowser(s.app, user), staffId: user.id };
-    },
-    async ops(orderId: string) {
-      const order = await s.db
-        .selectFrom("orders")
-        .select("payment_id")
-        .where("id", "=", orderId)
-        .executeTakeFirstOrThrow();
-      return s.db
-        .selectFrom("payment_operations")
-        .select(["kind", "amount", "status"])
-        .where("payment_id", "=", order.payment_id)
-        .orderBy("id")
-        .execute();
-    },
+    staffOf: (storeId: string) => staffOf(s, storeId),
+    ops: (orderId: string) => paymentOpsOf(s, orderId),
     async intent(orderId: string) {
       const row = await s.db
         .selectFrom("orders as o")
@@ -557,14 +538,6 @@ function helpers(s: TestApp) {
         .executeTakeFirstOrThrow();
       return new SandboxProvider(s.db).retrieve(row.provider_intent_id!);
     },
-    async stockOf(sku: string, store = MANHATTAN) {
-      const row = await s.db
-        .selectFrom("inventory")
-        .select("stock")
-        .where("store_id", "=", store)
-        .where("sku_id", "=", sku)
-        .executeTakeFirstOrThrow();
-      return row.stock;
-    },
+    stockOf: (sku: string, store = MANHATTAN) => stockOf(s, sku, store),
   };
 }

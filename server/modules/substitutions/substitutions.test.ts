@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createProduct, stock } from "../../../tests/factories/catalogue.ts";
+import { paymentOpsOf, staffOf, stockOf } from "../../../tests/factories/console.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
@@ -434,39 +435,11 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
 });
 
 function helpers(s: TestApp) {
-  let n = 0;
   return {
-    async staffOf(storeId: string) {
-      const user = await createUser(s.db, {
-        role: "store_staff",
-        store_id: storeId,
-        email: `staff-${storeId}-${Date.now().toString(36)}-${n++}@example.com`,
-      });
-      return signedInBrowser(s.app, user);
-    },
+    staffOf: async (storeId: string) => (await staffOf(s, storeId)).staff,
     answer: (browser: TestBrowser, orderId: string, body: unknown) =>
       browser.request("PUT", `/order/substitution/${orderId}`, body),
-    async ops(orderId: string) {
-      const order = await s.db
-        .selectFrom("orders")
-        .select("payment_id")
-        .where("id", "=", orderId)
-        .executeTakeFirstOrThrow();
-      return s.db
-        .selectFrom("payment_operations")
-        .select(["kind", "amount", "status"])
-        .where("payment_id", "=", order.payment_id)
-        .orderBy("id")
-        .execute();
-    },
-    async stockOf(sku: string, store = MANHATTAN) {
-      const row = await s.db
-        .selectFrom("inventory")
-        .select("stock")
-        .where("store_id", "=", store)
-        .where("sku_id", "=", sku)
-        .executeTakeFirstOrThrow();
-      return row.stock;
-    },
+    ops: (orderId: string) => paymentOpsOf(s, orderId),
+    stockOf: (sku: string, store = MANHATTAN) => stockOf(s, sku, store),
   };
 }
