@@ -3,6 +3,7 @@ import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
+import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 
@@ -168,7 +169,8 @@ export interface Database
     CheckoutDatabase,
     AgeDatabase,
     ConsoleDatabase,
-    SubstitutionsDatabase {
+    SubstitutionsDatabase,
+    NotificationsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -24,6 +24,7 @@ import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { registerModules } from "./modules/index.ts";
+import type { PushTransport } from "./modules/notifications/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
 import type { Db } from "./platform/db.ts";
@@ -46,6 +47,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Work the job queues (deliver messages…) in this process: main.ts does; tests that need it ask. */
   workers?: boolean;
+  /** How Web Push leaves (a test's local push service with its own certificate); web-push's default otherwise. */
+  push?: PushTransport;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now: deps.now,
     jobs,
     workers: deps.workers ?? false,
+    push: deps.push,
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

@@ -15,6 +15,7 @@ import * as m0014 from "./0014-age-verification.ts";
 import * as m0015 from "./0015-console.ts";
 import * as m0016 from "./0016-order-event-notify.ts";
 import * as m0019 from "./0019-substitutions.ts";
+import * as m0020 from "./0020-notifications.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0015-console": m0015,
   "0016-order-event-notify": m0016,
   "0019-substitutions": m0019,
+  "0020-notifications": m0020,
 };

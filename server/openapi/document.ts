@@ -122,6 +122,11 @@ export const TAGS = [
   },
   { name: "orders", description: "The user's orders: history, detail and status." },
   {
+    name: "notifications",
+    description:
+      "Push notifications of an order's status changes: the device's push token (a Web Push subscription on the web) and the VAPID key a page subscribes with.",
+  },
+  {
     name: "substitutions",
     description:
       "Items the store found short while picking: the shopper reviews them (remove, keep the in-stock part, replace, reset) and the order's lines and money follow.",

@@ -1,3 +1,4 @@
+import { recordMoneyBack } from "../notifications/index.ts";
 import type { CheckoutContext } from "./context.ts";
 import { planSettlement, releaseOrderGoods, runPendingOperations } from "./payment-settlement.ts";
 import { moveOrder } from "./settle.ts";
@@ -17,12 +18,20 @@ export async function expireUnaccepted(ctx: CheckoutContext, orderId: string): P
       .forUpdate()
       .executeTakeFirst();
     if (!order) return null;
-    if (order.order_status === 0 && (await moveOrder(tx, order, { type: "cancel" }, "timeout"))) {
+    if (order.order_status === 0 && (await moveOrder(ctx, tx, order, { type: "cancel" }, "timeout"))) {
       await releaseOrderGoods(tx, order, {
         restock: true,
         reason: "The store could not take your order in time",
       });
-      await planSettlement(tx, order.payment_id);
+      const steps = await planSettlement(tx, order.payment_id);
+      // For the cancellation's email (the move's notification job): what goes back.
+      await recordMoneyBack(tx, order.id, {
+        card: steps
+          .filter((s) => s.kind === "refund" && s.orderId === order.id)
+          .reduce((n, s) => n + ("amount" in s ? s.amount : 0), 0),
+        released: steps.some((s) => s.kind === "void") || (order.captured === 0 && order.total > 0),
+        credit: order.credit,
+      });
     }
     return order.payment_id;
   });
