@@ -2,6 +2,7 @@ import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { PushOptIn } from "../features/notifications/PushOptIn.tsx";
 import {
   type LiveOrder,
   liveOrderOf,
@@ -135,6 +136,7 @@ export default function TrackingOrder({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
           </section>
+          {order.active ? <PushOptIn /> : null}
           <OrderSummary order={order} />
         </>
       )}
