@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import webpush from "web-push";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
 import { placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
@@ -8,7 +10,11 @@ import { LocalPushService, type TestSubscription } from "../../../tests/support/
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { JobQueue } from "../../platform/jobs.ts";
+import { Outbox } from "../messages/index.ts";
+import type { NotificationsContext } from "./context.ts";
+import { notifyOrderEvent } from "./order-notices.ts";
 import { webPushTransport } from "./push.ts";
+import { vapidKeys } from "./vapid.ts";
 
 const WHISKEY = "IA-9001-750"; // at d-manhattan in the delivery fixture
 const wait = { timeout: 15_000, interval: 200 };
@@ -162,6 +168,29 @@ describe.each(testDatabases)("order notifications on %s", (kind) => {
       expect(await tokensOf(user.id)).toEqual([]);
     });
 
+    it("serves the VAPID public key from the environment when it is set", async () => {
+      const keys = webpush.generateVAPIDKeys();
+      const configured = await buildApp({
+        config: loadConfig({
+          NODE_ENV: "test",
+          VAPID_PUBLIC_KEY: keys.publicKey,
+          VAPID_PRIVATE_KEY: keys.privateKey,
+        }),
+        db: t.db,
+        logger: false,
+        jobs,
+      });
+      try {
+        expect(
+          (await configured.inject({ method: "GET", url: "/api/push/vapid-public-key" })).json(),
+        ).toEqual({
+          publicKey: keys.publicKey,
+        });
+      } finally {
+        await configured.close();
+      }
+    });
+
     it("serves the VAPID public key, generated once and kept: a restarted app signs with the same", async () => {
       const res = await app.inject({ method: "GET", url: "/api/push/vapid-public-key" });
       expect(res.statusCode).toBe(200);
@@ -300,5 +329,28 @@ describe.each(testDatabases)("order notifications on %s", (kind) => {
         [down, ok].sort(),
       );
     }, wait);
+  });
+
+  it("one event is told once: two of its jobs at once, or one run again, send one email and one text", async () => {
+    const { user, order, mobile } = await shopper({ email: true, sms: true, push: true }, []);
+    const config = loadConfig({ NODE_ENV: "test" });
+    const ctx: NotificationsContext = {
+      db: t.db,
+      config,
+      jobs,
+      outbox: new Outbox(jobs),
+      transport: webPushTransport({ subject: "mailto:push-test@nightcap.test", agent: push.agent }),
+      vapid: await vapidKeys(t.db, config.push),
+      pushHostAllowed: () => true,
+    };
+    // Moved without its job (the factory's moves send none): the two runs below are the only ones.
+    await moveOrderAsStaff(t.db, order._id, { type: "accept" });
+    const eventId = await latestEvent(order._id);
+    const runs = await Promise.all([notifyOrderEvent(ctx, eventId), notifyOrderEvent(ctx, eventId)]);
+    expect(runs.map((r) => r.email).sort()).toEqual([0, 1]);
+    expect(runs.map((r) => r.sms).sort()).toEqual([0, 1]);
+    expect(await notifyOrderEvent(ctx, eventId)).toEqual({ update: null, email: 0, sms: 0, push: 0 });
+    expect(await messagesTo(user.email, "order-accepted")).toHaveLength(1);
+    expect(await messagesTo(mobile, "order-accepted")).toHaveLength(1);
   });
 });
