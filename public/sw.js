@@ -6,6 +6,17 @@
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
+/** A path on our own origin, or null: a tap never opens another site. */
+function ownPath(url) {
+  if (typeof url !== "string") return null;
+  try {
+    const resolved = new URL(url, self.location.origin);
+    return resolved.origin === self.location.origin ? resolved.pathname + resolved.search : null;
+  } catch {
+    return null;
+  }
+}
+
 self.addEventListener("push", (event) => {
   let data = {};
   try {
@@ -13,7 +24,7 @@ self.addEventListener("push", (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : "" };
   }
-  const url = typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/tracking";
+  const url = ownPath(data.url) ?? "/tracking";
   event.waitUntil(
     self.registration.showNotification(data.title || "Nightcap", {
       body: data.body || "",
