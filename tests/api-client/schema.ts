@@ -332,7 +332,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marketing by email, SMS and push: on or off */
+        /** Offers and order updates by email, SMS and push: on or off (emails about money always go) */
         put: operations["setContactPreferences"];
         post?: never;
         delete?: never;
