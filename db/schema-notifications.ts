@@ -7,6 +7,8 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 export interface PushTokensTable {
   id: string;
   user_id: string;
+  /** The session that registered it: pushes go only while it is live. */
+  session_id: string;
   platform: "web" | "ios" | "android";
   /** webpush: a browser's subscription (endpoint, p256dh, auth); fcm: a mobile app's token, kept for later. */
   kind: "webpush" | "fcm";

@@ -331,6 +331,23 @@ describe.each(testDatabases)("order notifications on %s", (kind) => {
     }, wait);
   });
 
+  it("a device signed out of the account gets none of its pushes; another still signed in does", async () => {
+    const { user, browser, order, subs } = await shopper({ email: true, sms: false, push: true }, ["/left"]);
+    const phone = await signedInBrowser(app, user);
+    const kept = push.subscribe(`/kept/${user.id}`);
+    expect((await register(phone, user.id, kept)).statusCode).toBe(200);
+    expect((await browser.post("/auth/logout", {})).statusCode).toBe(200);
+    const staff = await staffOf("d-manhattan");
+    expect((await staff.post(`/api/console/orders/${order._id}/accept`, {})).statusCode).toBe(200);
+    await notified(await latestEvent(order._id));
+    await vi.waitFor(() => {
+      if (push.to(`/kept/${user.id}`).length === 0) throw new Error("no push yet");
+    }, wait);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(push.to(new URL(subs[0].endpoint).pathname)).toEqual([]);
+    expect(await messagesTo(user.email, "order-accepted")).toHaveLength(1);
+  });
+
   it("one event is told once: two of its jobs at once, or one run again, send one email and one text", async () => {
     const { user, order, mobile } = await shopper({ email: true, sms: true, push: true }, []);
     const config = loadConfig({ NODE_ENV: "test" });

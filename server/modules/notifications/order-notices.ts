@@ -181,12 +181,17 @@ export async function notifyOrderEvent(
       sent.sms = 1;
     }
     if (channels.push) {
+      // Devices still signed in to the account: a shared browser signed out hears nothing more of it.
       const tokens = await tx
-        .selectFrom("push_tokens")
-        .select("id")
-        .where("user_id", "=", who.user_id)
-        .where("kind", "=", "webpush")
-        .orderBy("id")
+        .selectFrom("push_tokens as p")
+        .innerJoin("sessions as s", "s.id", "p.session_id")
+        .select("p.id")
+        .where("p.user_id", "=", who.user_id)
+        .where("p.kind", "=", "webpush")
+        .where("s.user_id", "=", who.user_id)
+        .where("s.revoked_at", "is", null)
+        .where("s.expires_at", ">", new Date())
+        .orderBy("p.id")
         .execute();
       const text = pushText(update, facts);
       for (const token of tokens) {

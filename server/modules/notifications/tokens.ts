@@ -10,12 +10,13 @@ export const MAX_TOKENS_PER_USER = 20;
 /**
  * POST /customer/{id}/fcm-token: the signed-in user registers this device's push token (only their own: another
  * id answers 404 as if there were no such user). A token another account registered before moves to this one
- * (the device changed hands); registering again changes nothing else. An unusable token is a failed registration:
+ * (the device changed hands); registering again changes nothing else. The token keeps the session that sent it:
+ * once that session is signed out or ends, the device gets no more of the account's notifications. An unusable token is a failed registration:
  * 400 with the code `failed` (spec §8).
  */
 export async function registerPushToken(
   ctx: NotificationsContext,
-  actor: { userId: string; platform: Platform },
+  actor: { userId: string; sessionId: string; platform: Platform },
   userId: string,
   input: unknown,
 ): Promise<{ status: "ok" }> {
@@ -30,10 +31,17 @@ export async function registerPushToken(
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .insertInto("push_tokens")
-      .values({ id: randomUUID(), user_id: userId, platform: actor.platform, ...row })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        session_id: actor.sessionId,
+        platform: actor.platform,
+        ...row,
+      })
       .onConflict((oc) =>
         oc.column("token").doUpdateSet({
           user_id: userId,
+          session_id: actor.sessionId,
           platform: actor.platform,
           kind: row.kind,
           p256dh: row.p256dh,
