@@ -333,7 +333,7 @@ describe.each(testDatabases)("order notifications on %s", (kind) => {
 
   it("a device signed out of the account gets none of its pushes; another still signed in does", async () => {
     const { user, browser, order, subs } = await shopper({ email: true, sms: false, push: true }, ["/left"]);
-    const phone = await signedInBrowser(app, user);
+    const phone = await signedInBrowser(app, { ...user, password: null });
     const kept = push.subscribe(`/kept/${user.id}`);
     expect((await register(phone, user.id, kept)).statusCode).toBe(200);
     expect((await browser.post("/auth/logout", {})).statusCode).toBe(200);
