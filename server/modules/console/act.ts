@@ -52,8 +52,9 @@ const eventOf = (action: ConsoleAction): OrderEvent =>
  * 409, so of two staff acting at once the second is told where the order is now); the move and its event
  * (actor: the staff member); what an order ending undelivered gives back (stock on a cancel, spent credit, the
  * promo once none of its checkout goes ahead); the payment's operations written pending by the one settlement
- * rule; the audit row; what goes back, for the email the move's notification job sends the shopper. After the commit the payment's operations are carried out at the
- * provider (a provider that does not answer leaves them to a job).
+ * rule; the audit row; what goes back, for the email the move's notification job sends the shopper. After the
+ * commit the payment's operations are carried out at the provider (a provider that does not answer leaves them to
+ * a job).
  */
 export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, action: ConsoleAction) {
   const { paymentId } = await ctx.db.transaction().execute(async (tx) => {
