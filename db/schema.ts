@@ -3,6 +3,7 @@ import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
+import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 import type { TipsDatabase } from "./schema-tips.ts";
@@ -170,7 +171,8 @@ export interface Database
     AgeDatabase,
     ConsoleDatabase,
     SubstitutionsDatabase,
-    TipsDatabase {
+    TipsDatabase,
+    NotificationsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -24,6 +24,7 @@ import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { registerModules } from "./modules/index.ts";
+import type { PushTransport } from "./modules/notifications/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
 import type { Db } from "./platform/db.ts";
@@ -48,6 +49,8 @@ export interface AppDeps {
   workers?: boolean;
   /** How often open tracking streams get a heartbeat comment (tests shorten it). */
   heartbeatMs?: number;
+  /** How Web Push leaves (a test's local push service with its own certificate); web-push's default otherwise. */
+  push?: PushTransport;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -195,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs,
     workers: deps.workers ?? false,
     heartbeatMs: deps.heartbeatMs,
+    push: deps.push,
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

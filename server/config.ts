@@ -71,6 +71,26 @@ const envSchema = z.object({
       "STRIPE_API_URL must be an http(s) origin without a path, such as https://api.stripe.com",
     )
     .optional(),
+  // Web Push (docs/adr/0030-order-notifications.md): without the VAPID keys a pair is generated once and kept in the
+  // database, so every instance signs with it and browsers' subscriptions outlive restarts.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      "VAPID_PUBLIC_KEY must be an uncompressed P-256 public key, URL-safe base64 (87 characters)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      "VAPID_PRIVATE_KEY must be a P-256 private key, URL-safe base64 (43 characters)",
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL")
+    .optional(),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -115,7 +135,17 @@ export type Config = {
   auth: AuthConfig;
   messaging: MessagingConfig;
   payments: PaymentsConfig;
+  push: PushConfig;
 };
+
+/**
+ * Web Push's VAPID identity: the key pair from the environment, or null to use the pair generated and kept in the
+ * database; the subject push services may contact.
+ */
+export interface PushConfig {
+  vapid: { publicKey: string; privateKey: string } | null;
+  subject: string;
+}
 
 /** Who takes cards: the built-in sandbox (the default), or Stripe with the account's keys. */
 export type PaymentsConfig =
@@ -174,6 +204,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: authConfig(e),
     messaging: messagingConfig(e),
     payments: paymentsConfig(e),
+    push: pushConfig(e),
+  };
+}
+
+function pushConfig(e: z.infer<typeof envSchema>): PushConfig {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together",
+    );
+  const origin = e.PUBLIC_ORIGIN?.startsWith("https://") ? e.PUBLIC_ORIGIN.replace(/\/$/, "") : undefined;
+  return {
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    subject: e.VAPID_SUBJECT ?? origin ?? "mailto:push@nightcap.localhost",
   };
 }
 

@@ -11,7 +11,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /contact-preferences (spec §2, in the shell): marketing by email, text and push, each on or off. */
+/**
+ * /contact-preferences (spec §2, in the shell): offers and order updates by email, text and push, each on or off
+ * (docs/adr/0030-order-notifications.md).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const me = await context.api<Me>("/me");
   if (me.status === 401) throw redirect("/login?returnTo=%2Fcontact-preferences");
@@ -44,13 +47,14 @@ export default function ContactPreferences({ loaderData, actionData }: Route.Com
     <div className="account-page">
       <h1 className="account-page__title">Contact preferences</h1>
       <p className="account-page__lead">
-        Choose how we may tell you about offers. Order updates always reach you.
+        Choose how we may reach you with offers and your orders' updates. Emails about a failed, cancelled or
+        refunded order always reach you.
       </p>
       <section className="account-section">
         <Form method="post" className="auth-form">
           <CsrfField />
           <fieldset className="choice-list">
-            <legend>Send me offers by</legend>
+            <legend>Send me offers and order updates by</legend>
             <label className="choice">
               <input type="checkbox" name="email" defaultChecked={preferences.email} /> Email
             </label>

@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { PushOptIn } from "../features/notifications/PushOptIn.tsx";
 import { liveOrderOf, liveOrderReducer, type OrderStatusFields } from "../features/tracking/live-order.ts";
 import type { Route } from "./+types/tracking-order";
 
@@ -142,6 +143,7 @@ function TrackingOrderBody({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
           </section>
+          {order.active ? <PushOptIn /> : null}
           <OrderSummary order={order} />
         </>
       )}

@@ -16,6 +16,7 @@ import * as m0015 from "./0015-console.ts";
 import * as m0016 from "./0016-order-event-notify.ts";
 import * as m0018 from "./0018-tips-feedback-reviews.ts";
 import * as m0019 from "./0019-substitutions.ts";
+import * as m0020 from "./0020-notifications.ts";
 import * as m0021 from "./0021-drivers.ts";
 import * as m0023 from "./0023-substitution-charges.ts";
 
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0019-substitutions": m0019,
   "0021-drivers": m0021,
   "0023-substitution-charges": m0023,
+  "0020-notifications": m0020,
 };

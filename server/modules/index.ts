@@ -13,6 +13,7 @@ import { registerGeo } from "./geo/index.ts";
 import { registerGifts } from "./gifts/index.ts";
 import { imageRoutes } from "./images/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
+import { openNotifications, type PushTransport, registerNotifications } from "./notifications/index.ts";
 import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
@@ -34,12 +35,16 @@ export interface ModuleDeps {
   workers: boolean;
   /** Tracking streams' heartbeat period (HEARTBEAT_MS unless a test shortens it). */
   heartbeatMs?: number;
+  /** How Web Push leaves (a test's local push service); the web-push library by default. */
+  push?: PushTransport;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   // First: the request context (session, anonymous visitor, CSRF) must see every route.
   const outbox = await openOutbox(deps.jobs);
+  // Every status change (moveOrder) sends its notification job: the queue exists before any module moves orders.
+  await openNotifications(deps.jobs);
   const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
@@ -64,6 +69,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
   await registerGifts(app, { ...deps, provider: payments.provider, outbox });
+  await registerNotifications(app, { ...deps, outbox });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
   await app.register(promoRoutes, {

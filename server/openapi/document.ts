@@ -130,6 +130,11 @@ export const TAGS = [
     description: "Product ratings and reviews, written only by shoppers who received the product.",
   },
   {
+    name: "notifications",
+    description:
+      "Push notifications of an order's status changes: the device's push token (a Web Push subscription on the web) and the VAPID key a page subscribes with.",
+  },
+  {
     name: "substitutions",
     description:
       "Items the store found short while picking: the shopper reviews them (remove, keep the in-stock part, replace, reset) and the order's lines and money follow.",

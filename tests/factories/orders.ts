@@ -17,6 +17,9 @@ export async function shopperWithOrder(
   return { user, browser, order: orders[0] };
 }
 
+/** These moves' notification jobs are not sent: the tests using this factory are not about notifications. */
+const noJobs = { send: async () => null };
+
 /**
  * Moves an order as staff would (the store console's actions are not ours to call here): the status machine, the
  * conditional update and its order_events row in one transaction, as checkout's settling does.
@@ -29,7 +32,7 @@ export async function moveOrderAsStaff(db: Db, orderId: string, event: OrderEven
       .where("id", "=", orderId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    return moveOrder(tx, order, event, "test-staff");
+    return moveOrder({ jobs: noJobs }, tx, order, event, "test-staff");
   });
   if (!moved) throw new Error(`order ${orderId} cannot take ${event.type}`);
 }

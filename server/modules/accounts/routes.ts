@@ -451,7 +451,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "setContactPreferences",
         tags: users,
-        summary: "Marketing by email, SMS and push: on or off",
+        summary: "Offers and order updates by email, SMS and push: on or off (emails about money always go)",
         headers,
         body: contactPreferencesBody,
       },

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
+import { recordMoneyBack } from "../notifications/index.ts";
 import type { CheckoutContext } from "./context.ts";
 import {
   ACCEPT_WITHIN_MINUTES,
@@ -28,12 +29,20 @@ export async function expireUnaccepted(ctx: CheckoutContext, orderId: string): P
     if (!order) return null;
     // Placed, or still scheduled at its slot (released or not, no store took it).
     const waiting = order.order_status === 0 || (order.order_status === 7 && isSlot(order.scheduled));
-    if (waiting && (await moveOrder(tx, order, { type: "cancel" }, "timeout"))) {
+    if (waiting && (await moveOrder(ctx, tx, order, { type: "cancel" }, "timeout"))) {
       await releaseOrderGoods(tx, order, {
         restock: true,
         reason: "The store could not take your order in time",
       });
-      await planSettlement(tx, order.payment_id);
+      const steps = await planSettlement(tx, order.payment_id);
+      // For the cancellation's email (the move's notification job): what goes back.
+      await recordMoneyBack(tx, order.id, {
+        card: steps
+          .filter((s) => s.kind === "refund" && s.orderId === order.id)
+          .reduce((n, s) => n + ("amount" in s ? s.amount : 0), 0),
+        released: steps.some((s) => s.kind === "void") || (order.captured === 0 && order.total > 0),
+        credit: order.credit,
+      });
     }
     return order.payment_id;
   });
@@ -84,6 +93,6 @@ export async function releaseScheduled(ctx: CheckoutContext, orderId: string): P
       .forUpdate()
       .executeTakeFirst();
     if (order?.order_status === 7 && isSlot(order.scheduled))
-      await moveOrder(tx, order, { type: "release" }, "schedule");
+      await moveOrder(ctx, tx, order, { type: "release" }, "schedule");
   });
 }

@@ -9,8 +9,10 @@ import {
   type OrderStatus,
   type ShippingStatus,
 } from "../../../domain/orders/status.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
+import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { GIFT_EXPIRY } from "./jobs.ts";
@@ -20,8 +22,18 @@ import { restockOrder } from "./payment-settlement.ts";
 
 type Tx = Transaction<Database>;
 
-/** Moves an order by the status machine, with a conditional update and its event; false when it had moved on. */
+/** What moving an order needs besides its transaction: the queue its notification job goes on. */
+export interface OrderMover {
+  jobs: Pick<JobQueue, "send">;
+}
+
+/**
+ * Moves an order by the status machine, with a conditional update and its event; false when it had moved on. The
+ * event's notification job (email, text, Web Push: server/modules/notifications) is sent in the same transaction,
+ * so every status change is told, by whichever writer, once it commits.
+ */
 export async function moveOrder(
+  ctx: OrderMover,
   tx: Tx,
   order: {
     id: string;
@@ -57,7 +69,7 @@ export async function moveOrder(
     .returning("id")
     .executeTakeFirst();
   if (!updated) return null;
-  await tx
+  const written = await tx
     .insertInto("order_events")
     .values({
       order_id: order.id,
@@ -67,7 +79,9 @@ export async function moveOrder(
       data: JSON.stringify({ ...detail, ...event }),
       actor,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
   return moved.state;
 }
 
@@ -136,6 +150,7 @@ export async function settleAuthorised(
     for (const order of orders) {
       const scheduled = order.scheduled !== null || order.is_gift;
       await moveOrder(
+        ctx,
         tx,
         order,
         { type: "paymentAuthorised", scheduled: !order.shipping && scheduled },
@@ -282,7 +297,7 @@ export async function releaseCheckout(
       .where("id", "=", paymentId)
       .execute();
     for (const order of await unpaidOrders(tx, paymentId)) {
-      await moveOrder(tx, order, { type: "paymentFailed" }, "payment");
+      await moveOrder(ctx, tx, order, { type: "paymentFailed" }, "payment");
       await restockOrder(tx, order);
     }
     await tx.deleteFrom("promo_redemptions").where("checkout_id", "=", checkout.id).execute();

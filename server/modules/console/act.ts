@@ -1,5 +1,3 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
 import {
   nextStatus,
   type OrderEvent,
@@ -19,24 +17,12 @@ import {
   releaseOrderGoods,
   settleMoney,
 } from "../checkout/index.ts";
-import type { OutgoingMessage } from "../messages/index.ts";
+import { type MoneyBack, recordMoneyBack } from "../notifications/index.ts";
 import { proposeSubstitutions, type ShortReport, settleSubstitutions } from "../substitutions/index.ts";
 import { type Staff, staffOrder } from "./access.ts";
 import { recordAudit } from "./audit.ts";
 import type { ConsoleContext } from "./context.ts";
 import { startRun } from "./driver.ts";
-import {
-  type MoneyBack,
-  type OrderNotice,
-  orderAccepted,
-  orderCancelled,
-  orderDelivered,
-  orderDispatched,
-  orderFailed,
-  orderRefunded,
-} from "./messages.ts";
-
-type Tx = Transaction<Database>;
 
 /** What staff can do to an order from the console. */
 export type ConsoleAction =
@@ -68,8 +54,9 @@ const eventOf = (action: ConsoleAction): OrderEvent =>
  * 409, so of two staff acting at once the second is told where the order is now); the move and its event
  * (actor: the staff member); what an order ending undelivered gives back (stock on a cancel, spent credit, the
  * promo once none of its checkout goes ahead); the payment's operations written pending by the one settlement
- * rule; the audit row; the shopper's email. After the commit the payment's operations are carried out at the
- * provider (a provider that does not answer leaves them to a job).
+ * rule; the audit row; what goes back, for the email the move's notification job sends the shopper. After the
+ * commit the payment's operations are carried out at the provider (a provider that does not answer leaves them to
+ * a job).
  */
 export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, action: ConsoleAction) {
   const { paymentId, extras } = await ctx.db.transaction().execute(async (tx) => {
@@ -98,7 +85,7 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     const detail: Record<string, unknown> = {};
     if ("reason" in action) detail.reason = action.reason;
     if (action.type === "refund") detail.amount = refundAmount;
-    const after = await moveOrder(tx, order, event, staff.userId, detail);
+    const after = await moveOrder(ctx, tx, order, event, staff.userId, detail);
     if (!after) throw new AppError(409, "order_moved", "This order was changed by someone else just now.");
     if (action.type === "dispatch") await startRun(tx, order, staff.userId, new Date());
 
@@ -133,50 +120,12 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
       before,
       after,
     });
-    const message = await noticeFor(tx, order, action, refundAmount, money);
-    if (message) await ctx.outbox.enqueue(tx, message);
+    // The shopper is told by the move's notification job (email, text, push); an ending's email says the money.
+    if (action.type === "fail" || action.type === "cancel") await recordMoneyBack(tx, order.id, money);
     return { paymentId: order.payment_id, extras };
   });
   await settleMoney(ctx, paymentId);
   for (const extra of extras) await settleMoney(ctx, extra.paymentId);
-}
-
-async function noticeFor(
-  tx: Tx,
-  order: OrderRow,
-  action: ConsoleAction,
-  refundAmount: number,
-  money: MoneyBack,
-): Promise<OutgoingMessage | null> {
-  const who = await tx
-    .selectFrom("users as u")
-    .innerJoin("checkouts as c", "c.user_id", "u.id")
-    .innerJoin("stores as s", (join) => join.on("s.id", "=", order.store_id))
-    .select(["u.email", "u.firstname", "c.origin", "s.name as store"])
-    .where("c.id", "=", order.checkout_id)
-    .executeTakeFirstOrThrow();
-  const to: OrderNotice = {
-    email: who.email,
-    firstname: who.firstname,
-    orderNumber: Number(order.order_number),
-    orderUrl: `${who.origin}/orders/${order.id}`,
-    store: who.store,
-    shipping: order.shipping,
-  };
-  switch (action.type) {
-    case "accept":
-      return orderAccepted(to);
-    case "dispatch":
-      return orderDispatched(to);
-    case "deliver":
-      return orderDelivered(to);
-    case "fail":
-      return orderFailed(to, action, money);
-    case "cancel":
-      return orderCancelled(to, action.reason, money);
-    case "refund":
-      return orderRefunded(to, refundAmount, action.reason);
-  }
 }
 
 /** Staff report lines short while picking: the substitutions are proposed to the shopper, and audited. */

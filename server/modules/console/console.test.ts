@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { paymentOpsOf, staffOf, stockOf } from "../../../tests/factories/console.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
@@ -25,10 +25,23 @@ const MANHATTAN = "d-manhattan";
 
 describe.each(testDatabases)("the store console on %s", (kind) => {
   // Brooklyn's zone made to reach Chelsea too, so a split cart (one order per store, one payment) is possible.
+  // Workers: the shopper hears of each move from its notification job (server/modules/notifications).
   const s = useTestApp(kind, {
     fixture: createSplitDeliveryFixture,
+    workers: true,
   });
   const t = helpers(s);
+  /** The shopper's emails, once those expected are in the outbox (the jobs' workers poll every second). */
+  const mailsOf = (email: string, ...templates: string[]) =>
+    vi.waitFor(
+      async () => {
+        const mails = await readOutbox(s.app, email);
+        const have = mails.map((m) => m.template);
+        for (const tpl of templates) if (!have.includes(tpl)) throw new Error(`no ${tpl} yet`);
+        return mails;
+      },
+      { timeout: 10_000, interval: 200 },
+    );
 
   it("accepts a placed order: in progress, captured in full, recorded, the shopper told and shown", async () => {
     const { staff, staffId } = await t.staffOf(MANHATTAN);
@@ -64,7 +77,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       before: { order_status: 0 },
       after: { order_status: 1 },
     });
-    expect((await readOutbox(s.app, user.email)).map((m) => m.template)).toContain("order-accepted");
+    expect((await mailsOf(user.email, "order-accepted")).map((m) => m.template)).toContain("order-accepted");
     expect((await browser.get(`/order/status/${order._id}`)).json()).toMatchObject({
       order_status: 1,
       active: true,
@@ -118,7 +131,9 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     expect(sandboxRefunds.map((r) => r.amount).sort((a, b) => a - b)).toEqual(
       [1000, total - 1000].sort((a, b) => a - b),
     );
-    const templates = (await readOutbox(s.app, user.email)).map((m) => m.template);
+    const templates = (
+      await mailsOf(user.email, "order-accepted", "order-dispatched", "order-delivered", "order-refunded")
+    ).map((m) => m.template);
     for (const tpl of ["order-accepted", "order-dispatched", "order-delivered", "order-refunded"])
       expect(templates).toContain(tpl);
   });
@@ -202,7 +217,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     expect(
       await s.db.selectFrom("promo_redemptions").select("id").where("code", "=", code).execute(),
     ).toEqual([]);
-    const mail = (await readOutbox(s.app, user.email)).find((m) => m.template === "order-cancelled");
+    const mail = (await mailsOf(user.email, "order-cancelled")).find((m) => m.template === "order-cancelled");
     expect(mail?.body).toContain("We are out of this bourbon");
     expect(mail?.body).toContain("$5.00 of store credit is back");
     expect(mail?.body).toContain("Your card is not charged for this order");
@@ -250,7 +265,16 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       failed_status: { state: "hard" },
       money: { refunded: orders[0].total },
     });
-    const mails = (await readOutbox(s.app, user.email)).filter((m) => m.template === "order-failed");
+    const mails = await vi.waitFor(
+      async () => {
+        const failed = (await mailsOf(user.email, "order-failed")).filter(
+          (m) => m.template === "order-failed",
+        );
+        if (failed.length < 2) throw new Error("one failure told so far");
+        return failed;
+      },
+      { timeout: 10_000, interval: 200 },
+    );
     expect(mails).toHaveLength(2);
   });
 
@@ -351,7 +375,8 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       db: s.db,
       config: loadConfig({ NODE_ENV: "test" }),
       provider: new SandboxProvider(s.db),
-      jobs: {} as JobQueue,
+      // The move's notification job is not this test's business.
+      jobs: { send: async () => null } as unknown as JobQueue,
       outbox: {} as Outbox,
       now: () => new Date(),
     };
@@ -381,7 +406,10 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       db: s.db,
       config: loadConfig({ NODE_ENV: "test" }),
       provider,
-      jobs: { send: async (_job: unknown, data: unknown) => queued.push(data) } as unknown as JobQueue,
+      jobs: {
+        send: async (job: { name: string }, data: unknown) =>
+          job.name !== "notify-order-event" && queued.push(data),
+      } as unknown as JobQueue,
       outbox: { enqueue: async () => 1 } as unknown as Outbox,
     };
     await act(ctx, { userId: staffId, role: "store_staff", storeId: MANHATTAN }, order._id, {

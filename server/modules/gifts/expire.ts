@@ -54,7 +54,7 @@ export async function expireGift(ctx: GiftsContext, orderId: string): Promise<"c
     if (state !== "expired" || order.order_status !== 7 || !waiting)
       return { paymentId: order.payment_id, cancelled: false };
     const reason = "The gift was not claimed in time";
-    if (!(await moveOrder(tx, order, { type: "cancel" }, "gift-expiry", { reason })))
+    if (!(await moveOrder(ctx, tx, order, { type: "cancel" }, "gift-expiry", { reason })))
       return { paymentId: order.payment_id, cancelled: false };
     await releaseOrderGoods(tx, order, { restock: true, reason: "Your gift was not claimed in time" });
     const steps = await planSettlement(tx, order.payment_id);

@@ -165,6 +165,7 @@ export async function claimGift(ctx: GiftsContext, orderId: string, body: GiftCl
     const asap = picked.kind === "asap";
     const slot = picked.kind === "slot" ? picked : null;
     const moved = await moveOrder(
+      ctx,
       tx,
       order,
       { type: "giftClaimed", asap },

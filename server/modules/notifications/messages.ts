@@ -1,7 +1,10 @@
 import { formatCents } from "../../../domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
-/** What the shopper is told when the store moves their order (an email through the outbox). */
+/**
+ * The emails of an order's status changes (sent by the order-notices job through the outbox; they began as the
+ * store console's). Their short texts and push notifications are domain/notifications/order-updates.ts.
+ */
 export interface OrderNotice {
   email: string;
   firstname: string;
@@ -87,3 +90,12 @@ export const orderRefunded = (to: OrderNotice, amount: number, reason: string) =
     `${to.store} refunded ${formatCents(amount, true)} on your order #${to.orderNumber}: ${reason}`,
     "It can take 5–10 days to show on your card.",
   ]);
+
+/** A change with no store action behind it (the acceptance timeout): the order's own words. */
+export const orderCancelledBy = (to: OrderNotice, reason: string, money: MoneyBack, byStore: boolean) =>
+  byStore
+    ? orderCancelled(to, reason, money)
+    : mail(to, "order-cancelled", `Order #${to.orderNumber} is cancelled`, [
+        `Your order #${to.orderNumber} from ${to.store} is cancelled: ${reason}`,
+        ...moneyLines(money),
+      ]);
