@@ -23,6 +23,7 @@ import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
 import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
+import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
@@ -86,7 +87,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger:
       deps.logger === false
         ? false
-        : { level: deps.config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : {
+            level: deps.config.logLevel,
+            serializers: { req: requestForLog },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     genReqId: requestIdOf,
     trustProxy: true,
     bodyLimit: 256 * 1024,
