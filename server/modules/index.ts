@@ -34,6 +34,8 @@ export interface ModuleDeps {
   workers: boolean;
   /** Tracking streams' heartbeat period (HEARTBEAT_MS unless a test shortens it). */
   heartbeatMs?: number;
+  /** The answer caches (off in tests unless one asks: they change stock and prices and read them back at once). */
+  caching?: boolean;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
@@ -44,7 +46,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
   // Tests change stock and prices and read them back at once: no answer caches there.
-  await app.register(catalogueRoutes, { db: deps.db, caching: deps.config.env !== "test" });
+  await app.register(catalogueRoutes, { db: deps.db, caching: deps.caching ?? deps.config.env !== "test" });
   await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);

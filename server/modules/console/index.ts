@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsoleContext } from "./context.ts";
 import { consoleRoutes } from "./routes.ts";
+import { storeAdminRoutes } from "./store-admin-routes.ts";
 
 /** The console module's public face. */
 export { addStaff, DEMO_STAFF_PASSWORD, ensureDemoStaff, listStaff, removeStaff } from "./staff.ts";
@@ -9,4 +10,5 @@ export { addStaff, DEMO_STAFF_PASSWORD, ensureDemoStaff, listStaff, removeStaff 
 export async function registerConsole(app: FastifyInstance, deps: ConsoleContext): Promise<void> {
   const ctx: ConsoleContext = deps;
   await app.register(consoleRoutes, { ctx });
+  await app.register(storeAdminRoutes, { ctx });
 }
