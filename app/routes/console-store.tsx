@@ -17,6 +17,28 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+interface AuditEntry {
+  id: number;
+  action: string;
+  actor: string;
+  created_at: string;
+  detail: { sku_id?: string; fields?: string[]; code?: string; email?: string };
+}
+
+const ACTIONS: Record<string, string> = {
+  "stock.update": "changed the shelf",
+  "store.update": "changed the store",
+  "store.create": "opened the store",
+  "store.zone": "replaced the delivery zone",
+};
+
+function changeText(e: AuditEntry): string {
+  const what = ACTIONS[e.action] ?? e.action;
+  if (e.detail.sku_id) return `${what}: ${e.detail.sku_id}`;
+  if (e.detail.fields?.length) return `${what}: ${e.detail.fields.join(", ").replaceAll("_", " ")}`;
+  return what;
+}
+
 interface StoreTerms {
   id: string;
   name: string;
@@ -45,12 +67,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         store: null,
         stores,
         storeId,
+        changes: [],
       },
       { status: res.status },
     );
-  if (res.status === 400) return { forbidden: null, store: null, stores, storeId };
+  if (res.status === 400) return { forbidden: null, store: null, stores, storeId, changes: [] };
   if (!res.ok) throw new Response(null, { status: 500 });
-  return { forbidden: null, store: res.data, stores, storeId };
+  const audit = await context.api<{ entries: AuditEntry[] }>(
+    `/api/console/audit?limit=10&store_id=${encodeURIComponent(res.data.id)}`,
+  );
+  return { forbidden: null, store: res.data, stores, storeId, changes: audit.ok ? audit.data.entries : [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ConsoleStore({ loaderData, actionData }: Route.ComponentProps) {
-  const { forbidden, store, stores, storeId } = loaderData;
+  const { forbidden, store, stores, storeId, changes } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="page page--narrow console">
@@ -156,6 +182,18 @@ export default function ConsoleStore({ loaderData, actionData }: Route.Component
             Save
           </button>
         </Form>
+      ) : null}
+      {changes.length > 0 ? (
+        <section className="console-section" aria-labelledby="changes-title">
+          <h2 id="changes-title">Recent changes</h2>
+          <ol className="console-events">
+            {changes.map((e) => (
+              <li key={e.id}>
+                {new Date(e.created_at).toLocaleString("en-US")}: {e.actor} {changeText(e)}
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
     </div>
   );

@@ -71,6 +71,8 @@ test("staff reprice a product from the console and a shopper sees it; a stale ed
   // Hours and fees: staff see their store's terms on a phone.
   await staff.getByRole("link", { name: "Store" }).click();
   await expect(staff.getByRole("heading", { name: "Hours and fees", level: 1 })).toBeVisible();
+  // Every change is recorded: who, when, what.
+  await expect(staff.getByText(`changed the shelf: ${product.sku_id}`).first()).toBeVisible();
   await staff.getByLabel("Delivery time (minutes)").fill("x");
   await staff.getByRole("button", { name: "Save" }).click();
   await expect(staff.getByRole("alert")).toHaveText("Enter the delivery time in minutes, like 30.");

@@ -221,7 +221,6 @@ describe.each(testDatabases)("console store management on %s", (kind) => {
     it("two staff saving the same row at once: one wins, the other is told; no update is lost", async () => {
       const a = await t.staffOf(MANHATTAN);
       const b = await t.staffOf(MANHATTAN);
-      const winners = new Set<string>();
       for (let round = 0; round < 6; round++) {
         const row = await t.shelf(WHISKEY);
         const was = t.seen(row.price_cents, row.stock);
@@ -231,14 +230,12 @@ describe.each(testDatabases)("console store management on %s", (kind) => {
         ]);
         expect([ra.statusCode, rb.statusCode].sort(), `${ra.body} ${rb.body}`).toEqual([200, 409]);
         const winner = ra.statusCode === 200 ? 1 : 2;
-        winners.add(winner === 1 ? "a" : "b");
         expect((await t.shelf(WHISKEY)).stock).toBe(row.stock + winner);
         const loser = ra.statusCode === 409 ? ra : rb;
         expect(loser.json().error.details.stock).toBe(String(row.stock + winner));
       }
       expect(await t.auditCount("stock.update", WHISKEY)).toBeGreaterThanOrEqual(6);
       await t.setShelf(WHISKEY, { stock: 50 });
-      if (kind === "postgres") expect(winners.size).toBeGreaterThan(0);
     });
   });
 
