@@ -19,6 +19,8 @@ interface AdminStore {
   id: string;
   name: string;
   address: string;
+  lat: number;
+  lng: number;
   is_shipping: boolean;
   timezone: string;
   zone: unknown;
@@ -85,7 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = f("intent");
   const say = (ok: boolean, message: string, status = 200) =>
     data<Said>({ ok, section: intent.split("_")[0], message }, { status });
-  const call = async (path: string, method: "POST" | "PUT" | "DELETE", body: unknown, done: string) => {
+  const call = async (
+    path: string,
+    method: "POST" | "PUT" | "PATCH" | "DELETE",
+    body: unknown,
+    done: string,
+  ) => {
     const res = await context.api<Record<string, unknown>>(path, { method, body });
     if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent("/console/admin")}`);
     if (!res.ok)
@@ -110,6 +117,25 @@ export async function action({ request, context }: Route.ActionArgs) {
           is_shipping: f("is_shipping") === "on",
         },
         `${f("name")} is open for business (closed every day until you set its hours).`,
+      );
+    }
+    case "edit_store": {
+      const lat = Number(f("lat"));
+      const lng = Number(f("lng"));
+      if (!f("lat") || !f("lng") || Number.isNaN(lat) || Number.isNaN(lng))
+        return say(false, "Give the store's latitude and longitude, like 40.7484 and -73.9967.", 400);
+      return call(
+        `/api/console/admin/stores/${encodeURIComponent(f("store_id"))}`,
+        "PATCH",
+        {
+          name: f("name"),
+          address: f("address"),
+          lat,
+          lng,
+          timezone: f("timezone"),
+          is_shipping: f("is_shipping") === "on",
+        },
+        "Store saved.",
       );
     }
     case "zone_replace": {
@@ -304,7 +330,7 @@ export default function ConsoleAdmin({ loaderData, actionData }: Route.Component
       </section>
 
       <section className="console-section" id="zones" aria-labelledby="zones-title">
-        <h2 id="zones-title">Delivery zones</h2>
+        <h2 id="zones-title">Edit a store and its zone</h2>
         <Message said={said} section="zone" />
         <Form method="get" className="console-picker" action="/console/admin#zones">
           <label>
@@ -318,9 +344,46 @@ export default function ConsoleAdmin({ loaderData, actionData }: Route.Component
             </select>
           </label>
           <button type="submit" className="button">
-            Show zone
+            Edit
           </button>
         </Form>
+        {zoneStore ? (
+          <Form method="post" className="console-form" aria-label="Edit store" key={`edit-${zoneStore.id}`}>
+            <CsrfField />
+            <input type="hidden" name="intent" value="edit_store" />
+            <input type="hidden" name="store_id" value={zoneStore.id} />
+            <Message said={said} section="edit" />
+            <label>
+              Name
+              <input name="name" defaultValue={zoneStore.name} required />
+            </label>
+            <label>
+              Address
+              <input name="address" defaultValue={zoneStore.address} required />
+            </label>
+            <div className="console-form__pair">
+              <label>
+                Latitude
+                <input name="lat" inputMode="decimal" defaultValue={zoneStore.lat} required />
+              </label>
+              <label>
+                Longitude
+                <input name="lng" inputMode="decimal" defaultValue={zoneStore.lng} required />
+              </label>
+            </div>
+            <label>
+              Time zone
+              <input name="timezone" defaultValue={zoneStore.timezone} required />
+            </label>
+            <label className="console-form__check">
+              <input type="checkbox" name="is_shipping" defaultChecked={zoneStore.is_shipping} /> Ships
+              nationwide
+            </label>
+            <button type="submit" className="button" disabled={busy}>
+              Save store
+            </button>
+          </Form>
+        ) : null}
         {zoneStore ? (
           <Form method="post" className="console-form" aria-label="Delivery zone" key={zoneStore.id}>
             <CsrfField />

@@ -97,6 +97,24 @@ test("staff reprice a product from the console and a shopper sees it; a stale ed
   await expect(notice).toContainText(`${hire} can sign in with the password`);
   const password = /the password (\S+) \(shown once/.exec((await notice.textContent()) ?? "")?.[1] ?? "";
   await expect(admin.locator("#staff").getByText(hire)).toBeVisible();
+  // A zone that is not a closed ring is refused in words; a promo is created and listed.
+  const zone = admin.getByRole("form", { name: "Delivery zone" });
+  await zone
+    .getByRole("textbox")
+    .fill('{"type":"Polygon","coordinates":[[[-87.7,41.9],[-87.6,41.9],[-87.6,42.0]]]}');
+  await zone.getByRole("button", { name: "Save zone" }).click();
+  await expect(admin.locator("#zones").getByRole("alert")).toHaveText(
+    "The polygon, ring 1 needs at least 4 positions (3 corners and the first again).",
+  );
+  const code = `LATE${Date.now().toString(36).toUpperCase()}`;
+  const promo = admin.getByRole("form", { name: "New promo" });
+  await promo.getByLabel("Code").fill(code.toLowerCase());
+  await promo.getByLabel("Kind").selectOption("fixed");
+  await promo.getByLabel(/^Value/).fill("5");
+  await promo.getByLabel("What shoppers read").fill("$5 off tonight");
+  await promo.getByRole("button", { name: "Create promo" }).click();
+  await expect(admin.locator("#promos").getByRole("status")).toHaveText(`${code} is live.`);
+  await expect(admin.locator("#promos").getByText(code, { exact: true })).toBeVisible();
   await shot(admin, "console-admin-phone");
   await adminContext.close();
 
