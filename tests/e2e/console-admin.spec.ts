@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatCents } from "../../domain/money.ts";
-import { shot, staffSignIn, unique, WICKER_PARK } from "./checkout-helpers.ts";
-import { productAt, setAddress, vendorOf } from "./storefront.ts";
+import { shot, signUp, staffSignIn, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -18,15 +18,17 @@ async function stockRow(staff: Page, sku: string, title: string) {
  * Store management in the console (issue 15): staff change a product's price and stock on /console/stock from a
  * phone; a second staff page still showing the old values is told someone changed it and shown the current ones; a
  * shopper at that store sees the new price on the product page at once. An administrator adds a staff account on
- * /console/admin, and the new staff member signs in with the password shown once and works the store's stock.
+ * /console/admin, and the new staff member signs in with the password shown once and works the store's stock; the
+ * administrator creates a promo code and the shopper applies it at checkout.
  */
-test("staff reprice a product from the console and a shopper sees it; a stale edit is told; an admin adds staff", async ({
+test("staff reprice a product from the console and a shopper sees it; a stale edit is told; an admin adds staff and a promo the shopper applies", async ({
   page,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.goto("/");
+  await signUp(page, unique("shopper"));
   await setAddress(page, WICKER_PARK);
   const { store_id } = await vendorOf(request, page);
   const product = await productAt(request, store_id, "whiskey");
@@ -117,6 +119,16 @@ test("staff reprice a product from the console and a shopper sees it; a stale ed
   await expect(admin.locator("#promos").getByText(code, { exact: true })).toBeVisible();
   await shot(admin, "console-admin-phone");
   await adminContext.close();
+
+  // The shopper applies the new code at checkout.
+  await addFromProductPage(page, product);
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Add a promo code" }).click();
+  await page.getByLabel("Promo code").fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator(".promo-panel__applied")).toContainText(code);
+  await expect(page.getByText(`Promo (${code})`)).toBeVisible();
+  await shot(page, "checkout-console-promo");
 
   const hireContext = await browser.newContext(phone);
   const hired = await hireContext.newPage();
