@@ -80,6 +80,10 @@ export default [
     route("console", "routes/console.tsx"),
     route("console/driver", "routes/console-driver.tsx"),
     route("console/orders/:id", "routes/console-order.tsx"),
+    // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
+    route("console/stock", "routes/console-stock.tsx"),
+    route("console/store", "routes/console-store.tsx"),
+    route("console/admin", "routes/console-admin.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -52,6 +52,8 @@ export interface AppDeps {
   heartbeatMs?: number;
   /** How Web Push leaves (a test's local push service with its own certificate); web-push's default otherwise. */
   push?: PushTransport;
+  /** The answer caches and the front door (ADR 0007, 0013): on except under NODE_ENV=test, unless a test asks. */
+  answerCaches?: boolean;
 }
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
@@ -70,15 +72,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let appLog: FastifyBaseLogger | undefined; // the app's logger, for answers the door gives once the app exists
   // Public answers are replayed at the server's door (docs/adr/0013-front-door-cache.md); tests run without, as
   // they run without the answer caches the door relies on.
-  const door =
-    deps.config.env !== "test"
-      ? createFrontDoorCache({
-          passThrough: mayBePersonal,
-          requestId: requestIdOf,
-          log: () => appLog,
-          compression: API_COMPRESSION,
-        })
-      : null;
+  const caching = deps.answerCaches ?? deps.config.env !== "test";
+  const door = caching
+    ? createFrontDoorCache({
+        passThrough: mayBePersonal,
+        requestId: requestIdOf,
+        log: () => appLog,
+        compression: API_COMPRESSION,
+      })
+    : null;
   const dev = deps.ssr?.mode === "development";
   const hsts = deps.config.env === "production";
   const apiHeaders = apiSecurityHeaders({ hsts });
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     workers: deps.workers ?? false,
     heartbeatMs: deps.heartbeatMs,
     push: deps.push,
+    caching,
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 

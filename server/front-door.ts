@@ -10,6 +10,10 @@ declare module "fastify" {
      */
     publicUntil: number;
   }
+  interface FastifyInstance {
+    /** Forgets every public answer the door keeps (a shelf or store changed: docs/adr/0032-store-admin.md). */
+    forgetPublicAnswers(): void;
+  }
 }
 
 interface FastifyHttpSettings {
@@ -52,6 +56,7 @@ export function frontDoorServer(door: FrontDoorCache): FastifyServerFactory {
  */
 export function keepPublicAnswers(app: FastifyInstance, door: FrontDoorCache | null) {
   app.decorateReply("publicUntil", 0);
+  app.decorate("forgetPublicAnswers", () => door?.forgetAll());
   if (!door) return;
   app.addHook("onSend", (req, reply, payload, done) => {
     if (reply.publicUntil > 0 && reply.statusCode === 200) {

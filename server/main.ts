@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { DEMO_STAFF_PASSWORD, ensureDemoStaff } from "./modules/console/index.ts";
+import { DEMO_STAFF_PASSWORD, ensureDemoAdmin, ensureDemoStaff } from "./modules/console/index.ts";
 import { deliveryNotes } from "./modules/messages/index.ts";
 import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
@@ -16,6 +16,7 @@ async function main() {
   const { seedCatalogue } = await import("../db/seed/index.ts");
   await seedCatalogue(db);
   const demoStaff = await ensureDemoStaff(db, config);
+  const demoAdmin = await ensureDemoAdmin(db, config);
 
   const app = await buildApp({
     config,
@@ -43,6 +44,10 @@ async function main() {
     app.log.info(
       { staff: demoStaff.map((s) => `${s.store}: ${s.email}`) },
       `Store console: sign in at ${origin}/login as a store's demo staff (password "${DEMO_STAFF_PASSWORD}"), then open ${origin}/console`,
+    );
+  if (demoAdmin)
+    app.log.info(
+      `Store admin: sign in as ${demoAdmin} (password "${DEMO_STAFF_PASSWORD}"), then open ${origin}/console/admin`,
     );
 }
 

@@ -74,7 +74,10 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
     expect(findings.map(describeFinding)).toEqual([]);
     // The requests get past validation into the handlers of most operations: a fuzzer that only ever met the
     // validator would prove little. (Some operations answer only signed-in merchants or pending sign-ins.)
-    expect(answered.size).toBeGreaterThan(operations.length / 2);
+    // Console operations answer only staff and administrators, whom the fuzzer never is: they count for 5xx only.
+    const forShoppers = operations.filter((op) => !op.path.startsWith("/api/console/"));
+    const answeredForShoppers = [...answered].filter((name) => !name.includes(" /api/console/"));
+    expect(answeredForShoppers.length).toBeGreaterThan(forShoppers.length / 2);
   });
 
   /**

@@ -37,6 +37,8 @@ export interface ModuleDeps {
   heartbeatMs?: number;
   /** How Web Push leaves (a test's local push service); the web-push library by default. */
   push?: PushTransport;
+  /** The answer caches (off in tests unless one asks: they change stock and prices and read them back at once). */
+  caching?: boolean;
 }
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
@@ -49,7 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
   // Tests change stock and prices and read them back at once: no answer caches there.
-  await app.register(catalogueRoutes, { db: deps.db, caching: deps.config.env !== "test" });
+  await app.register(catalogueRoutes, { db: deps.db, caching: deps.caching ?? deps.config.env !== "test" });
   await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);

@@ -13,6 +13,8 @@ export interface FrontDoorCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** Keeps an answer the pipeline produced for `req` (a 200, without cookies) until `freshUntil`. */
   keep(req: RequestLike, answer: { headers: AnswerHeaders; body: string | Buffer; freshUntil: number }): void;
+  /** Forgets every answer kept so far and goes on serving (a store's shelf changed: ADR 0032). */
+  forgetAll(): void;
   /** Stops serving and forgets every answer (server shutdown). */
   close(): void;
 }
@@ -161,6 +163,11 @@ export function createFrontDoorCache(options: FrontDoorOptions): FrontDoorCache 
         encoded: {},
         bytes: body.length,
       });
+    },
+
+    forgetAll() {
+      entries.clear();
+      bytes = 0;
     },
 
     close() {

@@ -5,7 +5,7 @@ import { CsrfField } from "../accounts/session.tsx";
  * The console's own bar: staff work outside the shopper's shell (no delivery address, cart or catalogue), with the
  * queue, the driver's run and logging out one tap away.
  */
-export function ConsoleBar() {
+export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
   return (
     <nav className="console-bar" aria-label="Store console">
       <span className="console-bar__brand">Nightcap console</span>
@@ -13,6 +13,9 @@ export function ConsoleBar() {
         Orders
       </NavLink>
       <NavLink to="/console/driver">Driver</NavLink>
+      <NavLink to="/console/stock">Stock</NavLink>
+      <NavLink to="/console/store">Store</NavLink>
+      {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">
         <CsrfField />
         <button type="submit">Log out</button>

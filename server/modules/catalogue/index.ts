@@ -23,6 +23,12 @@ export {
 export { catalogueRoutes, PRODUCT_CACHE_MS } from "./routes.ts";
 export * from "./schemas.ts";
 export {
+  announceShelfChange,
+  forgetShelf,
+  onShelfChange,
+  type ShelfChange,
+} from "./shelf-changes.ts";
+export {
   type ResolvedStore,
   resolveStore,
   type ServingStores,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import { z } from "zod";
 import type { Product } from "../../../domain/catalogue/types.ts";
-import type { Db } from "../../platform/db.ts";
+import { type Db, listen } from "../../platform/db.ts";
 import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { brandList, brandPage } from "./brand-service.ts";
 import { CATALOGUE_CACHE_MS } from "./catalogue-cache.ts";
@@ -26,6 +27,7 @@ import {
   storeIdSchema,
   urlNameSchema,
 } from "./schemas.ts";
+import { forgetShelf, onShelfChange, parseShelfChange, shelfChannel } from "./shelf-changes.ts";
 import { resolveStore, storeHintsOf } from "./store-resolution.ts";
 
 const tags = ["catalogue"];
@@ -50,6 +52,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
     5_000,
   );
   const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
+  // A console change to a shelf or a store reaches every instance's kept answers (docs/adr/0032-store-admin.md).
+  const stopForgetting = onShelfChange(db, () => {
+    productCache.clear();
+    recommendationCache.clear();
+    app.forgetPublicAnswers?.();
+  });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const listener = await listen(
+    db,
+    shelfChannel(rows[0].schema),
+    (p) => forgetShelf(db, parseShelfChange(p)),
+    {
+      // Notices sent while the connection was down are lost: forget everything once.
+      onResumed: () => forgetShelf(db, "store"),
+      onError: (err) => app.log.warn({ err }, "shelf changes: listen connection lost"),
+    },
+  );
+  app.addHook("preClose", async () => {
+    stopForgetting();
+    await listener.close();
+  });
   // The app starts after migrations and the seed: make sure the planner knows the catalogue it serves.
   await refreshPlannerStatistics(db);
   const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>

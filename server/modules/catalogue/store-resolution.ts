@@ -40,6 +40,11 @@ function storeList(db: Db, fresh = false): Promise<StoreRow[]> {
   return rows;
 }
 
+/** Forgets the store list (a store or its zone changed): the next request reads it again. */
+export function forgetStoreList(db: Db): void {
+  storeLists.delete(db);
+}
+
 /** Collects the store hints of a request: x-store-id, then lat/lng from the headers, else from the query. */
 export function storeHintsOf(
   headers: { "x-store-id"?: string; lat?: number; lng?: number },

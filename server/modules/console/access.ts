@@ -52,3 +52,10 @@ export async function staffOrder(
     throw notFound(CONSOLE_ORDER_NOT_FOUND, "order_not_found");
   return order;
 }
+
+export const ADMIN_ONLY = "Only administrators can do this.";
+
+/** Administrators only: store staff are refused (403 `admin_only`). */
+export function requireAdmin(staff: Staff): void {
+  if (staff.role !== "admin") throw new AppError(403, "admin_only", ADMIN_ONLY);
+}

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsoleContext } from "./context.ts";
 import { consoleRoutes } from "./routes.ts";
+import { storeAdminRoutes } from "./store-admin-routes.ts";
 
 /** The console module's public face. */
-export { addStaff, DEMO_STAFF_PASSWORD, ensureDemoStaff, listStaff, removeStaff } from "./staff.ts";
+export {
+  addStaff,
+  DEMO_ADMIN_EMAIL,
+  DEMO_STAFF_PASSWORD,
+  ensureDemoAdmin,
+  ensureDemoStaff,
+  listStaff,
+  removeStaff,
+} from "./staff.ts";
 
 /** The store console's API. */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleContext): Promise<void> {
   const ctx: ConsoleContext = deps;
   await app.register(consoleRoutes, { ctx });
+  await app.register(storeAdminRoutes, { ctx });
 }

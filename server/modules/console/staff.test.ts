@@ -6,7 +6,15 @@ import { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
 import { loadConfig } from "../../config.ts";
 import { checkPassword } from "../accounts/passwords.ts";
-import { addStaff, DEMO_STAFF_PASSWORD, ensureDemoStaff, listStaff, removeStaff } from "./index.ts";
+import {
+  addStaff,
+  DEMO_ADMIN_EMAIL,
+  DEMO_STAFF_PASSWORD,
+  ensureDemoAdmin,
+  ensureDemoStaff,
+  listStaff,
+  removeStaff,
+} from "./index.ts";
 
 describe.each(testDatabases)("console staff on %s", (kind) => {
   const s = useTestApp(kind, {
@@ -31,6 +39,24 @@ describe.each(testDatabases)("console staff on %s", (kind) => {
     });
     expect(login.statusCode, login.body).toBe(200);
     expect((await browser.get("/api/console/orders")).statusCode).toBe(200);
+  });
+
+  it("gives the demo store an administrator who reaches the admin calls; never in production", async () => {
+    expect(await ensureDemoAdmin(s.db, loadConfig({ NODE_ENV: "test" }))).toBe(DEMO_ADMIN_EMAIL);
+    expect(await ensureDemoAdmin(s.db, loadConfig({ NODE_ENV: "test" }))).toBe(DEMO_ADMIN_EMAIL);
+    const browser = new TestBrowser(s.app);
+    const login = await browser.post("/auth/login", {
+      username: DEMO_ADMIN_EMAIL,
+      password: DEMO_STAFF_PASSWORD,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((await browser.get("/api/console/admin/stores")).statusCode).toBe(200);
+    const production = loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/store",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    expect(await ensureDemoAdmin(s.db, production)).toBeNull();
   });
 
   it("never on a real database in production", async () => {

@@ -79,3 +79,25 @@ export async function ensureDemoStaff(db: Db, config: Config): Promise<{ store: 
   }
   return accounts;
 }
+
+/** The demo store's administrator (never on a real database in production): the console's admin pages. */
+export const DEMO_ADMIN_EMAIL = "admin@nightcap.localhost";
+
+export async function ensureDemoAdmin(db: Db, config: Config): Promise<string | null> {
+  if (!isDemoStore(config)) return null;
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", DEMO_ADMIN_EMAIL)
+    .executeTakeFirst();
+  if (!existing)
+    await upsertStaffAccount(db, {
+      email: DEMO_ADMIN_EMAIL,
+      role: "admin",
+      storeId: null,
+      password: DEMO_STAFF_PASSWORD,
+      firstname: "Demo",
+      lastname: "Administrator",
+    });
+  return DEMO_ADMIN_EMAIL;
+}

@@ -1,0 +1,399 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireStaff } from "./access.ts";
+import {
+  addStaffAccount,
+  auditTrail,
+  createPromo,
+  deactivatePromo,
+  listMerchantAccounts,
+  listPromos,
+  listStaffAccounts,
+  removeStaffAccount,
+  saveMerchant,
+} from "./admin.ts";
+import type { ConsoleContext } from "./context.ts";
+import { consoleHeaders as headers } from "./schemas.ts";
+import { changeStock, listStock } from "./stock.ts";
+import {
+  auditQuery,
+  merchantBody,
+  promoBody,
+  promoParams,
+  skuParams,
+  staffBody,
+  stockChangeBody,
+  stockQuery,
+  storeCreateBody,
+  storeEditBody,
+  storeParams,
+  storeQuery,
+  termsBody,
+  userParams,
+  zoneBody,
+} from "./store-admin-schemas.ts";
+import {
+  changeTerms,
+  createStore,
+  editStore,
+  listStores,
+  replaceZone,
+  storeSettings,
+} from "./store-settings.ts";
+
+const tags = ["console"];
+const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
+const otherStore = "Staff naming another store than their own (`other_store`).";
+const adminOnly = `${staffOnly} Or store staff: only administrators may (\`admin_only\`).`;
+const noStore = "No store has that id (`store_not_found`).";
+const storeRequired = "An administrator named no store (`store_required`).";
+
+/**
+ * Store management in the console (issue 15): staff change their store's shelf (prices, stock) and terms (hours,
+ * minimum order, fee, ETA); administrators manage stores, zones, promos, staff accounts and merchants. Every change
+ * is audited; shoppers see shelf and store changes at once (docs/adr/0032-store-admin.md).
+ */
+export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    "/api/console/stock",
+    {
+      config: {
+        auth: "user",
+        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noStore },
+      },
+      schema: {
+        operationId: "listConsoleStock",
+        tags,
+        summary:
+          "The store's shelf by title, a page at a time: price, package item price and stock of each product",
+        headers,
+        querystring: stockQuery,
+      },
+    },
+    async (req) => listStock(db, requireStaff(req), req.query),
+  );
+
+  app.patch(
+    "/api/console/stock/:sku",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: `${storeRequired} Or nothing to change (\`nothing_to_change\`).`,
+          403: `${staffOnly} ${otherStore}`,
+          404: `${noStore} Or the store does not sell the product (\`not_on_shelf\`).`,
+          409: "A field being changed is no longer what the editor saw (`changed_meanwhile`): the message and `details` give the current values.",
+        },
+      },
+      schema: {
+        operationId: "updateConsoleStock",
+        tags,
+        summary:
+          "Set a product's price, package item price or stock at the store, given the values seen; shoppers see it at once; audited",
+        headers,
+        params: skuParams,
+        body: stockChangeBody,
+      },
+    },
+    async (req) => changeStock(db, requireStaff(req), req.params.sku, req.body),
+  );
+
+  app.get(
+    "/api/console/store",
+    {
+      config: {
+        auth: "user",
+        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noStore },
+      },
+      schema: {
+        operationId: "getConsoleStore",
+        tags,
+        summary:
+          "The store's terms: opening hours, minimum order, delivery fee, ETA (and its place and zone)",
+        headers,
+        querystring: storeQuery,
+      },
+    },
+    async (req) => storeSettings(db, requireStaff(req), req.query.store_id),
+  );
+
+  app.patch(
+    "/api/console/store",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: `${storeRequired} Or hours that do not hold together (\`invalid_store\`: the message names each problem), or nothing to change.`,
+          403: `${staffOnly} ${otherStore}`,
+          404: noStore,
+        },
+      },
+      schema: {
+        operationId: "updateConsoleStore",
+        tags,
+        summary:
+          "Change the store's opening hours, minimum order, delivery fee or ETA; shoppers see it at once; audited",
+        headers,
+        body: termsBody,
+      },
+    },
+    async (req) => {
+      const { store_id, ...change } = req.body;
+      return changeTerms(db, requireStaff(req), store_id, change);
+    },
+  );
+
+  app.get(
+    "/api/console/audit",
+    {
+      config: { auth: "user", errors: { 403: `${staffOnly} ${otherStore}` } },
+      schema: {
+        operationId: "listConsoleAudit",
+        tags,
+        summary:
+          "The console's record of changes, newest first: who, when, what, before and after (staff: their store's; administrators: all or one store's)",
+        headers,
+        querystring: auditQuery,
+      },
+    },
+    async (req) => auditTrail(db, requireStaff(req), req.query),
+  );
+
+  // --- administrators ---------------------------------------------------------------------------------------------
+
+  app.get(
+    "/api/console/admin/stores",
+    {
+      config: { auth: "user", errors: { 403: adminOnly } },
+      schema: {
+        operationId: "listAdminStores",
+        tags,
+        summary: "Every store with its terms and zone (administrators)",
+        headers,
+      },
+    },
+    async (req) => listStores(db, requireStaff(req)),
+  );
+
+  app.post(
+    "/api/console/admin/stores",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`).",
+          403: adminOnly,
+          409: "A store already has that id (`store_exists`).",
+        },
+      },
+      schema: {
+        operationId: "createAdminStore",
+        tags,
+        summary: "Open a store: name, address, position, time zone, kind, terms (administrators; audited)",
+        headers,
+        body: storeCreateBody,
+      },
+    },
+    async (req) => createStore(db, requireStaff(req), req.body),
+  );
+
+  app.patch(
+    "/api/console/admin/stores/:id",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`), or nothing to change.",
+          403: adminOnly,
+          404: noStore,
+        },
+      },
+      schema: {
+        operationId: "updateAdminStore",
+        tags,
+        summary:
+          "Change a store's name, address, position, time zone, kind or terms (administrators; audited)",
+        headers,
+        params: storeParams,
+        body: storeEditBody,
+      },
+    },
+    async (req) => editStore(db, requireStaff(req), req.params.id, req.body),
+  );
+
+  app.put(
+    "/api/console/admin/stores/:id/zone",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Not a GeoJSON Polygon or MultiPolygon with closed rings on the map and at most 5000 positions (`invalid_zone`: the message names each problem).",
+          403: adminOnly,
+          404: noStore,
+        },
+      },
+      schema: {
+        operationId: "replaceAdminStoreZone",
+        tags,
+        summary:
+          "Replace a store's delivery zone; which store serves an address follows at once (administrators; audited)",
+        headers,
+        params: storeParams,
+        body: zoneBody,
+      },
+    },
+    async (req) => replaceZone(db, requireStaff(req), req.params.id, req.body.zone ?? null),
+  );
+
+  app.get(
+    "/api/console/admin/promos",
+    {
+      config: { auth: "user", errors: { 403: adminOnly } },
+      schema: {
+        operationId: "listAdminPromos",
+        tags,
+        summary: "Every promo code, active ones first (administrators)",
+        headers,
+      },
+    },
+    async (req) => listPromos(db, requireStaff(req)),
+  );
+
+  app.post(
+    "/api/console/admin/promos",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "A promo the rules refuse (`invalid_promo`: the message names each problem).",
+          403: adminOnly,
+          409: "A promo already has that code (`promo_exists`).",
+        },
+      },
+      schema: {
+        operationId: "createAdminPromo",
+        tags,
+        summary:
+          "Create a promo code: percent, fixed, free delivery or credit, with its limits (administrators; audited)",
+        headers,
+        body: promoBody,
+      },
+    },
+    async (req) => createPromo(db, requireStaff(req), req.body),
+  );
+
+  app.post(
+    "/api/console/admin/promos/:code/deactivate",
+    {
+      config: {
+        auth: "user",
+        errors: { 403: adminOnly, 404: "No promo has that code (`promo_not_found`)." },
+      },
+      schema: {
+        operationId: "deactivateAdminPromo",
+        tags,
+        summary: "Stop a promo code: no shopper can apply it any more (administrators; audited)",
+        headers,
+        params: promoParams,
+      },
+    },
+    async (req) => deactivatePromo(db, requireStaff(req), req.params.code),
+  );
+
+  app.get(
+    "/api/console/admin/staff",
+    {
+      config: { auth: "user", errors: { 403: adminOnly } },
+      schema: {
+        operationId: "listAdminStaff",
+        tags,
+        summary: "Every staff and administrator account (administrators)",
+        headers,
+      },
+    },
+    async (req) => listStaffAccounts(db, requireStaff(req)),
+  );
+
+  app.post(
+    "/api/console/admin/staff",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "Not an email address (`invalid_email`), or store staff without a store (`store_required`).",
+          403: adminOnly,
+          404: noStore,
+        },
+      },
+      schema: {
+        operationId: "addAdminStaff",
+        tags,
+        summary:
+          "Make an account store staff (with its store) or an administrator; a new email gets an account and a generated password, answered once (administrators; audited)",
+        headers,
+        body: staffBody,
+      },
+    },
+    async (req) => addStaffAccount(db, requireStaff(req), req.body),
+  );
+
+  app.delete(
+    "/api/console/admin/staff/:id",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "The administrator's own account (`own_account`).",
+          403: adminOnly,
+          404: "No staff account has that id (`staff_not_found`).",
+        },
+      },
+      schema: {
+        operationId: "removeAdminStaff",
+        tags,
+        summary:
+          "Take an account's console access away: it becomes a shopper's again (administrators; audited)",
+        headers,
+        params: userParams,
+      },
+    },
+    async (req) => removeStaffAccount(db, requireStaff(req), req.params.id),
+  );
+
+  app.get(
+    "/api/console/admin/merchants",
+    {
+      config: { auth: "user", errors: { 403: adminOnly } },
+      schema: {
+        operationId: "listAdminMerchants",
+        tags,
+        summary: "Merchants registered for direct sign-on (/sos) (administrators)",
+        headers,
+      },
+    },
+    async (req) => listMerchantAccounts(db, requireStaff(req)),
+  );
+
+  app.post(
+    "/api/console/admin/merchants",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "A bad id, name or return address (`invalid_merchant`: the message names each problem).",
+          403: adminOnly,
+        },
+      },
+      schema: {
+        operationId: "saveAdminMerchant",
+        tags,
+        summary:
+          "Register a merchant for direct sign-on, or replace its name and return addresses (administrators; audited)",
+        headers,
+        body: merchantBody,
+      },
+    },
+    async (req) => saveMerchant(db, requireStaff(req), req.body),
+  );
+};
