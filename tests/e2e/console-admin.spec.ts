@@ -98,7 +98,7 @@ test("staff reprice a product from the console and a shopper sees it; a stale ed
   const notice = admin.locator("#staff").getByRole("status");
   await expect(notice).toContainText(`${hire} can sign in with the password`);
   const password = /the password (\S+) \(shown once/.exec((await notice.textContent()) ?? "")?.[1] ?? "";
-  await expect(admin.locator("#staff").getByText(hire)).toBeVisible();
+  await expect(admin.locator("#staff").getByText(hire, { exact: true })).toBeVisible();
   // A zone that is not a closed ring is refused in words; a promo is created and listed.
   const zone = admin.getByRole("form", { name: "Delivery zone" });
   await zone

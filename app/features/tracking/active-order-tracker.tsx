@@ -31,7 +31,7 @@ const REFRESH_MS = 20_000;
 /**
  * The active-order tracker in the shell (spec §4, §6): a signed-in shopper with an active order sees it on every
  * page, one tap from its live tracking. Read in the browser after the page shows (never delaying a page), again on
- * navigation at most every 20 seconds; hidden on the tracking pages themselves.
+ * navigation at most every 20 seconds; hidden on the order and tracking pages, which show the order themselves.
  */
 export function ActiveOrderTracker() {
   const { user } = useSession();
@@ -59,7 +59,9 @@ export function ActiveOrderTracker() {
     };
   }, [userId, pathname]);
 
-  if (!userId || !answer?.active || pathname.startsWith("/tracking")) return null;
+  // The order pages and the tracking pages show the order themselves.
+  if (!userId || !answer?.active || pathname.startsWith("/tracking") || pathname.startsWith("/orders"))
+    return null;
   const [first] = answer.orders;
   const more = answer.orders.length - 1;
   const needsYou = first.substitution_status === "Proposed" || first.substitution_status === "Viewing";
