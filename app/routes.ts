@@ -70,7 +70,7 @@ export default [
     route("tracking", "routes/tracking.tsx"),
     route("tracking/:order_id", "routes/tracking-order.tsx"),
     // /substitution/{orderId} and anything beneath it (spec §2).
-    route("substitution/:orderId/*", "routes/substitution.tsx"),
+    route("substitution/:orderId/*", "routes/substitution-review.tsx"),
     // The gift claim (full screen, prefix match: anything beneath it is the same page); the link's token is the key.
     route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
     route("tip/:id", "routes/tip.tsx"),

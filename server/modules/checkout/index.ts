@@ -30,7 +30,6 @@ export {
 } from "./charge-extra.ts";
 export type { CheckoutAnswer } from "./context.ts";
 export { GIFT_EXPIRY } from "./jobs.ts";
-export { scheduleStoreDeadlines } from "./order-timeout.ts";
 export {
   lockPayment,
   paymentState,
@@ -42,6 +41,7 @@ export {
   settleMoney,
 } from "./payment-settlement.ts";
 export { moveOrder } from "./settle.ts";
+export { scheduleStoreDeadlines } from "./store-deadlines.ts";
 
 /** Placing orders, settling their payments, and the jobs that follow up (settling on notices, timeouts). */
 export async function registerCheckout(

@@ -17,8 +17,8 @@ import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
-import { scheduleStoreDeadlines } from "./order-timeout.ts";
 import { restockOrder } from "./payment-settlement.ts";
+import { scheduleStoreDeadlines } from "./store-deadlines.ts";
 
 type Tx = Transaction<Database>;
 

@@ -17,7 +17,7 @@ import {
   reviewReducer,
 } from "../features/substitutions/review-state.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
-import type { Route } from "./+types/substitution";
+import type { Route } from "./+types/substitution-review";
 
 /** Spec §2: a full-screen page (no main shell). */
 export const handle = { fullScreen: true };
