@@ -54,14 +54,21 @@ export function isAfter(a: CalendarDate, b: CalendarDate): boolean {
  * country before they are 21 everywhere in it. `Intl` is available in browsers and on the server alike.
  */
 export function todayForAgeCheck(now: Date): CalendarDate {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  const parts = honoluluDay().formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get("year"), month: get("month"), day: get("day") };
+}
+
+/** Made once: building an Intl formatter costs far more than using one (checkout asks on every order). */
+let honolulu: Intl.DateTimeFormat | null = null;
+function honoluluDay(): Intl.DateTimeFormat {
+  honolulu ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: "Pacific/Honolulu",
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day") };
+  });
+  return honolulu;
 }
 
 function daysInMonth(year: number, month: number): number {
