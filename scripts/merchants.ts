@@ -9,10 +9,8 @@
  * the embedded database takes one process at a time).
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "../server/config.ts";
-import { AppError } from "../server/errors.ts";
 import { listMerchants, registerMerchant } from "../server/modules/accounts/index.ts";
-import { migrate, openStoreDb } from "../server/platform/db.ts";
+import { runAdminCommand, withStoreDb } from "./admin-command.ts";
 
 const USAGE = `Usage:
   npm run merchants -- list
@@ -37,9 +35,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`register needs --id, --name and at least one --redirect.\n${USAGE}`);
     return 2;
   }
-  const { db, release } = await openStoreDb(loadConfig(), "npm run merchants");
-  try {
-    await migrate(db);
+  return withStoreDb("merchants", async (db) => {
     if (command === "register") {
       const merchant = await registerMerchant(db, {
         id: values.id!,
@@ -54,16 +50,7 @@ async function main(argv: string[]): Promise<number> {
       for (const m of merchants) console.log(`${m.id}\t${m.name}\t${m.redirect_urls.join(", ")}`);
     }
     return 0;
-  } finally {
-    await db.destroy();
-    release();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof AppError ? err.message : `merchants: ${(err as Error).message}`);
-    process.exit(1);
-  },
-);
+runAdminCommand("merchants", main);

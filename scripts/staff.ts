@@ -13,10 +13,8 @@
  * process at a time).
  */
 import { parseArgs } from "node:util";
-import { loadConfig } from "../server/config.ts";
-import { AppError } from "../server/errors.ts";
 import { addStaff, listStaff, removeStaff } from "../server/modules/console/index.ts";
-import { migrate, openStoreDb } from "../server/platform/db.ts";
+import { runAdminCommand, withStoreDb } from "./admin-command.ts";
 
 const USAGE = `Usage:
   npm run staff -- list
@@ -42,9 +40,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`add needs --store (or --admin).\n${USAGE}`);
     return 2;
   }
-  const { db, release } = await openStoreDb(loadConfig(), "npm run staff");
-  try {
-    await migrate(db);
+  return withStoreDb("staff", async (db) => {
     if (command === "add") {
       const staff = await addStaff(db, {
         email: values.email!,
@@ -68,16 +64,7 @@ async function main(argv: string[]): Promise<number> {
       for (const s of staff) console.log(`${s.email}\t${s.role}\t${s.store_id ?? "-"}`);
     }
     return 0;
-  } finally {
-    await db.destroy();
-    release();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof AppError ? err.message : `staff: ${(err as Error).message}`);
-    process.exit(1);
-  },
-);
+runAdminCommand("staff", main);

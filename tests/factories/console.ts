@@ -1,6 +1,7 @@
 import type { TestApp } from "../support/app.ts";
 import type { TestBrowser } from "../support/browser.ts";
 import { createUser, signedInBrowser } from "./accounts.ts";
+import { placedOrder } from "./placed-orders.ts";
 
 let n = 0;
 
@@ -41,4 +42,19 @@ export async function stockOf(s: Pick<TestApp, "db">, sku: string, store: string
     .where("sku_id", "=", sku)
     .executeTakeFirstOrThrow();
   return row.stock;
+}
+
+/**
+ * A split cart paid once (the split delivery fixture): `whiskeyQty` bottles of bourbon from d-manhattan ("mine")
+ * and three IPAs from d-brooklyn ("theirs"), one order per store under one payment.
+ */
+export async function splitOrders(s: Pick<TestApp, "app" | "db">, whiskeyQty: number) {
+  const placed = await placedOrder(s, [
+    { sku: "IA-9001-750", qty: whiskeyQty },
+    { sku: "BC-9002-6X355", qty: 3, store_id: "d-brooklyn" },
+  ]);
+  const mine = placed.orders.find((o) => o.store.id === "d-manhattan");
+  const theirs = placed.orders.find((o) => o.store.id === "d-brooklyn");
+  if (!mine || !theirs) throw new Error("the split cart did not become one order per store");
+  return { ...placed, mine, theirs };
 }

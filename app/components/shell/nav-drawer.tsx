@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { CloseIcon } from "../icons.tsx";
 import { Logo } from "./logo.tsx";
 
@@ -9,33 +10,14 @@ import { Logo } from "./logo.tsx";
  * Only a button with JavaScript opens it, so its links are rendered when it opens, not written into every page.
  */
 export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const location = useLocation();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a followed link closes the drawer
   useEffect(() => onClose(), [location.key]);
 
   return (
-    <dialog
-      ref={ref}
-      id="nav-drawer"
-      className="nav-drawer"
-      aria-label="Menu"
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onClose();
-      }}
-    >
+    <dialog {...dialog} id="nav-drawer" className="nav-drawer" aria-label="Menu">
       {open ? (
         <div className="nav-drawer__panel">
           <div className="nav-drawer__head">

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
 import { CloseIcon } from "../../components/icons.tsx";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 
 /** Where the apps are: plain links to the stores (no store scripts or badges loaded from elsewhere). */
 export const APP_LINKS = {
@@ -12,26 +12,9 @@ export const APP_LINKS = {
  * the recipient to the app to follow the delivery.
  */
 export function DownloadAppModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialog = useModalDialog(open, onClose);
   return (
-    <dialog
-      ref={ref}
-      className="app-modal"
-      aria-labelledby="app-modal-title"
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onClose();
-      }}
-    >
+    <dialog {...dialog} className="app-modal" aria-labelledby="app-modal-title">
       {open ? (
         <>
           <div className="app-modal__head">

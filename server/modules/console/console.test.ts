@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { paymentOpsOf, staffOf, stockOf } from "../../../tests/factories/console.ts";
+import { paymentOpsOf, splitOrders, staffOf, stockOf } from "../../../tests/factories/console.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { CHICAGO, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
@@ -314,12 +314,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
   it("a split cart's payment is captured once, when the last store accepts, for the sum of both", async () => {
     const chelsea = await t.staffOf(MANHATTAN);
     const brooklyn = await t.staffOf("d-brooklyn");
-    const { orders } = await placedOrder(s, [
-      { sku: WHISKEY, qty: 2 },
-      { sku: BEER, qty: 3, store_id: "d-brooklyn" },
-    ]);
-    const mine = orders.find((o) => o.store.id === MANHATTAN)!;
-    const theirs = orders.find((o) => o.store.id === "d-brooklyn")!;
+    const { mine, theirs } = await splitOrders(s, 2);
     expect(
       (await chelsea.staff.post(`/api/console/orders/${mine._id}/accept`, {})).json().money.captured,
     ).toBe(0);
@@ -335,12 +330,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
   it("a split cart with one order cancelled before the capture captures only the other's share", async () => {
     const chelsea = await t.staffOf(MANHATTAN);
     const brooklyn = await t.staffOf("d-brooklyn");
-    const { orders } = await placedOrder(s, [
-      { sku: WHISKEY, qty: 1 },
-      { sku: BEER, qty: 3, store_id: "d-brooklyn" },
-    ]);
-    const mine = orders.find((o) => o.store.id === MANHATTAN)!;
-    const theirs = orders.find((o) => o.store.id === "d-brooklyn")!;
+    const { mine, theirs } = await splitOrders(s, 1);
     expect(
       (await brooklyn.staff.post(`/api/console/orders/${theirs._id}/cancel`, { reason: "Closed early" }))
         .statusCode,
@@ -362,12 +352,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
   it("an order no store took in time: cancelled with stock back, and its accepted sibling captured alone", async () => {
     const chelsea = await t.staffOf(MANHATTAN);
     const beerStock = await t.stockOf(BEER, "d-brooklyn");
-    const { orders } = await placedOrder(s, [
-      { sku: WHISKEY, qty: 1 },
-      { sku: BEER, qty: 3, store_id: "d-brooklyn" },
-    ]);
-    const mine = orders.find((o) => o.store.id === MANHATTAN)!;
-    const theirs = orders.find((o) => o.store.id === "d-brooklyn")!;
+    const { mine, theirs } = await splitOrders(s, 1);
     expect(
       (await chelsea.staff.post(`/api/console/orders/${mine._id}/accept`, {})).json().money.captured,
     ).toBe(0);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createProduct, stock } from "../../../tests/factories/catalogue.ts";
-import { paymentOpsOf, staffOf, stockOf } from "../../../tests/factories/console.ts";
+import { paymentOpsOf, splitOrders, staffOf, stockOf } from "../../../tests/factories/console.ts";
 import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
@@ -235,13 +235,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   });
 
   it("sending the order out unanswered settles the store's default: keep what it has, refund the rest", async () => {
-    const staff = await t.staffOf(MANHATTAN);
-    const { user, browser, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
-    const order = orders[0];
-    await staff.post(`/api/console/orders/${order._id}/accept`, {});
-    await staff.post(`/api/console/orders/${order._id}/substitutions`, {
-      lines: [{ sku_id: WHISKEY, stock_level: 1, suggestions: [GIN] }],
-    });
+    const { staff, user, browser, order } = await t.shortOrder(1, [GIN]);
     const sent = await staff.post(`/api/console/orders/${order._id}/dispatch`, {});
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<ConsoleOrder>()).toMatchObject({
@@ -263,12 +257,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   it("before the capture (a split cart's other store still deciding) the smaller total is what the capture takes", async () => {
     const staff = await t.staffOf(MANHATTAN);
     const brooklyn = await t.staffOf("d-brooklyn");
-    const { browser, user, orders } = await placedOrder(s, [
-      { sku: WHISKEY, qty: 2 },
-      { sku: BEER, qty: 3, store_id: "d-brooklyn" },
-    ]);
-    const mine = orders.find((o) => o.store.id === MANHATTAN)!;
-    const other = orders.find((o) => o.store.id === "d-brooklyn")!;
+    const { browser, user, mine, theirs: other } = await splitOrders(s, 2);
     await staff.post(`/api/console/orders/${mine._id}/accept`, {});
     await staff.post(`/api/console/orders/${mine._id}/substitutions`, {
       lines: [{ sku_id: WHISKEY, stock_level: 0, suggestions: [GIN] }],
@@ -288,13 +277,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   });
 
   it("choices costing more: the difference is charged on the shopper's card, the checkout keeps its own share, and a cancel gives both back", async () => {
-    const staff = await t.staffOf(MANHATTAN);
-    const { browser, user, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
-    const order = orders[0];
-    await staff.post(`/api/console/orders/${order._id}/accept`, {});
-    await staff.post(`/api/console/orders/${order._id}/substitutions`, {
-      lines: [{ sku_id: WHISKEY, stock_level: 0, suggestions: [RYE] }],
-    });
+    const { staff, browser, user, order } = await t.shortOrder(0, [RYE]);
     expect(
       (await browser.post("/order/card", { token: await cardToken(s, "5555555555554444") })).statusCode,
     ).toBe(200);
@@ -352,13 +335,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   });
 
   it("a card that declines the difference is told against the replaced item, and nothing changes", async () => {
-    const staff = await t.staffOf(MANHATTAN);
-    const { browser, user, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
-    const order = orders[0];
-    await staff.post(`/api/console/orders/${order._id}/accept`, {});
-    await staff.post(`/api/console/orders/${order._id}/substitutions`, {
-      lines: [{ sku_id: WHISKEY, stock_level: 0, suggestions: [RYE] }],
-    });
+    const { staff, browser, user, order } = await t.shortOrder(0, [RYE]);
     await browser.post("/order/card", { token: await cardToken(s, "5555555555554444") });
     const card = await s.db
       .selectFrom("cards")
@@ -415,13 +392,8 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   );
 
   it.runIf(kind === "postgres")("a double submit settles once and refunds once", async () => {
-    const staff = await t.staffOf(MANHATTAN);
-    const { browser, user, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
-    const id = orders[0]._id;
-    await staff.post(`/api/console/orders/${id}/accept`, {});
-    await staff.post(`/api/console/orders/${id}/substitutions`, {
-      lines: [{ sku_id: WHISKEY, stock_level: 1, suggestions: [] }],
-    });
+    const { staff, browser, user, order } = await t.shortOrder(1, []);
+    const id = order._id;
     const body = {
       user: { objectId: user.id },
       status: "Done",
@@ -436,6 +408,18 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
 
 function helpers(s: TestApp) {
   return {
+    /** A shopper's accepted order of two bourbons, which staff report short (`shelf` left) with suggestions. */
+    async shortOrder(shelf: number, suggestions: string[]) {
+      const { staff } = await staffOf(s, MANHATTAN);
+      const { user, browser, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }]);
+      const order = orders[0];
+      await staff.post(`/api/console/orders/${order._id}/accept`, {});
+      const proposed = await staff.post(`/api/console/orders/${order._id}/substitutions`, {
+        lines: [{ sku_id: WHISKEY, stock_level: shelf, suggestions }],
+      });
+      expect(proposed.statusCode, proposed.body).toBe(200);
+      return { staff, user, browser, order };
+    },
     staffOf: async (storeId: string) => (await staffOf(s, storeId)).staff,
     answer: (browser: TestBrowser, orderId: string, body: unknown) =>
       browser.request("PUT", `/order/substitution/${orderId}`, body),
