@@ -3,17 +3,13 @@ import { formatCents } from "../../domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
-import { ConsoleBar } from "../features/console/console-bar.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console-admin";
 
-/** Staff pages stand outside the shopper's shell, under the console's own bar. */
-export const handle = { fullScreen: true };
+export const handle = CONSOLE_HANDLE;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin | Store console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = consoleMeta("Admin");
 
 interface AdminStore {
   id: string;

@@ -5,18 +5,14 @@ import type { LatLng } from "../../domain/geo/types.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
-import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { Route } from "./+types/console-driver";
 
-/** Staff pages stand outside the shopper's shell, under the console's own bar. */
-export const handle = { fullScreen: true };
+export const handle = CONSOLE_HANDLE;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Driver | Nightcap" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = consoleMeta("Driver");
 
 interface DriverRuns {
   store: { id: string; name: string; address: string; lat: number; lng: number } | null;

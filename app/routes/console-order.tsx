@@ -12,15 +12,14 @@ import {
   dollarsToCents,
   verbLabel,
 } from "../features/console/console-actions.ts";
-import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console-order";
 
-/** Staff pages stand outside the shopper's shell, under the console's own bar. */
-export const handle = { fullScreen: true };
+export const handle = CONSOLE_HANDLE;
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: d && "order" in d && d.order ? `#${d.order.order_number} | Store console` : "Store console" },

@@ -3,19 +3,15 @@ import type { Weekday } from "../../domain/availability/hours.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
-import { ConsoleBar } from "../features/console/console-bar.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { hoursFromText, hoursText, weekdays } from "../features/console/hours-text.ts";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console-store";
 
-/** Staff pages stand outside the shopper's shell, under the console's own bar. */
-export const handle = { fullScreen: true };
+export const handle = CONSOLE_HANDLE;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Store hours and fees | Store console" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = consoleMeta("Store hours and fees");
 
 interface AuditEntry {
   id: number;

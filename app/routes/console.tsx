@@ -2,18 +2,14 @@ import { data, Link, redirect } from "react-router";
 import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
-import { ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console";
 
-/** Staff pages stand outside the shopper's shell, under the console's own bar. */
-export const handle = { fullScreen: true };
+export const handle = CONSOLE_HANDLE;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Store console | Nightcap" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = consoleMeta("Orders");
 
 const FILTERS = { active: "To handle", done: "Finished", all: "All" } as const;
 type Filter = keyof typeof FILTERS;

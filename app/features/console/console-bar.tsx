@@ -36,3 +36,10 @@ export function ConsoleRefused({ title, message }: { title: string; message: str
     </div>
   );
 }
+
+/** Every console page's route head: outside the shopper's shell, never indexed, titled in the console. */
+export const CONSOLE_HANDLE = { fullScreen: true };
+export const consoleMeta = (title: string) => () => [
+  { title: `${title} | Store console` },
+  { name: "robots", content: "noindex" },
+];
