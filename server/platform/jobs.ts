@@ -67,13 +67,29 @@ export class JobQueue {
   private constructor(
     private readonly boss: PgBoss,
     private readonly opts: JobQueueOptions,
+    private readonly inFlight: Set<Promise<unknown>>,
   ) {}
 
   /** Creates or migrates the queue's schema (once across instances: pg-boss takes an advisory lock) and starts it. */
   static async open(db: Db, opts: JobQueueOptions = {}): Promise<JobQueue> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    // pg-boss completes or fails a finished job without awaiting it: stop() waits for those calls, so the
+    // database is never closed under one.
+    const inFlight = new Set<Promise<unknown>>();
+    const raw = rawExecutor(db);
+    const executor = {
+      executeSql(text: string, values?: unknown[]) {
+        const call = raw.executeSql(text, values);
+        inFlight.add(call);
+        call.then(
+          () => inFlight.delete(call),
+          () => inFlight.delete(call),
+        );
+        return call;
+      },
+    };
     const boss = new PgBoss({
-      db: rawExecutor(db) as PgBoss.Db,
+      db: executor as PgBoss.Db,
       schema: jobSchemaFor(rows[0].schema),
       // Housekeeping (expiring lost jobs, archiving) every minute; no cron schedules yet.
       supervise: true,
@@ -82,7 +98,7 @@ export class JobQueue {
     });
     boss.on("error", (err) => opts.onError?.(err));
     await boss.start();
-    return new JobQueue(boss, opts);
+    return new JobQueue(boss, opts, inFlight);
   }
 
   /** Creates the job's queue, or brings its retry policy up to date. */
@@ -149,5 +165,6 @@ export class JobQueue {
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), stops housekeeping. */
   async stop(timeoutMs = 10_000): Promise<void> {
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    await Promise.allSettled([...this.inFlight]);
   }
 }

@@ -7,13 +7,16 @@ import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { readCart, type Serving } from "./cart-service.ts";
 import { priceStored } from "./cart-view.ts";
-import { type CartRow, detailedLines, findCart, shelfKey, type Tx } from "./repository.ts";
+import { type CartRow, cartColumns, detailedLines, shelfKey, type Tx } from "./repository.ts";
 
 /** What checkout places: the cart as the shopper sees it, the bill behind it, its lines, and its version. */
 export interface CartQuote {
   row: CartRow;
-  /** The cart's version: it moves with every change, so checkout can tell the cart is still the one quoted. */
-  version: Date;
+  /**
+   * The cart's version (its updated_at, as PostgreSQL writes it: text keeps the microseconds a Date would lose). It
+   * moves with every change, so checkout can tell the cart is still the one quoted.
+   */
+  version: string;
   cart: Cart;
   bill: Bill;
   lines: PricedLine[];
@@ -26,7 +29,7 @@ export async function quoteCart(
   serving: Serving,
   tip: Tip,
 ): Promise<CartQuote | null> {
-  let found = await findCart(db, owner);
+  let found = await findVersionedCart(db, owner);
   if (!found) return null;
   let rows = await detailedLines(db, found.id);
   if (
@@ -37,24 +40,30 @@ export async function quoteCart(
     )
   ) {
     await readCart(db, owner, serving);
-    found = await findCart(db, owner);
+    found = await findVersionedCart(db, owner);
     if (!found) return null;
     rows = await detailedLines(db, found.id);
   }
-  const { updated_at } = await db
-    .selectFrom("carts")
-    .select("updated_at")
-    .where("id", "=", found.id)
-    .executeTakeFirstOrThrow();
+  const { version, ...row } = found;
   const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
   const priced = await priceStored(
     db,
-    found,
+    row,
     rows.map((r) => r.line),
     details,
     tip,
   );
-  return { row: found, version: new Date(updated_at), ...priced };
+  return { row, version, ...priced };
+}
+
+/** The cart with its version, read before its lines: a change made after this read moves the version on. */
+function findVersionedCart(db: Db, owner: string) {
+  return db
+    .selectFrom("carts")
+    .select(cartColumns)
+    .select(sql<string>`updated_at::text`.as("version"))
+    .where("owner", "=", owner)
+    .executeTakeFirst();
 }
 
 /**
@@ -62,42 +71,36 @@ export async function quoteCart(
  * quote (another tab, another device) is told the cart changed; false when it changed since it was quoted.
  */
 export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean> {
-  const row = await tx
-    .selectFrom("carts")
-    .select("updated_at")
+  // One statement: the update waits for any writer of the row, then matches only if the version is still the quoted one.
+  const moved = await tx
+    .updateTable("carts")
+    .set({ updated_at: new Date() })
     .where("id", "=", quote.row.id)
-    .forUpdate()
+    .where("updated_at", "=", sql<Date>`${quote.version}::timestamptz`)
+    .returning("id")
     .executeTakeFirst();
-  if (row === undefined || new Date(row.updated_at).getTime() !== quote.version.getTime()) return false;
-  await tx.updateTable("carts").set({ updated_at: new Date() }).where("id", "=", quote.row.id).execute();
-  return true;
+  return moved !== undefined;
 }
 
-/** After an order: the cart is empty, its promo and credit choices start over (the round-up preference stays). */
-export async function emptyCartAfterOrder(tx: Tx, cartId: string): Promise<void> {
-  await tx.deleteFrom("cart_lines").where("cart_id", "=", cartId).execute();
-  await tx
-    .updateTable("carts")
-    .set({
-      split: false,
-      multi_store_id: null,
-      promo_code: null,
-      promo_removed: false,
-      use_credit: false,
-      credit_limit: null,
-      recommendations: sql`'{}'::text[]`,
-      updated_at: new Date(),
-    })
-    .where("id", "=", cartId)
-    .execute();
-}
+/** The cart row after an order: its promo and credit choices start over (the round-up preference stays). */
+const emptied = () => ({
+  split: false,
+  multi_store_id: null,
+  promo_code: null,
+  promo_removed: false,
+  use_credit: false,
+  credit_limit: null,
+  recommendations: sql<string[]>`'{}'::text[]`,
+  updated_at: new Date(),
+});
 
 /** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
 export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
   const cart = await tx
-    .selectFrom("carts")
-    .select("id")
+    .updateTable("carts")
+    .set(emptied())
     .where("owner", "=", `user:${userId}`)
+    .returning("id")
     .executeTakeFirst();
-  if (cart) await emptyCartAfterOrder(tx, cart.id);
+  if (cart) await tx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
 }

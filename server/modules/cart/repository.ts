@@ -34,7 +34,7 @@ export interface StoredLine {
   group_mapping: string | null;
 }
 
-const cartColumns = [
+export const cartColumns = [
   "id",
   "owner",
   "split",

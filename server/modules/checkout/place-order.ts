@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { sql, type Transaction } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PaymentMethod } from "../../../db/schema-payments.ts";
 import {
@@ -115,11 +115,7 @@ export async function placeOrder(
       http: err.retryable ? 502 : 402,
     });
   }
-  await ctx.db
-    .updateTable("payments")
-    .set({ provider_intent_id: intent.id, updated_at: new Date() })
-    .where("id", "=", paymentId)
-    .execute();
+  // The intent's id is recorded in the transaction that settles, or waits for, its answer.
   return intent.status === "requires_action"
     ? awaitChallenge(ctx, paymentId, intent)
     : settleByIntent(ctx, paymentId, intent);
@@ -199,7 +195,7 @@ async function planCheckout(
 
   const user = await ctx.db
     .selectFrom("users")
-    .select(["birthday", "round_up_org_id"])
+    .select(["birthday", "round_up_org_id", "email", "payment_customer_id"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
   const birthday = parseBirthday(user.birthday);
@@ -280,7 +276,7 @@ async function planCheckout(
     address,
     deliveries,
     gift,
-    payment: await paymentOf(ctx, userId, body, quote.bill.total),
+    payment: await paymentOf(ctx, userId, body, quote.bill.total, user),
     roundUpOrgId: quote.bill.round_up > 0 ? user.round_up_org_id : null,
     body,
   };
@@ -292,11 +288,12 @@ async function paymentOf(
   userId: string,
   body: PlaceOrderBody,
   total: number,
+  user: { email: string; payment_customer_id: string | null },
 ): Promise<Plan["payment"]> {
   if (total === 0) return { method: "none", source: null, customerId: null, card: null, cardId: null };
   const method = body.paymentMethod;
   if (!method) throw badRequest("Choose how to pay.", "payment_method_required");
-  const customerId = await customerFor(ctx.db, ctx.provider, userId);
+  const customerId = await customerFor(ctx.db, ctx.provider, userId, user);
   if (method.type === "card") {
     const card = await ownCard(ctx.db, userId, method.cardId);
     return {
@@ -345,22 +342,121 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
     await takeStock(tx, products, cart.split_cart);
 
     const paymentId = `pay_${randomUUID()}`;
-    await tx
-      .insertInto("payments")
-      .values({
-        id: paymentId,
+    const payment = {
+      id: paymentId,
+      checkout_id: checkoutId,
+      user_id: userId,
+      provider: ctx.provider.name,
+      method: plan.payment.method,
+      amount: bill.total,
+      card_brand: plan.payment.card?.brand ?? null,
+      card_last4: plan.payment.card?.last4 ?? null,
+      card_id: plan.payment.cardId,
+    };
+    const orderRows: Insertable<Database["orders"]>[] = [];
+    const lineRows: Insertable<Database["order_lines"]>[] = [];
+
+    const placedAt = ctx.now();
+    for (const share of bill.stores) {
+      const entry = cart.split_cart[share.storeId];
+      const delivery = plan.deliveries.get(share.storeId)!;
+      const orderId = randomUUID();
+      orderRows.push({
+        id: orderId,
         checkout_id: checkoutId,
         user_id: userId,
-        provider: ctx.provider.name,
-        method: plan.payment.method,
-        amount: bill.total,
-        card_brand: plan.payment.card?.brand ?? null,
-        card_last4: plan.payment.card?.last4 ?? null,
-        card_id: plan.payment.cardId,
-      })
-      .execute();
-    if (bill.total > 0) {
-      await tx
+        store_id: share.storeId,
+        shipping: entry.is_shipping,
+        order_status: -1,
+        shipping_status: null,
+        payment_id: paymentId,
+        subtotal: share.subtotal,
+        delivery_fee: entry.is_shipping ? 0 : share.fee,
+        shipping_fee: entry.is_shipping ? share.fee : 0,
+        shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
+        discount: share.discount,
+        tip: share.tip,
+        credit: share.credit,
+        round_up: share.roundUp,
+        round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
+        total: share.total,
+        line_items: JSON.stringify(
+          storeLineItems(share, {
+            isShipping: entry.is_shipping,
+            shippingName: cart.selectedShippingOption?.name ?? null,
+            promoCode: cart.promo?.code ?? null,
+          }),
+        ),
+        promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
+        delivery_address_detail: JSON.stringify(plan.address),
+        delivery_notes: body.delivery_notes || null,
+        scheduled:
+          delivery.kind === "slot"
+            ? JSON.stringify({
+                date: delivery.date,
+                start: delivery.start,
+                end: delivery.end,
+                label: delivery.label,
+              })
+            : delivery.kind === "recipient"
+              ? JSON.stringify({ byRecipient: true })
+              : null,
+        eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
+        is_gift: plan.gift !== null,
+        gift_info: plan.gift
+          ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
+          : null,
+        recipient_note: body.recipient_note || null,
+      });
+      const storeProducts = products.filter((p) => p.store_id === share.storeId);
+      const tobacco = new Set(quote.lines.filter((l) => l.is_tobacco).map((l) => l.id));
+      lineRows.push(
+        ...storeProducts.map((p) => ({
+          order_id: orderId,
+          sku_id: p.sku_id,
+          title: p.title,
+          subtitle: p.subtitle,
+          image: p.image,
+          url: p.url,
+          qty: p.qty,
+          price: p.price,
+          subtotal: p.subtotal,
+          engraving: p.engraving ? JSON.stringify(p.engraving) : null,
+          substitution_preference: p.substitution_preference,
+          is_tobacco: tobacco.has(p.cart_id),
+        })),
+      );
+    }
+    // The payment, its authorisation to come, the orders, their lines and first events: one statement (sibling
+    // inserts see each other's rows when the foreign keys are checked, at its end).
+    const writes = tx
+      .with("payment", (db) => db.insertInto("payments").values(payment).returning("id"))
+      .with("placed_orders", (db) => db.insertInto("orders").values(orderRows).returning("id"))
+      .with("placed_lines", (db) => db.insertInto("order_lines").values(lineRows).returning("id"))
+      .with("placed_events", (db) =>
+        db
+          .insertInto("order_events")
+          .values(
+            orderRows.map((o) => ({
+              order_id: o.id,
+              type: "placed",
+              from_status: null,
+              to_status: -1,
+              data: "{}",
+              actor: `user:${userId}`,
+            })),
+          )
+          .returning("id"),
+      )
+      .with("claimed", (db) =>
+        db
+          .updateTable("checkouts")
+          .set({ payment_id: paymentId })
+          .where("id", "=", checkoutId)
+          .returning("id"),
+      );
+    if (bill.total > 0)
+      await writes
         .insertInto("payment_operations")
         .values({
           payment_id: paymentId,
@@ -370,97 +466,7 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
           idempotency_key: `${checkoutId}:authorise`,
         })
         .execute();
-    }
-    await tx.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).execute();
-
-    const placedAt = ctx.now();
-    for (const share of bill.stores) {
-      const entry = cart.split_cart[share.storeId];
-      const delivery = plan.deliveries.get(share.storeId)!;
-      const orderId = randomUUID();
-      await tx
-        .insertInto("orders")
-        .values({
-          id: orderId,
-          checkout_id: checkoutId,
-          user_id: userId,
-          store_id: share.storeId,
-          shipping: entry.is_shipping,
-          order_status: -1,
-          shipping_status: null,
-          payment_id: paymentId,
-          subtotal: share.subtotal,
-          delivery_fee: entry.is_shipping ? 0 : share.fee,
-          shipping_fee: entry.is_shipping ? share.fee : 0,
-          shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
-          discount: share.discount,
-          tip: share.tip,
-          credit: share.credit,
-          round_up: share.roundUp,
-          round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
-          total: share.total,
-          line_items: JSON.stringify(
-            storeLineItems(share, {
-              isShipping: entry.is_shipping,
-              shippingName: cart.selectedShippingOption?.name ?? null,
-              promoCode: cart.promo?.code ?? null,
-            }),
-          ),
-          promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
-          delivery_address_detail: JSON.stringify(plan.address),
-          delivery_notes: body.delivery_notes || null,
-          scheduled:
-            delivery.kind === "slot"
-              ? JSON.stringify({
-                  date: delivery.date,
-                  start: delivery.start,
-                  end: delivery.end,
-                  label: delivery.label,
-                })
-              : delivery.kind === "recipient"
-                ? JSON.stringify({ byRecipient: true })
-                : null,
-          eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
-          is_gift: plan.gift !== null,
-          gift_info: plan.gift
-            ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
-            : null,
-          recipient_note: body.recipient_note || null,
-        })
-        .execute();
-      const storeProducts = products.filter((p) => p.store_id === share.storeId);
-      const tobacco = new Set(quote.lines.filter((l) => l.is_tobacco).map((l) => l.id));
-      await tx
-        .insertInto("order_lines")
-        .values(
-          storeProducts.map((p) => ({
-            order_id: orderId,
-            sku_id: p.sku_id,
-            title: p.title,
-            subtitle: p.subtitle,
-            image: p.image,
-            url: p.url,
-            qty: p.qty,
-            price: p.price,
-            subtotal: p.subtotal,
-            engraving: p.engraving ? JSON.stringify(p.engraving) : null,
-            substitution_preference: p.substitution_preference,
-            is_tobacco: tobacco.has(p.cart_id),
-          })),
-        )
-        .execute();
-      await tx
-        .insertInto("order_events")
-        .values({
-          order_id: orderId,
-          type: "placed",
-          from_status: null,
-          to_status: -1,
-          data: "{}",
-          actor: `user:${userId}`,
-        })
-        .execute();
-    }
+    else await writes.selectFrom("claimed").select("id").execute();
     return {
       paymentId,
       amount: bill.total,

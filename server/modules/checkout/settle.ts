@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../../../db/schema.ts";
 import { giftExpiry } from "../../../domain/checkout/gift.ts";
 import {
@@ -55,32 +56,39 @@ export async function moveOrder(
   };
   const moved = nextStatus(from, event);
   if (!moved.ok) return null;
-  const updated = await tx
-    .updateTable("orders")
-    .set({
-      order_status: moved.state.order_status,
-      shipping_status: moved.state.shipping_status,
-      failed_status: moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
-      version: sql`version + 1`,
-      updated_at: new Date(),
-    })
-    .where("id", "=", order.id)
-    .where("order_status", "=", order.order_status)
+  // One statement: the conditional update, and its event only if it matched.
+  const written = await tx
+    .with("moved", (db) =>
+      db
+        .updateTable("orders")
+        .set({
+          order_status: moved.state.order_status,
+          shipping_status: moved.state.shipping_status,
+          failed_status: moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
+          version: sql`version + 1`,
+          updated_at: new Date(),
+        })
+        .where("id", "=", order.id)
+        .where("order_status", "=", order.order_status)
+        .returning("id"),
+    )
+    .insertInto("order_events")
+    .columns(["order_id", "type", "from_status", "to_status", "data", "actor"])
+    .expression((eb) =>
+      eb
+        .selectFrom("moved")
+        .select([
+          "moved.id",
+          sql<string>`${event.type}::text`.as("type"),
+          sql<number>`${order.order_status}::int`.as("from_status"),
+          sql<number>`${moved.state.order_status}::int`.as("to_status"),
+          sql<string>`${JSON.stringify({ ...detail, ...event })}::jsonb`.as("data"),
+          sql<string>`${actor}::text`.as("actor"),
+        ]),
+    )
     .returning("id")
     .executeTakeFirst();
-  if (!updated) return null;
-  const written = await tx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      type: event.type,
-      from_status: order.order_status,
-      to_status: moved.state.order_status,
-      data: JSON.stringify({ ...detail, ...event }),
-      actor,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  if (!written) return null;
   await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
   return moved.state;
 }
@@ -105,6 +113,39 @@ async function lockCheckout(tx: Tx, paymentId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The checkout's orders waiting for its payment, with what the confirmation names: the store, the lines. */
+async function ordersToPlace(tx: Tx, paymentId: string) {
+  return tx
+    .selectFrom("orders as o")
+    .innerJoin("stores as s", "s.id", "o.store_id")
+    .selectAll("o")
+    .select("s.name as store_name")
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("order_lines as l")
+          .select(["l.title", "l.qty"])
+          .whereRef("l.order_id", "=", "o.id")
+          .orderBy("l.id"),
+      ).as("lines"),
+    )
+    .where("o.payment_id", "=", paymentId)
+    .where("o.order_status", "=", -1)
+    .orderBy("o.order_number")
+    .forUpdate(["o"])
+    .execute();
+}
+
+async function orderIdsOf(tx: Tx, checkoutId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom("orders")
+    .select("id")
+    .where("checkout_id", "=", checkoutId)
+    .orderBy("order_number")
+    .execute();
+  return rows.map((o) => o.id);
+}
+
 async function unpaidOrders(tx: Tx, paymentId: string) {
   return tx
     .selectFrom("orders")
@@ -127,7 +168,14 @@ export async function settleAuthorised(
   intent: IntentState | null,
 ): Promise<CheckoutAnswer> {
   return ctx.db.transaction().execute(async (tx) => {
-    const checkout = await lockCheckout(tx, paymentId);
+    const checkout = await tx
+      .selectFrom("checkouts as c")
+      .innerJoin("users as u", "u.id", "c.user_id")
+      .selectAll("c")
+      .select(["u.email", "u.firstname"])
+      .where("c.payment_id", "=", paymentId)
+      .forUpdate(["c"])
+      .executeTakeFirstOrThrow();
     if (checkout.state === "completed" || checkout.state === "failed")
       return checkout.answer as CheckoutAnswer;
     await tx
@@ -137,15 +185,19 @@ export async function settleAuthorised(
       .where("kind", "=", "authorisation")
       .where("status", "=", "pending")
       .execute();
-    if (intent?.card) {
+    if (intent) {
       await tx
         .updateTable("payments")
-        .set({ card_brand: intent.card.brand, card_last4: intent.card.last4, updated_at: new Date() })
+        .set({
+          provider_intent_id: intent.id,
+          ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
+          updated_at: new Date(),
+        })
         .where("id", "=", paymentId)
         .execute();
     }
     const now = ctx.now();
-    const orders = await unpaidOrders(tx, paymentId);
+    const orders = await ordersToPlace(tx, paymentId);
     const summaries: PlacedOrderSummary[] = [];
     for (const order of orders) {
       const scheduled = order.scheduled !== null || order.is_gift;
@@ -159,21 +211,10 @@ export async function settleAuthorised(
       const slot = order.scheduled && "start" in order.scheduled ? order.scheduled : null;
       const byRecipient = order.scheduled && "byRecipient" in order.scheduled;
       if (!byRecipient) await scheduleStoreDeadlines(ctx.jobs, tx, order, now);
-      const lines = await tx
-        .selectFrom("order_lines")
-        .select(["title", "qty"])
-        .where("order_id", "=", order.id)
-        .orderBy("id")
-        .execute();
-      const store = await tx
-        .selectFrom("stores")
-        .select("name")
-        .where("id", "=", order.store_id)
-        .executeTakeFirstOrThrow();
       summaries.push({
         id: order.id,
         order_number: Number(order.order_number),
-        store: store.name,
+        store: order.store_name,
         when: order.shipping
           ? "shipped"
           : byRecipient
@@ -181,30 +222,22 @@ export async function settleAuthorised(
             : slot
               ? slot.label
               : `in about ${order.eta_minutes ?? 45} minutes`,
-        lines,
+        lines: order.lines,
         total: order.total,
       });
-      if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.origin, now);
+      if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
     }
     await emptyCartOf(tx, checkout.user_id);
-    const user = await tx
-      .selectFrom("users")
-      .select(["email", "firstname"])
-      .where("id", "=", checkout.user_id)
-      .executeTakeFirstOrThrow();
     if (summaries.length > 0)
-      await ctx.outbox.enqueue(tx, orderConfirmation(user.email, user.firstname, summaries, checkout.origin));
+      await ctx.outbox.enqueue(
+        tx,
+        orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin),
+      );
     const answer: CheckoutAnswer = {
       status: "succeeded",
       checkout_id: checkout.id,
-      order_ids: (
-        await tx
-          .selectFrom("orders")
-          .select("id")
-          .where("checkout_id", "=", checkout.id)
-          .orderBy("order_number")
-          .execute()
-      ).map((o) => o.id),
+      // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
+      order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
     };
     return recordAnswer(tx, checkout.id, answer);
   });
@@ -218,6 +251,7 @@ async function sendGiftLink(
   ctx: CheckoutContext,
   tx: Tx,
   order: { id: string; user_id: string; gift_info: unknown; created_at: Date; scheduled: unknown },
+  sender: string,
   origin: string,
   now: Date,
 ): Promise<void> {
@@ -249,17 +283,12 @@ async function sendGiftLink(
       { orderId: order.id },
       { tx, startAfter: expiresAt, singletonKey: order.id },
     );
-  const sender = await tx
-    .selectFrom("users")
-    .select("firstname")
-    .where("id", "=", order.user_id)
-    .executeTakeFirstOrThrow();
   await ctx.outbox.enqueue(
     tx,
     giftClaimMessage(
       { email: gift.email, mobile: gift.mobile },
       {
-        from: sender.firstname,
+        from: sender,
         recipient: gift.recipient,
         note: gift.note,
         occasion: gift.occasion,
@@ -279,6 +308,8 @@ export async function releaseCheckout(
   ctx: CheckoutContext,
   paymentId: string,
   error: { code: string; message: string; http: number },
+  /** The provider's payment that failed, when there is one. */
+  intentId?: string,
 ): Promise<CheckoutAnswer> {
   return ctx.db.transaction().execute(async (tx) => {
     const checkout = await lockCheckout(tx, paymentId);
@@ -293,7 +324,11 @@ export async function releaseCheckout(
       .execute();
     await tx
       .updateTable("payments")
-      .set({ failure_message: error.message, updated_at: new Date() })
+      .set({
+        ...(intentId ? { provider_intent_id: intentId } : {}),
+        failure_message: error.message,
+        updated_at: new Date(),
+      })
       .where("id", "=", paymentId)
       .execute();
     for (const order of await unpaidOrders(tx, paymentId)) {
@@ -323,6 +358,12 @@ export async function awaitChallenge(
   return ctx.db.transaction().execute(async (tx) => {
     const checkout = await lockCheckout(tx, paymentId);
     if (checkout.state !== "processing") return checkout.answer as CheckoutAnswer;
+    // Before the shopper can answer the challenge: its notice finds the payment by this id.
+    await tx
+      .updateTable("payments")
+      .set({ provider_intent_id: intent.id, updated_at: new Date() })
+      .where("id", "=", paymentId)
+      .execute();
     const answer: CheckoutAnswer = {
       status: "requires_action",
       checkout_id: checkout.id,
@@ -348,11 +389,16 @@ export async function settleByIntent(
     case "processing":
       return awaitChallenge(ctx, paymentId, intent);
     default:
-      return releaseCheckout(ctx, paymentId, {
-        code: intent.failure?.code ?? "payment_failed",
-        message: intent.failure?.message ?? "Your payment did not go through.",
-        http: 402,
-      });
+      return releaseCheckout(
+        ctx,
+        paymentId,
+        {
+          code: intent.failure?.code ?? "payment_failed",
+          message: intent.failure?.message ?? "Your payment did not go through.",
+          http: 402,
+        },
+        intent.id,
+      );
   }
 }
 

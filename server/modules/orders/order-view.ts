@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../../../db/schema.ts";
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
 import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
@@ -52,6 +53,27 @@ export async function ordersWhere(
       "f.thumb as feedback_thumb",
       "f.notes as feedback_notes",
     ])
+    // The lines in the same round trip: one query per page of orders, however many.
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom("order_lines as l")
+          .select([
+            "l.sku_id",
+            "l.title",
+            "l.subtitle",
+            "l.image",
+            "l.url",
+            "l.qty",
+            "l.price",
+            "l.subtotal",
+            "l.engraving",
+            "l.substitution_preference",
+          ])
+          .whereRef("l.order_id", "=", "o.id")
+          .orderBy("l.id"),
+      ).as("lines"),
+    )
     .orderBy("o.created_at", "desc")
     .orderBy("o.order_number", "desc");
   if (filter.userId !== undefined) query = query.where("o.user_id", "=", filter.userId);
@@ -63,16 +85,6 @@ export async function ordersWhere(
   if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
   const rows = await query.execute();
   if (rows.length === 0) return [];
-  const lines = await db
-    .selectFrom("order_lines")
-    .selectAll()
-    .where(
-      "order_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("id")
-    .execute();
   const driverIds = [...new Set(rows.flatMap((r) => (r.driver_id ? [r.driver_id] : [])))];
   const drivers = new Map(
     (driverIds.length
@@ -86,20 +98,18 @@ export async function ordersWhere(
   );
   const now = Date.now();
   return rows.map((o) => {
-    const products: OrderProduct[] = lines
-      .filter((l) => l.order_id === o.id)
-      .map((l) => ({
-        sku_id: l.sku_id,
-        title: l.title,
-        subtitle: l.subtitle,
-        image: l.image,
-        url: l.url,
-        qty: l.qty,
-        price: l.price,
-        subtotal: l.subtotal,
-        engraving: l.engraving,
-        substitution_preference: l.substitution_preference,
-      }));
+    const products: OrderProduct[] = o.lines.map((l) => ({
+      sku_id: l.sku_id,
+      title: l.title,
+      subtitle: l.subtitle,
+      image: l.image,
+      url: l.url,
+      qty: l.qty,
+      price: l.price,
+      subtotal: l.subtotal,
+      engraving: l.engraving,
+      substitution_preference: l.substitution_preference,
+    }));
     const scheduled = o.scheduled as Order["scheduled"];
     const tipAfter = o.tip_status === "charged" ? (o.tip_amount ?? 0) : 0;
     const status = o.order_status as OrderStatus;

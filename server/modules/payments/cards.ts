@@ -7,6 +7,7 @@ export type { SavedCard };
 
 import type { Db } from "../../platform/db.ts";
 import { type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
+import { createTtlCache, type TtlCache } from "../../platform/ttl-cache.ts";
 
 export const CARD_NOT_FOUND = "That card is not on your account.";
 
@@ -24,18 +25,46 @@ export function providerRefusal(err: unknown): never {
   throw err;
 }
 
+/**
+ * Customers the provider confirmed in the last ten minutes, per provider: a checkout does not ask again (one call
+ * to Stripe, one query on the sandbox). One deleted at the provider meanwhile makes that charge fail in the
+ * provider's words, and is asked about again once its entry lapses.
+ */
+const confirmedCustomers = new WeakMap<PaymentProvider, TtlCache<string>>();
+
+function confirmed(provider: PaymentProvider): TtlCache<string> {
+  let cache = confirmedCustomers.get(provider);
+  if (!cache) {
+    cache = createTtlCache<string>(10 * 60_000, 10_000);
+    confirmedCustomers.set(provider, cache);
+  }
+  return cache;
+}
+
 /** The provider's customer for a user, created on first need and kept on the user (spec §3 stripeCustID). */
-export async function customerFor(db: Db, provider: PaymentProvider, userId: string): Promise<string> {
-  const user = await db
-    .selectFrom("users")
-    .select(["email", "payment_customer_id"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  const customerId = await provider
-    .ensureCustomer({ userId, email: user.email, existing: user.payment_customer_id })
+export async function customerFor(
+  db: Db,
+  provider: PaymentProvider,
+  userId: string,
+  /** The user's email and customer id when the caller has read them already. */
+  known?: { email: string; payment_customer_id: string | null },
+): Promise<string> {
+  const user =
+    known ??
+    (await db
+      .selectFrom("users")
+      .select(["email", "payment_customer_id"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow());
+  const customerId = await confirmed(provider)
+    .get(`${userId}|${user.payment_customer_id ?? ""}|${user.email}`, () =>
+      provider.ensureCustomer({ userId, email: user.email, existing: user.payment_customer_id }),
+    )
     .catch(providerRefusal);
   if (customerId !== user.payment_customer_id) {
     await db.updateTable("users").set({ payment_customer_id: customerId }).where("id", "=", userId).execute();
+    // Just made or found by the provider: the next checkout need not ask again.
+    await confirmed(provider).get(`${userId}|${customerId}|${user.email}`, async () => customerId);
   }
   return customerId;
 }

@@ -279,7 +279,7 @@ export class SandboxProvider implements PaymentProvider {
           ? "requires_capture"
           : "requires_action";
       const id = newId("pi");
-      await tx
+      const intent = await tx
         .insertInto("sandbox_intents")
         .values({
           id,
@@ -295,8 +295,9 @@ export class SandboxProvider implements PaymentProvider {
           description: input.description,
           metadata: JSON.stringify(input.metadata),
         })
-        .execute();
-      return this.read(tx, id);
+        .returning(intentColumns)
+        .executeTakeFirstOrThrow();
+      return stateOf(intent, card);
     });
   }
 
@@ -391,32 +392,11 @@ export class SandboxProvider implements PaymentProvider {
     const row = await db
       .selectFrom("sandbox_intents as i")
       .innerJoin("sandbox_cards as c", "c.id", "i.card_id")
-      .select([
-        "i.id",
-        "i.status",
-        "i.amount",
-        "i.amount_capturable",
-        "i.amount_received",
-        "i.failure_code",
-        "i.failure_message",
-        "c.brand",
-        "c.last4",
-      ])
+      .select([...intentColumns.map((c) => `i.${c}` as const), "c.brand", "c.last4"])
       .where("i.id", "=", intentId)
       .executeTakeFirst();
     if (!row) throw new ProviderError("No such payment.", "resource_missing", false);
-    return {
-      id: row.id,
-      status: row.status,
-      amount: row.amount,
-      amountCapturable: row.amount_capturable,
-      amountReceived: row.amount_received,
-      nextActionUrl: row.status === "requires_action" ? `${SANDBOX_BASE}/3ds/${row.id}` : null,
-      failure: row.failure_code
-        ? { code: row.failure_code, message: row.failure_message ?? DECLINE_MESSAGES.card_declined }
-        : null,
-      card: { brand: row.brand, last4: row.last4 },
-    };
+    return stateOf(row, row);
   }
 
   /**
@@ -448,6 +428,43 @@ export class SandboxProvider implements PaymentProvider {
       return answer;
     });
   }
+}
+
+const intentColumns = [
+  "id",
+  "status",
+  "amount",
+  "amount_capturable",
+  "amount_received",
+  "failure_code",
+  "failure_message",
+] as const;
+
+/** An intent as the provider answers it (the shape Stripe's PaymentIntent gives the server side). */
+function stateOf(
+  row: {
+    id: string;
+    status: IntentState["status"];
+    amount: number;
+    amount_capturable: number;
+    amount_received: number;
+    failure_code: string | null;
+    failure_message: string | null;
+  },
+  card: { brand: string; last4: string },
+): IntentState {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    amountCapturable: row.amount_capturable,
+    amountReceived: row.amount_received,
+    nextActionUrl: row.status === "requires_action" ? `${SANDBOX_BASE}/3ds/${row.id}` : null,
+    failure: row.failure_code
+      ? { code: row.failure_code, message: row.failure_message ?? DECLINE_MESSAGES.card_declined }
+      : null,
+    card: { brand: card.brand, last4: card.last4 },
+  };
 }
 
 function unexpectedState(verb: string, status: string) {
