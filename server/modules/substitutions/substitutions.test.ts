@@ -335,7 +335,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   });
 
   it("a card that declines the difference is told against the replaced item, and nothing changes", async () => {
-    const { staff, browser, user, order } = await t.shortOrder(0, [RYE]);
+    const { browser, user, order } = await t.shortOrder(0, [RYE]);
     await browser.post("/order/card", { token: await cardToken(s, "5555555555554444") });
     const card = await s.db
       .selectFrom("cards")
@@ -392,7 +392,7 @@ describe.each(testDatabases)("substitutions on %s", (kind) => {
   );
 
   it.runIf(kind === "postgres")("a double submit settles once and refunds once", async () => {
-    const { staff, browser, user, order } = await t.shortOrder(1, []);
+    const { browser, user, order } = await t.shortOrder(1, []);
     const id = order._id;
     const body = {
       user: { objectId: user.id },
