@@ -5,6 +5,7 @@ import { ProductRow } from "../components/catalogue/product-row.tsx";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
+import { BuyItAgainRow } from "../features/recommendations/buy-it-again.tsx";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -89,6 +90,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ChevronRightIcon className="gift-banner__chevron" />
         </Link>
       </section>
+
+      {/* A returning shopper's own rows, asked for in the browser: the server render is everyone's. */}
+      <BuyItAgainRow />
 
       {/* Below the hero and the tiles on every screen size: no row's images load before the page shows. */}
       {curations.map((c) => (
