@@ -68,7 +68,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     now: deps.now ?? (() => new Date()),
   });
   await app.register(reviewRoutes, { db: deps.db });
-  await registerRecommendations(app, deps);
+  await registerRecommendations(app, { ...deps, caching: deps.caching ?? deps.config.env !== "test" });
   await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });

@@ -50,6 +50,12 @@ test("a returning shopper buys again, sees what goes together, and keeps favouri
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Shop by category" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Buy it again" })).toHaveCount(0);
+  // Nothing to buy again yet: the general call's row (spec §6), asked for when scrolled near.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(
+    page.getByRole("region", { name: "Popular near you" }).getByRole("link").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Buy it again" })).toHaveCount(0);
 
   await addFromProductPage(page, whiskey);
   await addFromProductPage(page, wine);
@@ -132,9 +138,21 @@ test("a returning shopper buys again, sees what goes together, and keeps favouri
   await page.reload();
   await expect(page.getByText("No favourites yet.")).toBeVisible();
 
-  // A visitor's heart asks them to log in.
+  // A visitor gets the general row on home, and a heart that asks them to log in.
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  const asked: string[] = [];
+  visitor.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/menu/recommendation/")) asked.push(new URL(r.url()).pathname);
+  });
+  await visitor.goto("/");
+  await visitor.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(
+    visitor.getByRole("region", { name: "Popular near you" }).getByRole("link").first(),
+  ).toBeVisible();
+  await shot(visitor, "home-popular-visitor", false);
+  expect(asked).toEqual(["/menu/recommendation/generic"]);
+  await expect(visitor.getByRole("heading", { name: "Buy it again" })).toHaveCount(0);
   await visitor.goto(whiskey.url);
   await visitor
     .getByRole("button", { name: `Log in to save ${whiskey.title} to your favourites` })

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { browserApi } from "../../lib/api.ts";
 
 /**
@@ -35,9 +35,10 @@ export function useFavourites(userId: string | null): State {
     () => state,
     () => EMPTY,
   );
-  if (typeof window !== "undefined" && userId && (current.userId !== userId || !current.loaded)) {
-    void ensureLoaded(userId);
-  }
+  // Every heart asks; the first asking for this shopper loads, the others find it loading or loaded.
+  useEffect(() => {
+    if (userId) void ensureLoaded(userId);
+  }, [userId]);
   return current.userId === userId ? current : EMPTY;
 }
 

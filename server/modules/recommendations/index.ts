@@ -16,11 +16,19 @@ export { REFRESH_CO_PURCHASE } from "./jobs.ts";
  */
 export async function registerRecommendations(
   app: FastifyInstance,
-  deps: { db: Db; jobs: JobQueue; workers: boolean; now?: () => Date; refreshMinutes?: number },
+  deps: {
+    db: Db;
+    jobs: JobQueue;
+    workers: boolean;
+    now?: () => Date;
+    /** The frequently-bought-together answer cache (off in tests). */
+    caching: boolean;
+    refreshMinutes?: number;
+  },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
   await deps.jobs.define(REFRESH_CO_PURCHASE);
-  await app.register(recommendationRoutes, { db: deps.db, now });
+  await app.register(recommendationRoutes, { db: deps.db, now, caching: deps.caching });
   if (!deps.workers) return;
   const intervalMs = (deps.refreshMinutes ?? CO_PURCHASE_REFRESH_MINUTES) * 60_000;
   await deps.jobs.work(REFRESH_CO_PURCHASE, async () => {

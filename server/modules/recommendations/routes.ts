@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FAVOURITES_MAX } from "../../../domain/catalogue/co-purchase.ts";
+import type { Product } from "../../../domain/catalogue/types.ts";
 import type { Db } from "../../platform/db.ts";
+import { createTtlCache } from "../../platform/ttl-cache.ts";
 import {
   geoQuerySchema,
+  onShelfChange,
   resolveStore,
   skuSchema,
   storeHeadersSchema,
@@ -30,11 +33,23 @@ const userHeaders = storeHeadersSchema.extend({
   "x-user": z.string().optional(),
 });
 
-/** Recommendations that learn from orders, and favourites (issue 17; docs/adr/0034-recommendations-that-learn.md). */
-export const recommendationRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (
-  app,
-  { db, now },
-) => {
+/** Frequently-bought-together answers are kept a minute per process, like the other recommendations (ADR 0007). */
+export const FBT_CACHE_MS = 60_000;
+
+/**
+ * Recommendations that learn from orders, and favourites (issue 17; docs/adr/0034-recommendations-that-learn.md).
+ * `caching: false` turns the frequently-bought-together cache off (tests).
+ */
+export const recommendationRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  now: () => Date;
+  caching: boolean;
+}> = async (app, { db, now, caching }) => {
+  const fbtCache = createTtlCache<Product[]>(caching ? FBT_CACHE_MS : 0, 5_000);
+  const stopForgetting = onShelfChange(db, () => fbtCache.clear());
+  app.addHook("preClose", async () => {
+    stopForgetting();
+  });
   const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
     resolveStore(db, storeHintsOf(headers, query as { lat?: number; lng?: number }));
 
@@ -163,7 +178,9 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Da
     },
     async (req) => {
       requireRole(req, "admin");
-      return refreshCoPurchase(db, now());
+      const refreshed = await refreshCoPurchase(db, now());
+      fbtCache.clear();
+      return refreshed;
     },
   );
 };
