@@ -40,8 +40,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (user_id, sku_id)
     )`.execute(db);
   await sql`create index favourites_by_user on favourites (user_id, created_at desc)`.execute(db);
-  // Buy again reads a shopper's completed orders.
-  await sql`create index orders_completed_by_user on orders (user_id, created_at desc) where order_status = 3`.execute(
-    db,
-  );
 }

@@ -147,9 +147,9 @@ test("a returning shopper buys again, sees what goes together, and keeps favouri
   });
   await visitor.goto("/");
   await visitor.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(
-    visitor.getByRole("region", { name: "Popular near you" }).getByRole("link").first(),
-  ).toBeVisible();
+  const popular = visitor.getByRole("region", { name: "Popular near you" });
+  await expect(popular.getByRole("link").first()).toBeVisible();
+  await popular.scrollIntoViewIfNeeded();
   await shot(visitor, "home-popular-visitor", false);
   expect(asked).toEqual(["/menu/recommendation/generic"]);
   await expect(visitor.getByRole("heading", { name: "Buy it again" })).toHaveCount(0);
@@ -160,6 +160,12 @@ test("a returning shopper buys again, sees what goes together, and keeps favouri
     .click();
   await expect(visitor.getByRole("dialog")).toBeVisible();
   await shot(visitor, "visitor-heart-login", false);
+  // On a phone, the hearts sit on the cards' corners without covering the title or the price.
+  await visitor.keyboard.press("Escape");
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.goto("/wine/red-wine");
+  await expect(visitor.locator(".product-grid .product-card__heart").first()).toBeVisible();
+  await shot(visitor, "category-hearts-phone", false);
   await visitorContext.close();
 });
 
