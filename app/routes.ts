@@ -56,6 +56,7 @@ export default [
     route("account", "routes/account.tsx"),
     route("account/cards", "routes/account-cards.tsx"),
     route("account/promos", "routes/account-promos.tsx"),
+    route("account/favourites", "routes/account-favourites.tsx"),
     route("contact-preferences", "routes/contact-preferences.tsx"),
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),

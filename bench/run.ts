@@ -14,6 +14,7 @@ import { startStorefront } from "../tests/support/storefront-process.ts";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureIdScan } from "./id-scan.ts";
+import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
 import { measureTracking } from "./tracking.ts";
 
@@ -46,6 +47,12 @@ async function main() {
     const cart = await measureCartLatency(kind, pgUrl);
     add(`cart add/update p50 (${kind})`, ms(cart.p50));
     add(`cart add/update p95 (${kind})`, ms(cart.p95), "", "", kind === "postgres" ? "≤ 15 ms" : "");
+  }
+  for (const kind of ["pglite", "postgres"] as const) {
+    const recs = await measureRecommendationLatency(kind, pgUrl);
+    const of = `${kind}, ${recs.samples} calls, ${recs.orders} orders, ${recs.pairs} pairs`;
+    add(`recommendation user p95 (${of})`, ms(recs.user.p95));
+    add(`recommendation checkout p95 (${of})`, ms(recs.checkout.p95));
   }
 
   const checkout = await measureCheckout(pgUrl);

@@ -5,6 +5,7 @@ import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
 import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
+import type { RecommendationsDatabase } from "./schema-recommendations.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 import type { TipsDatabase } from "./schema-tips.ts";
 
@@ -172,7 +173,8 @@ export interface Database
     ConsoleDatabase,
     SubstitutionsDatabase,
     TipsDatabase,
-    NotificationsDatabase {
+    NotificationsDatabase,
+    RecommendationsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

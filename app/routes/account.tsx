@@ -86,6 +86,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h1 className="account-page__title">Hi, {user.firstname}</h1>
       <p className="account-page__lead">
         {/* Orders (/orders) and rewards (/loyalty) join this line with the checkout and loyalty issues. */}
+        <Link to="/account/favourites">Favourites</Link> ·{" "}
         <Link to="/contact-preferences">Contact preferences</Link>
       </p>
 

@@ -5,6 +5,7 @@ import { ProductRow } from "../components/catalogue/product-row.tsx";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
+import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -33,6 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { curations } = loaderData;
+  const recommended = useHomeRecommendations();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
@@ -90,10 +92,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
 
+      {/* A returning shopper's own rows, asked for in the browser: the server render is everyone's. */}
+      <PersonalRows again={recommended.again} withThem={recommended.withThem} />
+
       {/* Below the hero and the tiles on every screen size: no row's images load before the page shows. */}
       {curations.map((c) => (
         <ProductRow key={c.url} title={c.title} products={c.products} seeAll={c.url} />
       ))}
+
+      <PopularRow products={recommended.popular} markerRef={recommended.popularRef} />
 
       <section className="home__section perks" aria-labelledby="perks-heading">
         <h2 id="perks-heading" className="visually-hidden">

@@ -17,6 +17,7 @@ import { openNotifications, type PushTransport, registerNotifications } from "./
 import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
+import { registerRecommendations } from "./recommendations/index.ts";
 import { reviewRoutes } from "./reviews/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -67,6 +68,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     now: deps.now ?? (() => new Date()),
   });
   await app.register(reviewRoutes, { db: deps.db });
+  await registerRecommendations(app, { ...deps, caching: deps.caching ?? deps.config.env !== "test" });
   await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });

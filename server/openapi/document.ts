@@ -99,6 +99,11 @@ export const TAGS = [
     description:
       "The store console: store staff (their store) and administrators (any) see orders and move them (accept, dispatch, deliver, fail, cancel, refund), report short lines while picking, and drive them (the driver view, position reports); every action is audited.",
   },
+  {
+    name: "favourites",
+    description:
+      "The products a signed-in shopper hearted: the SKU set the storefront's hearts read, the list, heart and un-heart.",
+  },
   { name: "content", description: "Texts, city pages, brand fragments, the sitemap and robots.txt." },
   {
     name: "development only",

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import type { CardProduct } from "../../features/catalogue/card-data.ts";
+import { skuOfUrl } from "../../features/favourites/favourites.ts";
+import { HeartButton } from "../../features/favourites/heart-button.tsx";
 import { Price } from "./price.tsx";
 
 export const CARD_IMAGE_SIZE = 180;
 
 /**
  * A product tile, as an item of a grid or row list: image, brand, title, size, price and bundle deal; the whole card
- * links to the product page. Kept to few elements: a listing renders 60 of them and hydrates every one.
+ * links to the product page, and a heart beside the link (a control inside a link is not allowed) saves it to the
+ * shopper's favourites. Kept to few elements: a listing renders 60 of them and hydrates every one.
  */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   return (
@@ -31,6 +34,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         </p>
         {product.deal ? <p className="deal">{product.deal}</p> : null}
       </Link>
+      <HeartButton sku={skuOfUrl(product.url)} title={product.title} className="product-card__heart" />
     </li>
   );
 }

@@ -81,6 +81,8 @@ export interface ProductView {
   product: PageProduct;
   priceVisible: boolean;
   deal: string | null;
+  /** Frequently bought together: what completed orders bought with it, in stock at the store. */
+  fbt: CardProduct[];
   similar: CardProduct[];
   related: CardProduct[];
   crumbs: Crumb[];
@@ -229,7 +231,8 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
   if (!product) notFound();
   const list = (r: Awaited<ReturnType<typeof ctx.api<ProductList>>> | null) =>
     r?.ok ? r.data.products.filter((p) => p.sku_id !== product.sku_id) : [];
-  const [similarRes, relatedRes, categoryRes, ratings] = await Promise.all([
+  const [fbtRes, similarRes, relatedRes, categoryRes, ratings] = await Promise.all([
+    ctx.api<ProductList>(`/menu/recommendation/fbt/${encodeURIComponent(product.sku_id)}`).catch(() => null),
     ctx
       .api<ProductList>(`/menu/recommendation/similar/${encodeURIComponent(product.sku_id)}`)
       .catch(() => null),
@@ -239,8 +242,11 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
     ctx.api<CategoryPage>(`/menu/category/${encodeURIComponent(product.default_category)}`).catch(() => null),
     loadRatings(ctx.api, product.sku_id),
   ]);
-  const similar = list(similarRes);
-  const seen = new Set(similar.map((p) => p.sku_id));
+  // Each product once on the page: bought together first, then similar, then related.
+  const fbt = list(fbtRes);
+  const seen = new Set(fbt.map((p) => p.sku_id));
+  const similar = list(similarRes).filter((p) => !seen.has(p.sku_id));
+  for (const p of similar) seen.add(p.sku_id);
   const related = list(relatedRes).filter((p) => !seen.has(p.sku_id));
 
   const crumbs: Crumb[] = [{ name: "Home", path: "/" }];
@@ -261,6 +267,7 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
     product: pageProduct(product),
     priceVisible,
     deal: priceVisible ? bundleDeal(product.price, product.package_item_price, product.package_qty) : null,
+    fbt: toCards(fbt),
     similar: toCards(similar),
     related: toCards(related),
     crumbs,

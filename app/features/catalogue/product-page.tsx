@@ -6,6 +6,7 @@ import { ProductRow } from "../../components/catalogue/product-row.tsx";
 import { SparkleIcon } from "../../components/icons.tsx";
 import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
 import { AddToCartButton } from "../cart/add-to-cart.tsx";
+import { HeartButton } from "../favourites/heart-button.tsx";
 import { RatingSummary } from "../tips/rating-view.tsx";
 import { starText } from "../tips/ratings.ts";
 import type { ProductView } from "./catalogue-path.server.ts";
@@ -99,7 +100,10 @@ export function ProductPage({ view }: { view: ProductView }) {
               </nav>
             ) : null}
 
-            <AddToCartButton product={product} />
+            <div className="product__actions">
+              <AddToCartButton product={product} />
+              <HeartButton sku={product.sku_id} title={product.title} className="product__heart" />
+            </div>
 
             {product.etch_sku ? (
               <Link className="engrave-link" to={`${product.url}${ETCH_SUFFIX}`}>
@@ -136,6 +140,7 @@ export function ProductPage({ view }: { view: ProductView }) {
         </div>
       </article>
       {view.ratings ? <RecentReviews ratings={view.ratings} /> : null}
+      <ProductRow title="Frequently bought together" products={view.fbt} />
       <ProductRow title="Similar products" products={view.similar} />
       <ProductRow title="You might also like" products={view.related} />
       <JsonLd data={productLd(origin, product)} />

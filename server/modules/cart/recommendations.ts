@@ -1,13 +1,16 @@
+import { mixRecommendations } from "../../../domain/catalogue/co-purchase.ts";
 import type { Product } from "../../../domain/catalogue/types.ts";
 import type { Db } from "../../platform/db.ts";
 import { type ResolvedStore, readProducts } from "../catalogue/index.ts";
+import { frequentlyBoughtWith } from "../recommendations/index.ts";
 import { findCart } from "./repository.ts";
 
 export const CHECKOUT_RECOMMENDATION_LIMIT = 6;
 
 /**
- * POST /menu/recommendation/checkout {skus}: in-stock products of the same categories at the store, the
- * most rated first, none already asked about; saved as the cart's recommendations.
+ * POST /menu/recommendation/checkout {skus}: what completed orders bought with these SKUs first (frequently bought
+ * together), then products of the same categories, the most rated first; all in stock at the store, none already
+ * asked about; saved as the cart's recommendations.
  */
 export async function checkoutRecommendations(
   db: Db,
@@ -43,7 +46,12 @@ export async function checkoutRecommendations(
     .orderBy("p.sku_id")
     .limit(CHECKOUT_RECOMMENDATION_LIMIT)
     .execute();
-  const recommended = rows.map((r) => r.sku_id);
+  const boughtWith = await frequentlyBoughtWith(db, skus, store.id, CHECKOUT_RECOMMENDATION_LIMIT, skus);
+  const recommended = mixRecommendations(
+    [boughtWith, rows.map((r) => r.sku_id)],
+    CHECKOUT_RECOMMENDATION_LIMIT,
+    skus,
+  );
   if (cart) {
     await db
       .updateTable("carts")

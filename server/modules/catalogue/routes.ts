@@ -337,6 +337,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
         querystring: geoQuerySchema,
       },
     },
-    async (req) => ({ products: await genericRecommendations(db, await storeOf(req.headers, req.query)) }),
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      return {
+        products: await recommendationCache.get(`generic|${store?.id ?? ""}`, () =>
+          genericRecommendations(db, store),
+        ),
+      };
+    },
   );
 };

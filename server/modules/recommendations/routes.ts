@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { FAVOURITES_MAX } from "../../../domain/catalogue/co-purchase.ts";
+import type { Product } from "../../../domain/catalogue/types.ts";
+import type { Db } from "../../platform/db.ts";
+import { createTtlCache } from "../../platform/ttl-cache.ts";
+import {
+  geoQuerySchema,
+  onShelfChange,
+  resolveStore,
+  skuSchema,
+  storeHeadersSchema,
+  storeHintsOf,
+} from "../catalogue/index.ts";
+import { requireRole, requireUser } from "../sessions/index.ts";
+import { refreshCoPurchase } from "./co-purchase.ts";
+import {
+  addFavourite,
+  favouriteProducts,
+  favouriteSkus,
+  fbtProducts,
+  ownId,
+  removeFavourite,
+  userRecommendations,
+} from "./learned.ts";
+
+const catalogueTags = ["catalogue"];
+const favouriteTags = ["favourites"];
+const productNotFound = "No product has that SKU (`product_not_found`).";
+const skuParams = z.object({ sku: skuSchema });
+const userHeaders = storeHeadersSchema.extend({
+  "x-platform": z.string().optional(),
+  "x-user": z.string().optional(),
+});
+
+/** Frequently-bought-together answers are kept a minute per process, like the other recommendations (ADR 0007). */
+export const FBT_CACHE_MS = 60_000;
+
+/**
+ * Recommendations that learn from orders, and favourites (issue 17; docs/adr/0034-recommendations-that-learn.md).
+ * `caching: false` turns the frequently-bought-together cache off (tests).
+ */
+export const recommendationRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  now: () => Date;
+  caching: boolean;
+}> = async (app, { db, now, caching }) => {
+  const fbtCache = createTtlCache<Product[]>(caching ? FBT_CACHE_MS : 0, 5_000);
+  const stopForgetting = onShelfChange(db, () => fbtCache.clear());
+  app.addHook("preClose", async () => {
+    stopForgetting();
+  });
+  const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
+    resolveStore(db, storeHintsOf(headers, query as { lat?: number; lng?: number }));
+
+  app.get(
+    "/menu/recommendation/fbt/:id",
+    {
+      config: { auth: "public", errors: { 404: productNotFound } },
+      schema: {
+        operationId: "getFrequentlyBoughtTogether",
+        tags: catalogueTags,
+        summary:
+          "Frequently bought together: products completed orders bought with this one, in stock at the resolved store, most shared first",
+        params: z.object({ id: skuSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => ({
+      products: await fbtProducts(db, await storeOf(req.headers, req.query), req.params.id),
+    }),
+  );
+
+  app.get(
+    "/menu/recommendation/user/:id",
+    {
+      config: {
+        auth: "user",
+        errors: { 404: "The id is not the signed-in shopper's (`user_not_found`)." },
+      },
+      schema: {
+        operationId: "getUserRecommendations",
+        tags: catalogueTags,
+        summary:
+          "For the signed-in shopper (their own id only): buy again (products of their completed orders in stock at their store, most often then most recently bought first; SKUs in buy_again) then what other orders bought with them. Empty without a completed order; anonymous shoppers use getGenericRecommendations",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        headers: userHeaders,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => {
+      const userId = ownId(requireUser(req).userId, req.params.id);
+      return userRecommendations(db, await storeOf(req.headers, req.query), userId);
+    },
+  );
+
+  app.get(
+    "/menu/favourites",
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "listFavouriteSkus",
+        tags: favouriteTags,
+        summary:
+          "The SKUs the signed-in shopper hearted, the latest first (the storefront loads them once a page)",
+        headers: userHeaders,
+      },
+    },
+    async (req) => ({ skus: await favouriteSkus(db, requireUser(req).userId) }),
+  );
+
+  app.get(
+    "/menu/favourites/products",
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "listFavouriteProducts",
+        tags: favouriteTags,
+        summary:
+          "The signed-in shopper's favourites as products priced at the resolved store, the latest first",
+        headers: userHeaders,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => ({
+      products: await favouriteProducts(db, await storeOf(req.headers, req.query), requireUser(req).userId),
+    }),
+  );
+
+  app.put(
+    "/menu/favourites/:sku",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          404: productNotFound,
+          409: `The shopper already has ${FAVOURITES_MAX} favourites (\`favourites_full\`).`,
+        },
+      },
+      schema: {
+        operationId: "addFavourite",
+        tags: favouriteTags,
+        summary: "Heart a product (idempotent); answers the shopper's favourite SKUs",
+        params: skuParams,
+        headers: userHeaders,
+      },
+    },
+    async (req) => addFavourite(db, requireUser(req).userId, req.params.sku),
+  );
+
+  app.delete(
+    "/menu/favourites/:sku",
+    {
+      config: { auth: "user" },
+      schema: {
+        operationId: "removeFavourite",
+        tags: favouriteTags,
+        summary: "Un-heart a product (idempotent); answers the shopper's favourite SKUs",
+        params: skuParams,
+        headers: userHeaders,
+      },
+    },
+    async (req) => removeFavourite(db, requireUser(req).userId, req.params.sku),
+  );
+
+  app.post(
+    "/api/console/recommendations/refresh",
+    {
+      config: { auth: "user", errors: { 403: "Only administrators can do this (`forbidden`)." } },
+      schema: {
+        operationId: "refreshCoPurchase",
+        tags: ["console"],
+        summary:
+          "Rebuild the frequently-bought-together table from completed orders now, as the hourly job does (administrators)",
+        headers: userHeaders.pick({ "x-platform": true }),
+      },
+    },
+    async (req) => {
+      requireRole(req, "admin");
+      const refreshed = await refreshCoPurchase(db, now());
+      fbtCache.clear();
+      return refreshed;
+    },
+  );
+};
