@@ -178,15 +178,18 @@ export async function settleAuthorised(
       .executeTakeFirstOrThrow();
     if (checkout.state === "completed" || checkout.state === "failed")
       return checkout.answer as CheckoutAnswer;
-    await tx
-      .updateTable("payment_operations")
-      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", "authorisation")
-      .where("status", "=", "pending")
-      .execute();
-    if (intent) {
-      await tx
+    // The authorisation succeeded, and the payment names the provider's intent and card: one statement.
+    const authorised = tx.with("authorisation", (db) =>
+      db
+        .updateTable("payment_operations")
+        .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
+        .where("payment_id", "=", paymentId)
+        .where("kind", "=", "authorisation")
+        .where("status", "=", "pending")
+        .returning("id"),
+    );
+    if (intent)
+      await authorised
         .updateTable("payments")
         .set({
           provider_intent_id: intent.id,
@@ -195,7 +198,7 @@ export async function settleAuthorised(
         })
         .where("id", "=", paymentId)
         .execute();
-    }
+    else await authorised.selectFrom("authorisation").select("id").execute();
     const now = ctx.now();
     const orders = await ordersToPlace(tx, paymentId);
     const summaries: PlacedOrderSummary[] = [];
