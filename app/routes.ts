@@ -45,7 +45,7 @@ export default [
     route("jobs", "routes/redirect.tsx", { id: "redirect/jobs" }),
 
     // Accounts (full screen: /login, /signup, /forgot-password, /reset-password, /sos; in the shell: /account,
-    // /contact-preferences). /logout only answers posts; /mailbox (the local mailbox) is readable only
+    // /contact-preferences, /loyalty). /logout only answers posts; /mailbox (the local mailbox) is readable only
     // where messages are kept on this machine (server/modules/messages/mailbox-access.ts).
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
@@ -57,6 +57,7 @@ export default [
     route("account/cards", "routes/account-cards.tsx"),
     route("account/promos", "routes/account-promos.tsx"),
     route("account/favourites", "routes/account-favourites.tsx"),
+    route("loyalty", "routes/loyalty.tsx"),
     route("contact-preferences", "routes/contact-preferences.tsx"),
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),
@@ -85,6 +86,8 @@ export default [
     route("console/stock", "routes/console-stock.tsx"),
     route("console/store", "routes/console-store.tsx"),
     route("console/admin", "routes/console-admin.tsx"),
+    // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
+    route("console/loyalty", "routes/console-loyalty.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -13,6 +13,7 @@ import {
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
+import { onOrderMoved } from "../loyalty/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
@@ -31,7 +32,8 @@ export interface OrderMover {
 /**
  * Moves an order by the status machine, with a conditional update and its event; false when it had moved on. The
  * event's notification job (email, text, Web Push: server/modules/notifications) is sent in the same transaction,
- * so every status change is told, by whichever writer, once it commits.
+ * so every status change is told, by whichever writer, once it commits; the loyalty module's hook writes the
+ * move's points and giveaway entries in it too (keyed, so never twice).
  */
 export async function moveOrder(
   ctx: OrderMover,
@@ -90,6 +92,18 @@ export async function moveOrder(
     .executeTakeFirst();
   if (!written) return null;
   await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
+  // Loyalty reacts in the same transaction: points and giveaway entries on delivery, taken back on a refund.
+  await onOrderMoved(
+    tx,
+    {
+      orderId: order.id,
+      eventId: Number(written.id),
+      type: event.type,
+      toStatus: moved.state.order_status,
+      detail,
+    },
+    new Date(),
+  );
   return moved.state;
 }
 
