@@ -8,7 +8,7 @@
  */
 const OFFLINE_CACHE = "nightcap-offline-v1";
 const OFFLINE_PAGE = "/offline.html";
-const OFFLINE_FILES = [OFFLINE_PAGE, "/offline.css", "/favicon.svg"];
+const OFFLINE_FILES = [OFFLINE_PAGE, "/offline.css", "/offline.js", "/favicon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

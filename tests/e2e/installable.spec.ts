@@ -83,7 +83,7 @@ test.describe("installable storefront", () => {
     await expectNoSeriousA11yViolations(page, "the offline page");
 
     await context.setOffline(false);
-    await page.getByRole("link", { name: "Try again" }).click();
+    await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "You're offline" })).toHaveCount(0);
     await expect(page).toHaveURL(/\/search\/whiskey$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

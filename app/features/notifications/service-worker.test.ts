@@ -42,7 +42,11 @@ function loadWorker(
     open: async (name: string) => {
       const kept = stores.get(name) ?? new Set<string>();
       stores.set(name, kept);
-      return { addAll: async (paths: string[]) => paths.forEach((p) => kept.add(p)) };
+      return {
+        addAll: async (paths: string[]) => {
+          for (const path of paths) kept.add(path);
+        },
+      };
     },
     keys: async () => [...stores.keys()],
     delete: async (name: string) => stores.delete(name),
