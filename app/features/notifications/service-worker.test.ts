@@ -158,6 +158,7 @@ describe("the service worker offline", () => {
     expect([...(sw.stores.get("nightcap-offline-v1") ?? [])]).toEqual([
       "/offline.html",
       "/offline.css",
+      "/offline.js",
       "/favicon.svg",
     ]);
   });
