@@ -1,6 +1,13 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { CONTENT_PAGES } from "../../app/features/content/pages.server.ts";
-import { shopperPlacesOrder, signUp, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import {
+  ADMIN_EMAIL,
+  consoleSignIn,
+  shopperPlacesOrder,
+  signUp,
+  unique,
+  WICKER_PARK,
+} from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -20,11 +27,7 @@ async function audit(page: Page, paths: readonly string[]) {
 async function signInToConsole(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/console");
-  const login = page.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill(email);
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
+  await consoleSignIn(page, email);
   return { context, page };
 }
 
@@ -81,7 +84,7 @@ test("every page of a shopper with an order, and the console's pages", async ({ 
   ]);
   await staff.context.close();
 
-  const admin = await signInToConsole(browser, "admin@nightcap.localhost");
+  const admin = await signInToConsole(browser, ADMIN_EMAIL);
   await expect(admin.page.getByRole("heading", { level: 1 })).toBeVisible();
   await audit(admin.page, ["/console/admin", "/console/loyalty"]);
   await admin.context.close();

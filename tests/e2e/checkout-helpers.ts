@@ -150,13 +150,34 @@ export async function shopperPlacesOrder(page: Page, request: APIRequestContext,
   return { orderPath: new URL(page.url()).pathname, heading, product, storeId: store_id };
 }
 
-/** Signs in at /console as the demo staff account of a seeded store (README: the store console). */
-export async function staffSignIn(staff: Page, storeId: string) {
-  await staff.goto("/console");
-  const login = staff.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill(`staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
+/** Signs in with the demo staff password (README: the store console) as `email`, from a console page's own form. */
+export async function consoleSignIn(page: Page, email: string, path = "/console") {
+  await page.goto(path);
+  const login = page.getByRole("form", { name: "Log in with your password" });
+  await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill("nightcap-staff");
   await login.getByRole("button", { name: "Log in" }).click();
+}
+
+export const ADMIN_EMAIL = "admin@nightcap.localhost";
+
+/** Signs in at /console as the demo staff account of a seeded store (README: the store console). */
+export async function staffSignIn(staff: Page, storeId: string) {
+  await consoleSignIn(staff, `staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
+}
+
+/** The store's staff take order #`number` from the queue to delivered (accept, send out, deliver) on `staff`. */
+export async function deliverOrder(staff: Page, storeId: string, number: string) {
+  await staffSignIn(staff, storeId);
+  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  for (const [button, done] of [
+    ["Accept", "Accept: done."],
+    ["Send out", "Send out: done."],
+    ["Mark delivered", "Mark delivered: done."],
+  ] as const) {
+    await staff.getByRole("button", { name: button }).click();
+    await expect(staff.getByText(done)).toBeVisible();
+  }
 }
 
 /** From the placed order's page to its live tracking page, the stream open. */

@@ -1,6 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { formatCents } from "../../domain/money.ts";
-import { shot, signUp, staffSignIn, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import {
+  ADMIN_EMAIL,
+  consoleSignIn,
+  shot,
+  signUp,
+  staffSignIn,
+  unique,
+  WICKER_PARK,
+} from "./checkout-helpers.ts";
 import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -84,11 +92,7 @@ test("staff reprice a product from the console and a shopper sees it; a stale ed
   // An administrator adds a staff account for the store; it signs in with the password shown once.
   const adminContext = await browser.newContext(phone);
   const admin = await adminContext.newPage();
-  await admin.goto("/console/admin");
-  const login = admin.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill("admin@nightcap.localhost");
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
+  await consoleSignIn(admin, ADMIN_EMAIL, "/console/admin");
   await expect(admin.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
   const hire = unique("hire");
   const add = admin.getByRole("form", { name: "Add staff" });

@@ -1,16 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
 import { pointsForOrder, REDEEM_STEP_POINTS, TIERS, tierFor } from "../../domain/loyalty/programme.ts";
 import type { Order } from "../../domain/orders/types.ts";
-import { apiFromPage, shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import {
+  ADMIN_EMAIL,
+  apiFromPage,
+  consoleSignIn,
+  deliverOrder,
+  shopperPlacesOrder,
+  shot,
+} from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
-async function adminSignIn(admin: Page, path: string) {
-  await admin.goto(path);
-  const login = admin.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill("admin@nightcap.localhost");
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
-}
+const adminSignIn = (admin: Page, path: string) => consoleSignIn(admin, ADMIN_EMAIL, path);
 
 /**
  * Loyalty and the giveaway (issue 17): an administrator starts a giveaway (3 entries per order) on /console/loyalty;
@@ -52,16 +53,7 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staffSignIn(staff, storeId);
-  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  for (const [button, done] of [
-    ["Accept", "Accept: done."],
-    ["Send out", "Send out: done."],
-    ["Mark delivered", "Mark delivered: done."],
-  ] as const) {
-    await staff.getByRole("button", { name: button }).click();
-    await expect(staff.getByText(done)).toBeVisible();
-  }
+  await deliverOrder(staff, storeId, number);
 
   const order = await apiFromPage<Order>(page, `/order/status/${orderId}`).catch(() => null);
   const history = await apiFromPage<{ orders: Order[] }>(page, "/order/history");

@@ -1,9 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  ADMIN_EMAIL,
   chooseDeliveryTime,
+  consoleSignIn,
+  deliverOrder,
   shot,
   signUp,
-  staffSignIn,
   typeCard,
   unique,
   WICKER_PARK,
@@ -18,11 +20,7 @@ import {
 
 /** Signs in at /console as the demo administrator (README: the store console). */
 async function adminSignIn(admin: Page) {
-  await admin.goto("/console");
-  const login = admin.getByRole("form", { name: "Log in with your password" });
-  await login.getByLabel("Email").fill("admin@nightcap.localhost");
-  await login.getByLabel("Password").fill("nightcap-staff");
-  await login.getByRole("button", { name: "Log in" }).click();
+  await consoleSignIn(admin, ADMIN_EMAIL);
   await expect(admin.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
 }
 
@@ -69,16 +67,7 @@ test("a returning shopper buys again, sees what goes together, and keeps favouri
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staffSignIn(staff, store_id);
-  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  for (const [button, done] of [
-    ["Accept", "Accept: done."],
-    ["Send out", "Send out: done."],
-    ["Mark delivered", "Mark delivered: done."],
-  ] as const) {
-    await staff.getByRole("button", { name: button }).click();
-    await expect(staff.getByText(done)).toBeVisible();
-  }
+  await deliverOrder(staff, store_id, number);
   await staffContext.close();
 
   const adminContext = await browser.newContext();

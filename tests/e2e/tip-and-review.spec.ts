@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { deliverOrder, shopperPlacesOrder, shot } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -27,16 +27,7 @@ test("a shopper tips and rates a delivered order, then reviews the bottle and se
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await staffSignIn(staff, storeId);
-  await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
-  for (const [button, done] of [
-    ["Accept", "Accept: done."],
-    ["Send out", "Send out: done."],
-    ["Mark delivered", "Mark delivered: done."],
-  ] as const) {
-    await staff.getByRole("button", { name: button }).click();
-    await expect(staff.getByText(done)).toBeVisible();
-  }
+  await deliverOrder(staff, storeId, number);
   await staffContext.close();
 
   await page.setViewportSize(PHONE);

@@ -17,6 +17,7 @@ import { INVALID_MOBILE, normalizeUsMobile } from "../../../domain/accounts/phon
 import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
 import { AppError, badRequest } from "../../errors.ts";
+import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "../../route-limits.ts";
 import {
   ANONYMOUS_COOKIE,
   CSRF_HEADER,
@@ -28,7 +29,7 @@ import {
 } from "../sessions/index.ts";
 import { checkLoginCode, type LoginCodeRow, type PendingSignup, storeLoginCode } from "./codes.ts";
 import { type AccountsContext, clientIp, publicOrigin } from "./context.ts";
-import { countAndLimit, countFailure, ensureNotLimited, LIMITS, type LimitCheck } from "./limits.ts";
+import { LIMITS } from "./limits.ts";
 import {
   loginCodeMessage,
   loginUnknownMessage,

@@ -16,7 +16,7 @@ import { OidcClients } from "./sso/oidc-clients.ts";
 export { publicOrigin } from "./context.ts";
 /** The accounts module's public face. */
 export type { IdentityLinkedHandler } from "./identity-links.ts";
-export { countAndLimit, LIMITS, type LimitCheck } from "./limits.ts";
+export { LIMITS } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
 export { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "./staff-accounts.ts";
 export { findUser, setAgeVerificationStatus } from "./users.ts";

@@ -7,10 +7,11 @@ import {
   LOGIN_CODE_TTL_MS,
 } from "../../../domain/accounts/login-code.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
+import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "../../route-limits.ts";
 import { requireUser, safeEqual } from "../sessions/index.ts";
 import { newCode } from "./codes.ts";
 import { type AccountsContext, clientIp } from "./context.ts";
-import { countAndLimit, countFailure, ensureNotLimited, LIMITS, type LimitCheck } from "./limits.ts";
+import { LIMITS } from "./limits.ts";
 import { pinMessage, smsRecipient } from "./messages.ts";
 import { findUser } from "./users.ts";
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
-import { countAndLimit } from "../accounts/index.ts";
 import { resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
 import { PROMO_LIMITS } from "../promos/index.ts";
 import {

@@ -1,7 +1,8 @@
 import Fastify from "fastify";
 import { expect, it } from "vitest";
-import { memoryRateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit, ensureNotLimited, LIMITS } from "./limits.ts";
+import { LIMITS } from "./modules/accounts/limits.ts";
+import { memoryRateLimiter } from "./platform/rate-limit.ts";
+import { countAndLimit, ensureNotLimited } from "./route-limits.ts";
 
 it("a route counts only the limits its config declares (its OpenAPI 429 lists those)", async () => {
   const app = Fastify();
