@@ -42,7 +42,7 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   await expect(admin.locator("#giveaway").getByRole("status")).toHaveText("Holiday giveaway is saved.");
   await expect(admin.getByText("clients read: active, multiplier 3")).toBeVisible();
 
-  const { orderPath, heading, storeId } = await shopperPlacesOrder(page, request, "loyal");
+  const { orderPath, heading, storeId, product } = await shopperPlacesOrder(page, request, "loyal");
   const orderId = orderPath.split("/").pop() ?? "";
   await page.goto("/loyalty");
   await expect(page.getByRole("heading", { name: "Nightcap Rewards", level: 1 })).toBeVisible();
@@ -117,6 +117,20 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   await shot(page, "loyalty-redeemed");
   await page.goto("/account/promos");
   await expect(page.getByTestId("credit-balance")).toHaveText("$2.50");
+
+  // Points redeem at checkout too: one step becomes credit, and the bill uses it at once.
+  await page.goto(product.url);
+  await page.getByTestId("add-to-cart").click();
+  await page.goto("/checkout");
+  const left = total - REDEEM_STEP_POINTS;
+  const usePoints = page.getByRole("button", { name: `Use ${REDEEM_STEP_POINTS} points for $2.50` });
+  await expect(page.getByText(`You have ${left.toLocaleString("en-US")} points.`)).toBeVisible();
+  await usePoints.click();
+  await expect(
+    page.getByText(`You have ${(left - REDEEM_STEP_POINTS).toLocaleString("en-US")} points.`),
+  ).toBeVisible();
+  await expect(page.getByLabel(/Use store credit \(\$5\.00\)/)).toBeChecked();
+  await shot(page, "checkout-points-redeemed");
 
   // The administrator switches the giveaway off and draws its winner: our shopper holds every entry.
   await admin.reload();

@@ -15,7 +15,7 @@ import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
 import type { CardFrameHandle } from "./card-frame.tsx";
-import { PromoPanel } from "./promo-panel.tsx";
+import { type PointsOffer, PromoPanel } from "./promo-panel.tsx";
 import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
 
 export interface CheckoutData {
@@ -27,6 +27,8 @@ export interface CheckoutData {
   availability: Availability | null;
   address: SavedAddress | null;
   credit: number;
+  /** The shopper's loyalty points and the programme's redemption step, to turn into credit at checkout. */
+  points: PointsOffer | null;
   roundUp: RoundUpInfo | null;
   /** The gift bag (spec §9: one fixed SKU), when the store sells it. */
   giftBag: { sku: string; title: string; price: number; storeId: string } | null;
@@ -452,7 +454,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
               </li>
             ))}
         </ul>
-        <PromoPanel cart={cart} credit={data.credit} onCart={setCart} tipPercent={tip} />
+        <PromoPanel cart={cart} credit={data.credit} points={data.points} onCart={setCart} tipPercent={tip} />
         <dl className="checkout__totals">
           {cart.line_items.map((l) => (
             <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>

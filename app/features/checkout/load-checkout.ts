@@ -22,13 +22,14 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   const session = await api<SessionInfo>("/auth/session");
   const user = session.ok ? session.data.user : null;
   if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(path)}`);
-  const [cart, cards, payment, address, promos, roundUp] = await Promise.all([
+  const [cart, cards, payment, address, promos, roundUp, me] = await Promise.all([
     api<Cart>("/menu/cart/v2?tipPercent=15"),
     api<SavedCard[]>("/cards"),
     api<PaymentConfig>("/order/payment-config"),
     api<CurrentAddress>("/order/address"),
     api<{ credit: number }>("/promos"),
     api<RoundUpInfo>("/order/round-up"),
+    api<{ loyalty: { currentPoints: number; redeemStep: { points: number; cents: number } } }>("/me"),
   ]);
   if (!cart.ok || !payment.ok) throw new Response(null, { status: 500 });
   if (cart.data.products.length === 0) return null;
@@ -60,6 +61,8 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
     availability: availability?.ok ? availability.data : null,
     address: address.ok ? address.data.address : null,
     credit: promos.ok ? promos.data.credit : 0,
+    // Points redeem into credit right here (issue 17); without the programme's answer, the panel offers none.
+    points: me.ok ? { balance: me.data.loyalty.currentPoints, step: me.data.loyalty.redeemStep } : null,
     roundUp: roundUp.ok ? roundUp.data : null,
     giftBag: giftBag
       ? { sku: giftBag.sku_id, title: giftBag.title, price: giftBag.price ?? 0, storeId }

@@ -5,6 +5,12 @@ import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 
 type PanelState = { status: "idle" | "loading" | "success" | "error"; error: string | null };
 
+/** Loyalty points the shopper may turn into store credit here, in the programme's steps (docs/adr/0033). */
+export interface PointsOffer {
+  balance: number;
+  step: { points: number; cents: number };
+}
+
 /**
  * Promo and credit (spec §4 Promo): adding a code goes loading, then success or error; the error shows the
  * server's message, else the error's own; hiding the panel clears its error. A credit code becomes credit.
@@ -12,11 +18,13 @@ type PanelState = { status: "idle" | "loading" | "success" | "error"; error: str
 export function PromoPanel({
   cart,
   credit,
+  points,
   onCart,
   tipPercent,
 }: {
   cart: Cart;
   credit: number;
+  points: PointsOffer | null;
   onCart: (cart: Cart) => void;
   tipPercent: number;
 }) {
@@ -24,6 +32,7 @@ export function PromoPanel({
   const [code, setCode] = useState("");
   const [state, setState] = useState<PanelState>({ status: "idle", error: null });
   const [balance, setBalance] = useState(Math.max(credit, cart.credit.balance));
+  const [pointsLeft, setPointsLeft] = useState(points?.balance ?? 0);
 
   async function send(body: object) {
     setState({ status: "loading", error: null });
@@ -40,6 +49,27 @@ export function PromoPanel({
       setBalance(Math.max(balance, next.credit.balance));
       setState({ status: "success", error: null });
       setCode("");
+    } catch (err) {
+      setState({ status: "error", error: (err as Error).message });
+    }
+  }
+
+  /** One step of points becomes store credit, which the bill then uses. */
+  async function redeemStep(step: PointsOffer["step"]) {
+    setState({ status: "loading", error: null });
+    try {
+      const res = await browserApi<{ points: number; cents: number; balance: number }>("/me/loyalty/redeem", {
+        method: "POST",
+        body: { steps: 1 },
+      });
+      if (!res.ok)
+        return setState({
+          status: "error",
+          error: apiErrorMessage(res.data, "Those points could not be redeemed."),
+        });
+      setPointsLeft((left) => left - step.points);
+      setBalance((b) => b + res.data.cents);
+      await send({ credit: true });
     } catch (err) {
       setState({ status: "error", error: (err as Error).message });
     }
@@ -75,6 +105,19 @@ export function PromoPanel({
           />{" "}
           Use store credit ({formatCents(balance, true)})
         </label>
+      ) : null}
+      {points && pointsLeft >= points.step.points ? (
+        <p className="promo-panel__points">
+          <span>You have {pointsLeft.toLocaleString("en-US")} points.</span>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={state.status === "loading"}
+            onClick={() => void redeemStep(points.step)}
+          >
+            Use {points.step.points} points for {formatCents(points.step.cents, true)}
+          </button>
+        </p>
       ) : null}
       {open ? (
         <div className="promo-panel__form">
