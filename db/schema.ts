@@ -6,6 +6,7 @@ import type { ConsoleDatabase } from "./schema-console.ts";
 import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { RecommendationsDatabase } from "./schema-recommendations.ts";
+import type { ReferralsDatabase } from "./schema-referrals.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 import type { TipsDatabase } from "./schema-tips.ts";
 
@@ -174,7 +175,8 @@ export interface Database
     SubstitutionsDatabase,
     TipsDatabase,
     NotificationsDatabase,
-    RecommendationsDatabase {
+    RecommendationsDatabase,
+    ReferralsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

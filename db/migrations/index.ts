@@ -20,6 +20,7 @@ import * as m0020 from "./0020-notifications.ts";
 import * as m0021 from "./0021-drivers.ts";
 import * as m0023 from "./0023-substitution-charges.ts";
 import * as m0026 from "./0026-recommendations.ts";
+import * as m0027 from "./0027-referrals-and-enquiries.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0023-substitution-charges": m0023,
   "0020-notifications": m0020,
   "0026-recommendations": m0026,
+  "0027-referrals-and-enquiries": m0027,
 };

@@ -18,6 +18,7 @@ import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { registerRecommendations } from "./recommendations/index.ts";
+import { openReferrals, registerReferrals } from "./referrals/index.ts";
 import { reviewRoutes } from "./reviews/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -48,6 +49,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const outbox = await openOutbox(deps.jobs);
   // Every status change (moveOrder) sends its notification job: the queue exists before any module moves orders.
   await openNotifications(deps.jobs);
+  // A completed order sends the referral job (moveOrder): its queue too.
+  await openReferrals(deps.jobs);
   const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
@@ -81,5 +84,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     limiter: accounts.limiter,
     now: deps.now ?? (() => new Date()),
   });
+  await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/schema.ts";
 import { giftExpiry } from "../../../domain/checkout/gift.ts";
 import {
   nextStatus,
+  ORDER_STATUS,
   type OrderEvent,
   type OrderState,
   type OrderStatus,
@@ -15,6 +16,7 @@ import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
+import { REFERRAL_ORDER_COMPLETED } from "../referrals/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
@@ -90,6 +92,9 @@ export async function moveOrder(
     .executeTakeFirst();
   if (!written) return null;
   await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
+  // A completed order may be a referred friend's first: the referrals module decides their credit (ADR 35).
+  if (moved.state.order_status === ORDER_STATUS.completed && order.order_status !== ORDER_STATUS.completed)
+    await ctx.jobs.send(REFERRAL_ORDER_COMPLETED, { orderId: order.id }, { tx });
   return moved.state;
 }
 

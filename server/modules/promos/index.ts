@@ -1,5 +1,5 @@
 /** The promos module's public face: codes, the signup offer and store credit. */
-export { refundCredit, spendableCredit, spendCredit } from "./credit-ledger.ts";
+export { grantCredit, refundCredit, spendableCredit, spendCredit } from "./credit-ledger.ts";
 export { ensureDemoPromos } from "./demo.ts";
 export { PROMO_LIMITS } from "./limits.ts";
 export { type CartChoices, cartOffers } from "./offers.ts";
