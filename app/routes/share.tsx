@@ -132,7 +132,7 @@ function InviteLink({ link, code }: { link: string; code: string }) {
   return (
     <section className="share-link" aria-labelledby="invite-link-title">
       <h2 id="invite-link-title" className="lead-prompt__title">
-        Your invite link
+        Share your link
       </h2>
       <div className="share-link__row">
         <label className="visually-hidden" htmlFor="invite-link">
