@@ -207,6 +207,13 @@ test("the gift guide shows the store's gifts by price band", async ({ page }) =>
   }
   await expectNoSeriousA11yViolations(page, "/liquor-gift-guide");
   await shot(page, "gift-guide");
+  // A visitor on /share reads how it works and is asked to log in for a link.
+  await page.goto("/share");
+  await expect(page.getByRole("link", { name: "Log in to get your link" })).toHaveAttribute(
+    "href",
+    "/login?returnTo=%2Fshare",
+  );
+  await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
   await page.goto("/careers");
   await page.getByRole("link", { name: "Apply for City Operations Manager" }).click();
   await expect(page.getByRole("combobox", { name: "Role" })).toHaveValue("city-operations");
