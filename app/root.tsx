@@ -17,12 +17,15 @@ import { SiteShell } from "./components/shell/site-shell.tsx";
 import { CsrfMeta, loadSession } from "./features/accounts/session.tsx";
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
+import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
 import { isFullScreen } from "./lib/full-screen.ts";
 
 import appCss from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 /**
@@ -82,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <ServiceWorkerRegistration />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -49,7 +49,7 @@ export default [
     route("jobs", "routes/redirect.tsx", { id: "redirect/jobs" }),
 
     // Accounts (full screen: /login, /signup, /forgot-password, /reset-password, /sos; in the shell: /account,
-    // /contact-preferences). /logout only answers posts; /mailbox (the local mailbox) is readable only
+    // /contact-preferences, /loyalty). /logout only answers posts; /mailbox (the local mailbox) is readable only
     // where messages are kept on this machine (server/modules/messages/mailbox-access.ts).
     route("login", "routes/login.tsx"),
     route("signup", "routes/signup.tsx"),
@@ -61,6 +61,7 @@ export default [
     route("account/cards", "routes/account-cards.tsx"),
     route("account/promos", "routes/account-promos.tsx"),
     route("account/favourites", "routes/account-favourites.tsx"),
+    route("loyalty", "routes/loyalty.tsx"),
     route("contact-preferences", "routes/contact-preferences.tsx"),
     route("logout", "routes/logout.tsx"),
     route("mailbox", "routes/mailbox.tsx"),
@@ -89,6 +90,8 @@ export default [
     route("console/stock", "routes/console-stock.tsx"),
     route("console/store", "routes/console-store.tsx"),
     route("console/admin", "routes/console-admin.tsx"),
+    // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
+    route("console/loyalty", "routes/console-loyalty.tsx"),
     // Administrators: leads and what the pages that take input sent (issue 17).
     route("console/enquiries", "routes/console-enquiries.tsx"),
 

@@ -3,6 +3,7 @@ import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
+import type { LoyaltyDatabase } from "./schema-loyalty.ts";
 import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { RecommendationsDatabase } from "./schema-recommendations.ts";
@@ -176,7 +177,8 @@ export interface Database
     TipsDatabase,
     NotificationsDatabase,
     RecommendationsDatabase,
-    ReferralsDatabase {
+    ReferralsDatabase,
+    LoyaltyDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -10,6 +10,7 @@ const API_PREFIXES = [
   "/customer/",
   "/users/",
   "/event/",
+  "/giveaway/",
   "/e",
   "/openapi",
   "/api/",

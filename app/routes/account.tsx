@@ -109,7 +109,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <dt>Mobile</dt>
           <dd>{user.mobile ? formatPhone(user.mobile) : "Not added"}</dd>
           <dt>Points</dt>
-          <dd>{me.loyalty.currentPoints}</dd>
+          <dd>
+            {me.loyalty.currentPoints} ({me.loyalty.currentStatus}) · <Link to="/loyalty">Rewards</Link>
+          </dd>
         </dl>
       </section>
 

@@ -19,6 +19,7 @@ import * as m0019 from "./0019-substitutions.ts";
 import * as m0020 from "./0020-notifications.ts";
 import * as m0021 from "./0021-drivers.ts";
 import * as m0023 from "./0023-substitution-charges.ts";
+import * as m0024 from "./0024-loyalty-giveaway.ts";
 import * as m0026 from "./0026-recommendations.ts";
 import * as m0027 from "./0027-referrals-and-enquiries.ts";
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "0021-drivers": m0021,
   "0023-substitution-charges": m0023,
   "0020-notifications": m0020,
+  "0024-loyalty-giveaway": m0024,
   "0026-recommendations": m0026,
   "0027-referrals-and-enquiries": m0027,
 };

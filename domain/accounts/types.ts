@@ -1,3 +1,4 @@
+import type { LoyaltyView } from "../loyalty/programme.ts";
 import type { AccountRole, Platform } from "./roles.ts";
 
 /**
@@ -52,18 +53,8 @@ export interface User {
   createdAt: string;
 }
 
-/** The Loyalty entity (spec §3); the loyalty module fills it in later. */
-export interface Loyalty {
-  currentPoints: number;
-  currentStatus: string | null;
-  nextStatus: string | null;
-  statusTiers: { name: string; points: number }[];
-  completedActions: string[];
-  uncompletedActions: string[];
-  performableActions: string[];
-  programTitle: string;
-  programDescription: string;
-}
+/** The Loyalty entity (spec §3), computed from the points ledger (domain/loyalty/programme.ts). */
+export type Loyalty = LoyaltyView;
 
 /** GET /me. */
 export interface Me {

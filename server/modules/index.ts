@@ -12,6 +12,7 @@ import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { registerGifts } from "./gifts/index.ts";
 import { imageRoutes } from "./images/index.ts";
+import { registerLoyalty } from "./loyalty/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
 import { openNotifications, type PushTransport, registerNotifications } from "./notifications/index.ts";
 import { orderRoutes } from "./orders/index.ts";
@@ -84,6 +85,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     limiter: accounts.limiter,
     now: deps.now ?? (() => new Date()),
   });
+  await registerLoyalty(app, { db: deps.db, now: deps.now });
   await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

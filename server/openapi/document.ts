@@ -135,6 +135,11 @@ export const TAGS = [
     description: "Product ratings and reviews, written only by shoppers who received the product.",
   },
   {
+    name: "loyalty",
+    description:
+      "The loyalty programme (points from completed orders and one-off actions, tiers, redeeming points into store credit, staff adjustments) and the giveaway (its configuration, a shopper's entries, the administrators' settings and recorded draw).",
+  },
+  {
     name: "notifications",
     description:
       "Push notifications of an order's status changes: the device's push token (a Web Push subscription on the web) and the VAPID key a page subscribes with.",

@@ -33,7 +33,10 @@ export interface SendOptions {
   /** Enqueue as part of this transaction: the job runs only if it commits. */
   tx?: Transaction<Database>;
   startAfter?: Date;
-  /** At most one queued or running job per key. */
+  /**
+   * The job's identity, kept on its row. pg-boss 10 refuses a second job with the same key only on "singleton" and
+   * "stately" queues; ours are "standard", so a repeat is queued too, and every handler is idempotent.
+   */
   singletonKey?: string;
 }
 

@@ -28,6 +28,7 @@ export const PAYING_PAGES = [
   { to: "/orders", label: "Orders" },
   { to: "/account/cards", label: "Payment cards" },
   { to: "/account/promos", label: "Promos and credit" },
+  { to: "/loyalty", label: "Rewards" },
 ] as const;
 
 /**

@@ -9,16 +9,21 @@ import type {
   SessionSummary,
 } from "../../../domain/accounts/types.ts";
 import { badRequest, notFound } from "../../errors.ts";
+import { loyaltyOf } from "../loyalty/index.ts";
 import { requireUser, revokeSession } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
-import { LOYALTY_PLACEHOLDER, loadUserView } from "./users.ts";
+import { loadUserView } from "./users.ts";
 
 /** GET /me (spec §7): the user and their loyalty. */
 export async function me(ctx: AccountsContext, req: FastifyRequest): Promise<Me> {
   const actor = requireUser(req);
   const user = await loadUserView(ctx.db, actor.userId);
   if (!user) throw notFound("No such account.");
-  return { user, loyalty: LOYALTY_PLACEHOLDER };
+  const loyalty = await loyaltyOf(ctx.db, actor.userId);
+  return {
+    user: { ...user, loyaltyPoints: loyalty.currentPoints, loyaltyStatus: loyalty.currentStatus },
+    loyalty,
+  };
 }
 
 export interface ProfileChanges {

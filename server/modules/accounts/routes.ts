@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
 import { isSignupPromo, SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
 import type { SessionInfo, SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import { loyaltySchema } from "../loyalty/index.ts";
 import { csrfBinding } from "../sessions/index.ts";
 import {
   forgotPassword,
@@ -424,9 +426,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
         tags: users,
         summary: "The user and their loyalty (spec §7)",
         headers,
+        response: {
+          200: z.object({
+            user: z
+              .looseObject({
+                id: z.string(),
+                loyaltyPoints: z.number().int().describe("The loyalty programme's points to spend now."),
+                loyaltyStatus: z.string().nullable().describe("The loyalty tier held."),
+              })
+              .describe("The User entity (spec §3) as its owner sees it."),
+            loyalty: loyaltySchema,
+          }),
+        },
       },
     },
-    async (req) => me(ctx, req),
+    async (req) => {
+      const answer = await me(ctx, req);
+      return { user: answer.user as typeof answer.user & Record<string, unknown>, loyalty: answer.loyalty };
+    },
   );
 
   app.patch(

@@ -78,7 +78,8 @@ describe.each(testDatabases)("signup on %s", (kind) => {
     expect(browser.cookieValue("nc_user")).toMatch(/^ncs_/);
     const me = await browser.get("/me");
     expect(me.json().user.email).toBe(email);
-    expect(me.json().loyalty).toMatchObject({ currentPoints: 0 });
+    // Signed up with a mobile and a gender: the completed-profile action is awarded (the loyalty ledger).
+    expect(me.json().loyalty).toMatchObject({ currentPoints: 50, completedActions: ["completed_profile"] });
   });
 
   it("stores the password as argon2id at OWASP parameters (19 MiB, 2 passes, 1 lane)", async () => {

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { UsersTable } from "../../../db/schema-accounts.ts";
 import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
-import type { Loyalty, User } from "../../../domain/accounts/types.ts";
+import type { User } from "../../../domain/accounts/types.ts";
 import { standingAgeStatus } from "../../../domain/age/rules.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -97,7 +97,8 @@ export function userView(row: UserRow, providers: string[], now: Date = new Date
     emailVerified: row.email_verified,
     mobileVerified: row.mobile_verified,
     ageVerificationStatus: ageVerificationStatusOf(row, now),
-    // Orders, loyalty and credit are other modules' numbers; they fill these in when they land.
+    // Orders and credit are other modules' numbers; they fill these in when they land. Loyalty's two are filled in
+    // by GET /me from the loyalty module (0 and null elsewhere).
     numPurchases: 0,
     loyaltyPoints: 0,
     loyaltyStatus: null,
@@ -119,16 +120,3 @@ export async function loadUserView(db: Q, userId: string): Promise<User | null> 
   const row = await findUser(db, userId);
   return row ? userView(row, await linkedProviders(db, userId)) : null;
 }
-
-/** The loyalty programme's answer until the loyalty module lands (spec §3 Loyalty). */
-export const LOYALTY_PLACEHOLDER: Loyalty = {
-  currentPoints: 0,
-  currentStatus: null,
-  nextStatus: null,
-  statusTiers: [],
-  completedActions: [],
-  uncompletedActions: [],
-  performableActions: [],
-  programTitle: "Nightcap Rewards",
-  programDescription: "Earn points on every order. The rewards programme is coming soon.",
-};

@@ -5,6 +5,7 @@ import { productUrl } from "../../../domain/catalogue/product-url.ts";
 import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
+import { hasFreeDelivery } from "../loyalty/index.ts";
 import { cartOffers } from "../promos/index.ts";
 import { userIdOf } from "./owner.ts";
 import { type CartRow, type ShelfDetail, type StoredLine, shelfKey, type Tx } from "./repository.ts";
@@ -28,9 +29,11 @@ export async function priceStored(
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
 ): Promise<{ cart: Cart; bill: Bill; lines: PricedLine[] }> {
-  const [snapshot, recommendations, offers] = await Promise.all([
+  const [snapshot, recommendations, freeDelivery, offers] = await Promise.all([
     categorySnapshot(db),
     recommendationsOf(db, cart),
+    // A loyalty tier with free delivery waives on-demand stores' fees (docs/adr/0033-loyalty-and-giveaway.md).
+    hasFreeDelivery(db, userIdOf(cart.owner)),
     cartOffers(
       db,
       {
@@ -55,7 +58,7 @@ export async function priceStored(
         name: d.store_name,
         is_shipping: d.is_shipping,
         min_order_cents: d.min_order_cents,
-        delivery_fee_cents: d.delivery_fee_cents,
+        delivery_fee_cents: freeDelivery && !d.is_shipping ? 0 : d.delivery_fee_cents,
         eta_minutes: d.eta_minutes,
       });
     }

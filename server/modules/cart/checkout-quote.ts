@@ -96,11 +96,11 @@ const emptied = () => ({
 
 /** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
 export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
-  const cart = await tx
-    .updateTable("carts")
-    .set(emptied())
-    .where("owner", "=", `user:${userId}`)
-    .returning("id")
-    .executeTakeFirst();
-  if (cart) await tx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
+  await tx
+    .with("emptied", (db) =>
+      db.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
+    )
+    .deleteFrom("cart_lines")
+    .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
+    .execute();
 }

@@ -14,6 +14,7 @@ import {
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
 import { emptyCartOf } from "../cart/index.ts";
+import { onOrderMoved } from "../loyalty/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import { REFERRAL_ORDER_COMPLETED } from "../referrals/index.ts";
@@ -33,7 +34,8 @@ export interface OrderMover {
 /**
  * Moves an order by the status machine, with a conditional update and its event; false when it had moved on. The
  * event's notification job (email, text, Web Push: server/modules/notifications) is sent in the same transaction,
- * so every status change is told, by whichever writer, once it commits.
+ * so every status change is told, by whichever writer, once it commits; the loyalty module's hook writes the
+ * move's points and giveaway entries in it too (keyed, so never twice).
  */
 export async function moveOrder(
   ctx: OrderMover,
@@ -92,6 +94,18 @@ export async function moveOrder(
     .executeTakeFirst();
   if (!written) return null;
   await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
+  // Loyalty reacts in the same transaction: points and giveaway entries on delivery, taken back on a refund.
+  await onOrderMoved(
+    tx,
+    {
+      orderId: order.id,
+      eventId: Number(written.id),
+      type: event.type,
+      toStatus: moved.state.order_status,
+      detail,
+    },
+    new Date(),
+  );
   // A completed order may be a referred friend's first: the referrals module decides their credit (ADR 35).
   if (moved.state.order_status === ORDER_STATUS.completed && order.order_status !== ORDER_STATUS.completed)
     await ctx.jobs.send(REFERRAL_ORDER_COMPLETED, { orderId: order.id }, { tx });
@@ -183,15 +197,18 @@ export async function settleAuthorised(
       .executeTakeFirstOrThrow();
     if (checkout.state === "completed" || checkout.state === "failed")
       return checkout.answer as CheckoutAnswer;
-    await tx
-      .updateTable("payment_operations")
-      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", "authorisation")
-      .where("status", "=", "pending")
-      .execute();
-    if (intent) {
-      await tx
+    // The authorisation succeeded, and the payment names the provider's intent and card: one statement.
+    const authorised = tx.with("authorisation", (db) =>
+      db
+        .updateTable("payment_operations")
+        .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
+        .where("payment_id", "=", paymentId)
+        .where("kind", "=", "authorisation")
+        .where("status", "=", "pending")
+        .returning("id"),
+    );
+    if (intent)
+      await authorised
         .updateTable("payments")
         .set({
           provider_intent_id: intent.id,
@@ -200,7 +217,7 @@ export async function settleAuthorised(
         })
         .where("id", "=", paymentId)
         .execute();
-    }
+    else await authorised.selectFrom("authorisation").select("id").execute();
     const now = ctx.now();
     const orders = await ordersToPlace(tx, paymentId);
     const summaries: PlacedOrderSummary[] = [];

@@ -75,12 +75,15 @@ export async function refundCredit(
     .execute();
 }
 
-/** Grants credit (a credit code, staff goodwill); a code grants once per user (a unique index holds it). */
+/**
+ * Grants credit (a credit code, staff goodwill, redeemed loyalty points); a code grants once per user (a unique index
+ * holds it). The new entry's id, or null when the code had granted already.
+ */
 export async function grantCredit(
   tx: Tx,
   userId: string,
   grant: { amount: number; reason: string; promoCode: string | null; expiresAt: Date | null },
-): Promise<boolean> {
+): Promise<number | null> {
   await lockLedger(tx, userId);
   const row = await tx
     .insertInto("credit_entries")
@@ -101,5 +104,5 @@ export async function grantCredit(
     )
     .returning("id")
     .executeTakeFirst();
-  return row !== undefined;
+  return row ? Number(row.id) : null;
 }

@@ -56,7 +56,7 @@ export async function redeemCreditCode(db: Db, promo: StoredPromo, userId: strin
       expiresAt: promo.creditValidDays ? new Date(now.getTime() + promo.creditValidDays * 86_400_000) : null,
     }),
   );
-  if (!granted) throw new AppError(400, "already_used", "You've already used this code.");
+  if (granted === null) throw new AppError(400, "already_used", "You've already used this code.");
 }
 
 /**

@@ -8,7 +8,7 @@ export const sweepstakesRules: ContentPage = {
   lead: "NO PURCHASE NECESSARY TO ENTER OR WIN. A PURCHASE DOES NOT INCREASE YOUR CHANCES OF WINNING BEYOND THE BONUS ENTRIES DESCRIBED BELOW. VOID WHERE PROHIBITED.",
   blocks: [
     { h2: "1. Sponsor" },
-    { p: `${COMPANY.legalName}, ${COMPANY.mailingAddress}.` },
+    { p: `${COMPANY.mailingAddress}.` },
     { h2: "2. Eligibility" },
     {
       p: "Open to legal residents of the 50 United States and the District of Columbia who are 21 or older at the time of entry. Employees of Nightcap, its retail partners and their immediate families are not eligible.",
