@@ -6,12 +6,12 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
  * with `handle.fullScreen` (see app/lib/full-screen.ts); the root renders the shell around all others.
  */
 
-/** Content pages inside the shell (texts in app/features/content/pages/). */
+/**
+ * Content pages inside the shell (texts in app/features/content/pages/). /share, /retailers, /business, /careers,
+ * /apply and /liquor-gift-guide have routes of their own: their texts with a form, the shopper's invites or the
+ * catalogue (issue 17).
+ */
 const CONTENT_PAGES = [
-  "liquor-gift-guide",
-  "retailers",
-  "business",
-  "careers",
   "privacy-policy",
   "terms-of-service",
   "sweepstakes-rules",
@@ -20,9 +20,7 @@ const CONTENT_PAGES = [
   "merchant-terms",
   "merchant-manageddelivery-terms",
   "loyalty-program-benefits",
-  "share",
   "about",
-  "apply",
 ];
 
 export default [
@@ -39,6 +37,12 @@ export default [
 
     // Content pages
     ...CONTENT_PAGES.map((slug) => route(slug, "routes/content-page.tsx", { id: `content/${slug}` })),
+    route("share", "routes/share.tsx"),
+    route("retailers", "routes/retailers.tsx"),
+    route("business", "routes/business.tsx"),
+    route("careers", "routes/careers.tsx"),
+    route("apply", "routes/apply.tsx"),
+    route("liquor-gift-guide", "routes/liquor-gift-guide.tsx"),
 
     // Redirects
     route("join", "routes/redirect.tsx", { id: "redirect/join" }),
@@ -88,6 +92,8 @@ export default [
     route("console/admin", "routes/console-admin.tsx"),
     // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
     route("console/loyalty", "routes/console-loyalty.tsx"),
+    // Administrators: leads and what the pages that take input sent (issue 17).
+    route("console/enquiries", "routes/console-enquiries.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

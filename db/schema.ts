@@ -7,6 +7,7 @@ import type { LoyaltyDatabase } from "./schema-loyalty.ts";
 import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { RecommendationsDatabase } from "./schema-recommendations.ts";
+import type { ReferralsDatabase } from "./schema-referrals.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 import type { TipsDatabase } from "./schema-tips.ts";
 
@@ -176,6 +177,7 @@ export interface Database
     TipsDatabase,
     NotificationsDatabase,
     RecommendationsDatabase,
+    ReferralsDatabase,
     LoyaltyDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;

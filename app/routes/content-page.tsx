@@ -1,7 +1,5 @@
-import { Link } from "react-router";
 import { entriesForOrder } from "../../domain/loyalty/giveaway.ts";
-import type { ContentBlock } from "../features/content/content-types.ts";
-import { inlineParts } from "../features/content/inline-links.ts";
+import { Block, Inline } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
@@ -106,65 +104,5 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
         <Block key={i} block={block} />
       ))}
     </article>
-  );
-}
-
-function Inline({ text }: { text: string }) {
-  return (
-    <>
-      {inlineParts(text).map((part, i) =>
-        "to" in part ? (
-          <Link key={i} to={part.to}>
-            {part.text}
-          </Link>
-        ) : (
-          part.text
-        ),
-      )}
-    </>
-  );
-}
-
-function Block({ block }: { block: ContentBlock }) {
-  if ("h2" in block) return <h2>{block.h2}</h2>;
-  if ("h3" in block) return <h3>{block.h3}</h3>;
-  if ("p" in block)
-    return (
-      <p>
-        <Inline text={block.p} />
-      </p>
-    );
-  if ("ul" in block || "ol" in block) {
-    const items = "ul" in block ? block.ul : block.ol;
-    const List = "ul" in block ? "ul" : "ol";
-    return (
-      <List>
-        {items.map((item, i) => (
-          <li key={i}>
-            <Inline text={item} />
-          </li>
-        ))}
-      </List>
-    );
-  }
-  if ("faq" in block)
-    return (
-      <div className="faq">
-        {block.faq.map((f) => (
-          <details key={f.q} className="faq__item">
-            <summary>{f.q}</summary>
-            <p>
-              <Inline text={f.a} />
-            </p>
-          </details>
-        ))}
-      </div>
-    );
-  return (
-    <p>
-      <Link className="button button--primary" to={block.cta.to}>
-        {block.cta.label}
-      </Link>
-    </p>
   );
 }

@@ -20,19 +20,24 @@ export const meta: Route.MetaFunction = () => [
 
 /**
  * /signup and /signup/{promo} (spec §2, full screen). ?sso={provider} finishes a social sign-up with the
- * provider's kept data; ?direct=1 (from /sos) turns direct-merchant mode on.
+ * provider's kept data; ?direct=1 (from /sos) turns direct-merchant mode on; ?ref={code} (a shopper's invite link,
+ * /share) carries the referral into the account.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   const promoCode = params.promo;
-  const [session, providers, event] = await Promise.all([
+  const ref = url.searchParams.get("ref");
+  const [session, providers, event, inviter] = await Promise.all([
     context.api<SessionInfo>("/auth/session"),
     context.api<SsoProviderInfo[]>("/auth/providers"),
     promoCode
       ? context.api<{ promo: typeof SIGNUP_PROMO | null }>(
           `/event/signup?promo=${encodeURIComponent(promoCode)}`,
         )
+      : null,
+    ref && /^[A-Za-z0-9]{1,32}$/.test(ref)
+      ? context.api<{ code: string; name: string }>(`/api/referrals/code/${encodeURIComponent(ref)}`)
       : null,
   ]);
   if (session.ok && session.data.user) throw redirect(returnTo);
@@ -48,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       event?.ok && event.data.promo ? { code: event.data.promo.code, desc: event.data.promo.desc } : null,
     sso: sso ? { provider: sso.provider, profile: sso.profile } : null,
     directOnly: url.searchParams.get("direct") === "1",
+    referral: inviter?.ok ? inviter.data : null,
   };
 }
 
@@ -68,6 +74,7 @@ export default function Signup({ loaderData, params }: Route.ComponentProps) {
         sso={loaderData.sso}
         promo={loaderData.promo}
         directOnly={loaderData.directOnly}
+        referral={loaderData.referral}
       />
     </AuthLayout>
   );

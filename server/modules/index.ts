@@ -19,6 +19,7 @@ import { orderRoutes } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { registerRecommendations } from "./recommendations/index.ts";
+import { openReferrals, registerReferrals } from "./referrals/index.ts";
 import { reviewRoutes } from "./reviews/index.ts";
 import { roundUpRoutes } from "./roundup/routes.ts";
 import { searchRoutes } from "./search/index.ts";
@@ -49,6 +50,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   const outbox = await openOutbox(deps.jobs);
   // Every status change (moveOrder) sends its notification job: the queue exists before any module moves orders.
   await openNotifications(deps.jobs);
+  // A completed order sends the referral job (moveOrder): its queue too.
+  await openReferrals(deps.jobs);
   const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   await registerGeo(app, deps);
@@ -83,5 +86,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     now: deps.now ?? (() => new Date()),
   });
   await registerLoyalty(app, { db: deps.db, now: deps.now });
+  await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

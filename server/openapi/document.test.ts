@@ -125,6 +125,7 @@ describe("the served OpenAPI document", () => {
         "addCard",
         "addPromo",
         "applyCartPromo",
+        "captureLead",
         "linkGoogleToExistingUser",
         "linkSSOToExistingUser",
         "logIn",
@@ -134,6 +135,9 @@ describe("the served OpenAPI document", () => {
         "sendCustomerPin",
         "signUp",
         "submitAgeScan",
+        "submitBusinessEnquiry",
+        "submitJobApplication",
+        "submitPartnerApplication",
         "verifyCustomerPin",
       ].sort(),
     );

@@ -158,6 +158,16 @@ export const TAGS = [
     description: "Promo codes, the signup offer and store credit (a ledger).",
   },
   {
+    name: "referrals",
+    description:
+      "Share links: the signed-in shopper's code and link, the friends who signed up through it and whether they earned credit.",
+  },
+  {
+    name: "enquiries",
+    description:
+      "What visitors send us: the lead-capture prompt's email, partner stores, business accounts and job applications; staff read them in the console.",
+  },
+  {
     name: "messages",
     description:
       "The local mailbox: emails and texts kept on this machine when no provider is configured (never on a real database in production).",

@@ -101,6 +101,7 @@ export async function signupAction(request: Request, context: AppLoadContext, pr
     mobile: f.mobile || undefined,
     source: f.source || undefined,
     promo: promo || f.promo || undefined,
+    ref: f.ref || undefined,
     direct_only: f.direct_only === "true" ? true : undefined,
   });
   if (!res.ok) return failure("signup", res, "We could not sign you up. Please try again.");

@@ -30,6 +30,7 @@ export function SignupForm({
   providers,
   sso,
   promo,
+  referral = null,
   directOnly = false,
   idPrefix = "signup",
   onShowLogin,
@@ -40,6 +41,8 @@ export function SignupForm({
   providers: SsoProviderInfo[];
   sso?: { provider: string; profile: SsoProfile } | null;
   promo?: { code: string; desc: string } | null;
+  /** The invite link this signup came through (/signup?ref=): whose it is, and its code, carried as `ref`. */
+  referral?: { code: string; name: string } | null;
   directOnly?: boolean;
   idPrefix?: string;
   onShowLogin?: () => void;
@@ -83,6 +86,12 @@ export function SignupForm({
           added to your account.
         </p>
       ) : null}
+      {referral ? (
+        <p className="promo-banner">
+          <strong>{referral.name} invited you.</strong> When your first order is delivered, you both get store
+          credit.
+        </p>
+      ) : null}
       {sso ? (
         <p className="form-message form-message--info">
           Signed in with{" "}
@@ -102,6 +111,7 @@ export function SignupForm({
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="returnTo" value={returnTo} />
         {directOnly ? <input type="hidden" name="direct_only" value="true" /> : null}
+        {referral ? <input type="hidden" name="ref" value={referral.code} /> : null}
         <div className="auth-form__pair">
           <Field label="First name">
             <input

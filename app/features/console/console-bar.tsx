@@ -17,6 +17,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       <NavLink to="/console/store">Store</NavLink>
       <NavLink to="/console/loyalty">Loyalty</NavLink>
       {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
+      {admin ? <NavLink to="/console/enquiries">Enquiries</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">
         <CsrfField />
         <button type="submit">Log out</button>

@@ -75,6 +75,7 @@ export interface SignupInput {
   mobile?: string;
   source?: string;
   promo?: string;
+  ref?: string;
   direct_only?: boolean;
   sso_token?: string;
 }
@@ -118,6 +119,7 @@ export async function signup(
     countryCode: mobile?.countryCode ?? null,
     source: input.source ?? null,
     promo: input.promo ?? null,
+    referral: input.ref ?? null,
     directOnly: input.direct_only === true,
     platform: req.actor.platform,
     userAgent: typeof req.headers["user-agent"] === "string" ? req.headers["user-agent"].slice(0, 300) : null,
@@ -129,7 +131,7 @@ export async function signup(
     const existing = await findUserByEmail(tx, email);
     // The provider already proved this email: no code needed (spec §4: the provider's data completes the profile).
     if (!existing && sso?.emailVerified && sso.email === email) {
-      const userId = await createUser(tx, email, pending, true);
+      const userId = await createUser(ctx, tx, email, pending, true);
       if (userId) {
         await linkIdentity(tx, sso, userId);
         await consumePendingSso(tx, sso);
@@ -165,6 +167,7 @@ export async function signup(
 
 /** Inserts the account; null when the email was taken meanwhile (the unique index settles races). */
 async function createUser(
+  ctx: AccountsContext,
   tx: Transaction<Database>,
   email: string,
   p: PendingSignup,
@@ -193,6 +196,7 @@ async function createUser(
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning("id")
     .executeTakeFirst();
+  if (row) await ctx.links.created({ userId: row.id, referral: p.referral ?? null }, tx);
   return row?.id ?? null;
 }
 
@@ -249,7 +253,7 @@ export async function loginStep2(
   const started = await withSpentCode(ctx, req, reply, input, ["login", "signup"], async (tx, attempt) => {
     let userId = attempt.user_id;
     if (attempt.purpose === "signup" && attempt.pending) {
-      userId = await createUser(tx, attempt.email, attempt.pending, true);
+      userId = await createUser(ctx, tx, attempt.email, attempt.pending, true);
       // Taken meanwhile (two signups raced): the code proved this mailbox, which is what a code login proves too.
       userId ??= (await findUserByEmail(tx, attempt.email))?.id ?? null;
       const sso = attempt.pending.ssoTokenHash

@@ -33,6 +33,8 @@ export interface PendingSignup {
   countryCode: string | null;
   source: string | null;
   promo: string | null;
+  /** The referral code the signup came through (`/signup?ref=`); absent in attempts stored before it existed. */
+  referral?: string | null;
   directOnly: boolean;
   platform: "web" | "ios" | "android";
   userAgent: string | null;

@@ -15,8 +15,34 @@ export type IdentityLinkedHandler = (
   tx: Transaction<Database>,
 ) => Promise<void>;
 
+/**
+ * What other modules do when an account is created by signing up (the referral a friend signed up through). Runs
+ * inside the signup's transaction; `referral` is the code the signup carried, unchecked.
+ */
+export type AccountCreatedHandler = (
+  account: { userId: string; referral: string | null },
+  tx: Transaction<Database>,
+) => Promise<void>;
+
 export class IdentityLinks {
   private readonly handlers: IdentityLinkedHandler[] = [];
+  private readonly createdHandlers: AccountCreatedHandler[] = [];
+
+  /** Registers a handler run when a signup creates an account; answers a function that removes it. */
+  onAccountCreated(handler: AccountCreatedHandler): () => void {
+    this.createdHandlers.push(handler);
+    return () => {
+      const i = this.createdHandlers.indexOf(handler);
+      if (i >= 0) this.createdHandlers.splice(i, 1);
+    };
+  }
+
+  async created(
+    account: { userId: string; referral: string | null },
+    tx: Transaction<Database>,
+  ): Promise<void> {
+    for (const handler of this.createdHandlers) await handler(account, tx);
+  }
 
   /** Registers a handler; answers a function that removes it. */
   onIdentityLinked(handler: IdentityLinkedHandler): () => void {

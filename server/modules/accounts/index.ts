@@ -8,14 +8,14 @@ import type { Outbox } from "../messages/index.ts";
 import { installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
 import { devAccountsRoutes } from "./dev-routes.ts";
-import { type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
+import { type AccountCreatedHandler, type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
 import { ensureDemoMerchant, hasDemoMerchant } from "./merchant-service.ts";
 import { accountsRoutes } from "./routes.ts";
 import { OidcClients } from "./sso/oidc-clients.ts";
 
 export { publicOrigin } from "./context.ts";
 /** The accounts module's public face. */
-export type { IdentityLinkedHandler } from "./identity-links.ts";
+export type { AccountCreatedHandler, IdentityLinkedHandler } from "./identity-links.ts";
 export { LIMITS } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
 export { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "./staff-accounts.ts";
@@ -24,6 +24,8 @@ export { findUser, setAgeVerificationStatus } from "./users.ts";
 export interface Accounts {
   /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */
   onIdentityLinked(handler: IdentityLinkedHandler): () => void;
+  /** Runs `handler` inside the transaction of every signup that creates an account (referrals plug in here). */
+  onAccountCreated(handler: AccountCreatedHandler): () => void;
   /** The abuse-limit counters (in Redis when configured), for other modules' limits. */
   limiter: RateLimiter;
 }
@@ -62,6 +64,7 @@ export async function registerAccounts(
   if (hasDemoMerchant(config)) await app.register(devAccountsRoutes);
   const accounts: Accounts = {
     onIdentityLinked: (handler) => links.onIdentityLinked(handler),
+    onAccountCreated: (handler) => links.onAccountCreated(handler),
     limiter: ctx.limiter,
   };
   app.decorate("accounts", accounts);

@@ -38,6 +38,8 @@ export const signupBody = z.object({
   mobile: optional(z.string().max(30)),
   source: optional(z.string().trim().max(100)),
   promo: optional(z.string().regex(PROMO_CODE_PATTERN, "must be a promo code")),
+  /** The share code of the friend who invited this shopper (`/signup?ref=`). */
+  ref: optional(z.string().regex(PROMO_CODE_PATTERN, "must be a referral code")),
   direct_only: optional(z.boolean()),
   sso_token: optional(ssoToken),
 });

@@ -13,6 +13,7 @@ import {
   categoryTree,
   mainMenu,
 } from "./category-service.ts";
+import { giftGuide } from "./gift-guide.ts";
 import { refreshPlannerStatistics } from "./planner-statistics.ts";
 import { productName, productPrices, productsBySku } from "./product-service.ts";
 import { genericRecommendations, relatedProducts, similarProducts } from "./recommendation-service.ts";
@@ -323,6 +324,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
         products: await recommendationCache.get(`related|${store?.id ?? ""}|${req.params.id}`, related),
       };
     },
+  );
+
+  app.get(
+    "/menu/gift-guide",
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "getGiftGuide",
+        tags,
+        summary:
+          "The liquor gift guide: per price band (under $25, $25 to $50, $50 to $100, $100 and up), popular products with a gifting tag in stock at the store",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => giftGuide(db, await storeOf(req.headers, req.query)),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/schema.ts";
 import { giftExpiry } from "../../../domain/checkout/gift.ts";
 import {
   nextStatus,
+  ORDER_STATUS,
   type OrderEvent,
   type OrderState,
   type OrderStatus,
@@ -16,6 +17,7 @@ import { emptyCartOf } from "../cart/index.ts";
 import { onOrderMoved } from "../loyalty/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
+import { REFERRAL_ORDER_COMPLETED } from "../referrals/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
@@ -104,6 +106,9 @@ export async function moveOrder(
     },
     new Date(),
   );
+  // A completed order may be a referred friend's first: the referrals module decides their credit (ADR 35).
+  if (moved.state.order_status === ORDER_STATUS.completed && order.order_status !== ORDER_STATUS.completed)
+    await ctx.jobs.send(REFERRAL_ORDER_COMPLETED, { orderId: order.id }, { tx });
   return moved.state;
 }
 

@@ -27,7 +27,7 @@ export const business: ContentPage = {
     },
     { h2: "Open an account" },
     {
-      p: `Email ${COMPANY.businessEmail} with your company name, the cities you order in and a rough monthly volume. We set up most accounts within one business day.`,
+      p: `Tell us about your company below, or email ${COMPANY.businessEmail}. We set up most accounts within one business day.`,
     },
   ],
 };

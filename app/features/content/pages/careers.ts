@@ -14,17 +14,6 @@ export const careers: ContentPage = {
         "Compliance is everyone's job. Alcohol law differs in every state, and we take it seriously.",
       ],
     },
-    { h2: "Open roles" },
-    {
-      ul: [
-        "Senior Software Engineer, Storefront (remote, US)",
-        "Software Engineer, Logistics and Dispatch (Chicago or remote)",
-        "City Operations Manager (Austin, Denver, Miami)",
-        "Retail Partnerships Manager (New York)",
-        "Regulatory Compliance Counsel (remote, US)",
-        "Customer Experience Specialist, evenings and weekends (remote, US)",
-      ],
-    },
     { h2: "Benefits" },
     {
       ul: [
@@ -34,9 +23,8 @@ export const careers: ContentPage = {
         "A home-office budget and a yearly learning budget.",
       ],
     },
-    { h2: "Apply" },
     {
-      p: `Send your CV and a few lines on why the role interests you to ${COMPANY.careersEmail}, with the role in the subject line. Want to drive with us instead? See [Become a driver](/apply).`,
+      p: `Apply for any open role on [our application page](/apply). Questions? Email ${COMPANY.careersEmail}.`,
     },
     {
       p: "Nightcap is an equal opportunity employer. We welcome applicants of every background and do not discriminate on the basis of race, colour, religion, sex, sexual orientation, gender identity, national origin, age, disability or veteran status.",

@@ -34,7 +34,7 @@ export const retailers: ContentPage = {
       ],
     },
     {
-      p: `Read the [merchant terms](/merchant-terms) and the [managed delivery terms](/merchant-manageddelivery-terms), then email ${COMPANY.partnersEmail} to start.`,
+      p: `Read the [merchant terms](/merchant-terms) and the [managed delivery terms](/merchant-manageddelivery-terms), then apply below. Questions first? Email ${COMPANY.partnersEmail}.`,
     },
   ],
 };
