@@ -5,7 +5,7 @@ import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "../../pla
 import { openRedis } from "../../platform/redis.ts";
 import { serverKey } from "../../platform/secrets.ts";
 import type { Outbox } from "../messages/index.ts";
-import { installSessions } from "../sessions/index.ts";
+import { type Csrf, installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
 import { devAccountsRoutes } from "./dev-routes.ts";
 import { type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
@@ -26,6 +26,8 @@ export interface Accounts {
   onIdentityLinked(handler: IdentityLinkedHandler): () => void;
   /** The abuse-limit counters (in Redis when configured), for other modules' limits. */
   limiter: RateLimiter;
+  /** The CSRF signer, for a route that checks a token itself (POST /e: a beacon's token or its Origin). */
+  csrf: Csrf;
 }
 
 declare module "fastify" {
@@ -63,6 +65,7 @@ export async function registerAccounts(
   const accounts: Accounts = {
     onIdentityLinked: (handler) => links.onIdentityLinked(handler),
     limiter: ctx.limiter,
+    csrf,
   };
   app.decorate("accounts", accounts);
   return accounts;
