@@ -47,10 +47,10 @@ export function stepsReached(events: readonly string[]): number {
 export function funnelByDay(rows: readonly VisitorDay[]): FunnelDay[] {
   const byDay = new Map<string, Map<string, Set<string>>>();
   for (const row of rows) {
-    let visitors = byDay.get(row.day);
-    if (!visitors) byDay.set(row.day, (visitors = new Map()));
-    let events = visitors.get(row.visitor);
-    if (!events) visitors.set(row.visitor, (events = new Set()));
+    const visitors = byDay.get(row.day) ?? new Map<string, Set<string>>();
+    byDay.set(row.day, visitors);
+    const events = visitors.get(row.visitor) ?? new Set<string>();
+    visitors.set(row.visitor, events);
     for (const e of row.events) events.add(e);
   }
   return [...byDay.entries()]

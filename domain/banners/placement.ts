@@ -109,5 +109,10 @@ export const isSafeImage = isSafeLink;
 
 /** Plain text: no markup and no control characters (shown as text, never as HTML). */
 export function isPlainText(text: string): boolean {
-  return !/[<>]/.test(text) && !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text);
+  if (/[<>]/.test(text)) return false;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if ((code < 0x20 && ch !== "\t" && ch !== "\n") || code === 0x7f) return false;
+  }
+  return true;
 }
