@@ -6,6 +6,7 @@ import {
   interleave,
   isPlainText,
   isRunning,
+  isSafeImage,
   isSafeLink,
   placementsFor,
   targets,
@@ -127,6 +128,14 @@ describe("what a banner may carry", () => {
     ["", false],
   ])("link %s", (link, ok) => {
     expect(isSafeLink(link)).toBe(ok);
+  });
+
+  it.each([
+    ["/images/banner.svg", true],
+    ["https://cdn.example/banner.png", false],
+    ["//cdn.example/banner.png", false],
+  ])("image %s", (url, ok) => {
+    expect(isSafeImage(url)).toBe(ok);
   });
 
   it.each([

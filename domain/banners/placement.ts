@@ -104,8 +104,13 @@ export function isSafeLink(link: string): boolean {
   }
 }
 
-/** An image: our own path or https, as links. */
-export const isSafeImage = isSafeLink;
+/**
+ * An image: one of our own paths only. The pages' Content-Security-Policy loads images from our origin alone, and a
+ * banner must not be the way around it (docs/adr/0036-analytics-and-banners.md).
+ */
+export function isSafeImage(url: string): boolean {
+  return url.startsWith("/") && isSafeLink(url);
+}
 
 /** Plain text: no markup and no control characters (shown as text, never as HTML). */
 export function isPlainText(text: string): boolean {

@@ -112,6 +112,7 @@ describe.each(testDatabases)("banners on %s", (kind) => {
     ["a protocol-relative link", { link: "//evil.example/" }],
     ["an http link", { link: "http://example.com/" }],
     ["a data: image", { image_url: "data:image/svg+xml,<svg/>" }],
+    ["an image from another site", { image_url: "https://cdn.example/banner.png" }],
     ["a negative row", { after_row_of_result: -1 }],
     ["an unknown location", { location: "homepage" }],
     ["an end before the start", { starts_at: at(5), ends_at: at(1) }],
@@ -122,16 +123,16 @@ describe.each(testDatabases)("banners on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(400);
   });
 
-  it("takes an https link and image", async () => {
+  it("takes an https link and an image of ours", async () => {
     const staff = await staffBrowser(s);
     const b = await create(staff, {
       link: "https://partner.example/offer",
-      image_url: "https://partner.example/offer.png",
+      image_url: "/images/categories/tequila.svg",
       after_row_of_result: 7,
     });
     expect(b).toMatchObject({
       link: "https://partner.example/offer",
-      image_url: "https://partner.example/offer.png",
+      image_url: "/images/categories/tequila.svg",
     });
   });
 

@@ -24,7 +24,7 @@ export const serveQuery = z.object({
 const placementFields = {
   title: z.string().describe("Plain text (never HTML)."),
   text: z.string().describe("Plain text (never HTML); may be empty."),
-  image_url: z.string().nullable().describe("Our own path or an https URL; null: no image."),
+  image_url: z.string().nullable().describe("One of our own paths (`/…`); null: no image."),
   link: z.string().describe("Our own path (`/…`) or an https URL."),
   location: z.enum(BANNER_LOCATIONS as [BannerLocation, ...BannerLocation[]]),
   categories: z.array(z.string()).describe("Category url names it shows in; empty: every category."),
@@ -55,7 +55,7 @@ export const bannerBody = z.object({
     .string()
     .trim()
     .max(500)
-    .refine(isSafeImage, "An image is our own path (/…) or an https URL.")
+    .refine(isSafeImage, "An image is one of our own paths (/…): pages load images from our origin only.")
     .nullable()
     .default(null),
   link: z.string().trim().max(500).refine(isSafeLink, "A link is our own path (/…) or an https URL."),
