@@ -88,6 +88,10 @@ export default [
     route("console/admin", "routes/console-admin.tsx"),
     // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
     route("console/loyalty", "routes/console-loyalty.tsx"),
+    // Banners: staff make, schedule and target the grids' banners; administrators read the funnel and the searches
+    // that found nothing.
+    route("console/banners", "routes/console-banners.tsx"),
+    route("console/analytics", "routes/console-analytics.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).
