@@ -19,7 +19,7 @@ import { currentCsrfToken } from "./csrf.ts";
  */
 export const ANALYTICS_DOM_EVENT = "nightcap:event";
 
-type Props = Record<string, string | number | boolean | null>;
+type Props = Record<string, string | number | boolean>;
 type Queued =
   | { type: "track"; event: TrackEventName; properties: Props; path: string; timestamp: number }
   | { type: "page"; path: string; properties: Props; timestamp: number };
@@ -30,17 +30,13 @@ let pageViewId = "";
 const here = () =>
   typeof location === "undefined" ? "/" : `${location.pathname}${location.search}`.slice(0, 500);
 
-/** Flat, bounded properties (the server refuses anything else; better to drop a value than the batch). */
+/** Flat, bounded properties: text, numbers, booleans (the server refuses the rest; better drop a value than the batch). */
 function clean(input: Record<string, unknown> | undefined): Props {
   const out: Props = {};
   for (const [key, value] of Object.entries(input ?? {}).slice(0, 20)) {
     if (key.length === 0 || key.length > 40) continue;
     if (typeof value === "string") out[key] = value.slice(0, 200);
-    else if (
-      (typeof value === "number" && Number.isFinite(value)) ||
-      typeof value === "boolean" ||
-      value === null
-    )
+    else if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean")
       out[key] = value;
   }
   return out;

@@ -8,7 +8,7 @@ import {
 
 export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 
-const propertyValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
+const propertyValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
 
 const properties = z
   .record(z.string().min(1).max(40), propertyValue)
