@@ -127,6 +127,15 @@ test("a banner between result rows counts its impression once; the funnel shows 
   expect(mcEvents).toHaveLength(1);
   expect((await bannerNamed(admin, title)).impressions).toBe(1);
 
+  // On a phone the grid has two columns: the banner follows the first two cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await gridLayout(page)).banner).toBe(2);
+  expect((await gridLayout(page)).columns).toBe(2);
+  await banner.scrollIntoViewIfNeeded();
+  await shot(page, "category-banner-phone", false);
+  await page.setViewportSize({ width: 1280, height: 560 });
+  expect(mcEvents).toHaveLength(1);
+
   // A click counts (the link is ours: the storefront follows it).
   await banner.getByRole("link").click();
   await expect.poll(async () => (await bannerNamed(admin, title)).clicks).toBe(1);
