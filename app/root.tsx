@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -18,6 +20,7 @@ import { CsrfMeta, loadSession } from "./features/accounts/session.tsx";
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
+import { installAnalytics, pageView } from "./lib/analytics.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
 
 import appCss from "./styles/app.css?url";
@@ -93,8 +96,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Analytics (docs/adr/0036-analytics-and-banners.md): a page view per URL shown, batches sent on page hide. */
+function usePageViews() {
+  const location = useLocation();
+  useEffect(() => installAnalytics(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path or query is a new page view
+  useEffect(() => pageView(), [location.pathname, location.search]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
+  usePageViews();
   if (isFullScreen(matches)) return <Outlet />;
   return (
     <SiteShell

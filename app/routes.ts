@@ -94,6 +94,10 @@ export default [
     route("console/loyalty", "routes/console-loyalty.tsx"),
     // Administrators: leads and what the pages that take input sent (issue 17).
     route("console/enquiries", "routes/console-enquiries.tsx"),
+    // Banners: staff make, schedule and target the grids' banners; administrators read the funnel and the searches
+    // that found nothing.
+    route("console/banners", "routes/console-banners.tsx"),
+    route("console/analytics", "routes/console-analytics.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

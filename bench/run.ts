@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { startStorefront } from "../tests/support/storefront-process.ts";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
+import { measureEventIngestion } from "./event-ingestion.ts";
 import { measureIdScan } from "./id-scan.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
@@ -53,6 +54,13 @@ async function main() {
     const of = `${kind}, ${recs.samples} calls, ${recs.orders} orders, ${recs.pairs} pairs`;
     add(`recommendation user p95 (${of})`, ms(recs.user.p95));
     add(`recommendation checkout p95 (${of})`, ms(recs.checkout.p95));
+  }
+  for (const kind of ["pglite", "postgres"] as const) {
+    const ingestion = await measureEventIngestion(kind, pgUrl);
+    add(
+      `/e ingestion events/s (${kind}, ${ingestion.batches} batches of 20, 10 at once)`,
+      ingestion.eventsPerSecond.toFixed(0),
+    );
   }
 
   const checkout = await measureCheckout(pgUrl);

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
+import type { AnalyticsDatabase } from "./schema-analytics.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
 import type { LoyaltyDatabase } from "./schema-loyalty.ts";
@@ -178,6 +179,7 @@ export interface Database
     NotificationsDatabase,
     RecommendationsDatabase,
     ReferralsDatabase,
+    AnalyticsDatabase,
     LoyaltyDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;

@@ -12,6 +12,7 @@ const API_PREFIXES = [
   "/event/",
   "/giveaway/",
   "/e",
+  "/mc/",
   "/openapi",
   "/api/",
 ];

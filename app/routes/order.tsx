@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ORDER_COMPLETED } from "../../domain/analytics/events.ts";
 import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import { isDelivered } from "../../domain/orders/after-order.ts";
@@ -8,6 +10,7 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { loadRatings, type ProductReviewsAnswer, postRating } from "../features/tips/ratings.ts";
+import { track } from "../lib/analytics.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -55,6 +58,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const delivered = isDelivered(order);
   const busy = useNavigation().state !== "idle";
   const a = order.delivery_address_detail;
+  // Both ways an order is placed (at once, or after 3-D Secure) land here with ?placed.
+  useEffect(() => {
+    if (placed) track(ORDER_COMPLETED, { order_id: order._id, total: order.total });
+  }, [placed, order._id, order.total]);
   return (
     <div className="page page--narrow">
       {placed ? (

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { Link, redirect, useRouteLoaderData } from "react-router";
+import { STOREFRONT_UNIT } from "../../domain/banners/placement.ts";
 import type { SearchResults, SearchSuggestion } from "../../domain/catalogue/types.ts";
 import { toCards } from "../features/catalogue/card-data.ts";
 import {
@@ -8,6 +10,7 @@ import {
   searchOptionsFor,
 } from "../features/catalogue/listing-query.ts";
 import { ListingView } from "../features/catalogue/listing-view.tsx";
+import { trackSearch } from "../lib/analytics.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { RootData } from "../root.tsx";
@@ -61,6 +64,11 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { term, query, corrected, results, suggestions } = loaderData;
+  const filtered = activeFilterCount(query) > 0;
+  // What was searched and how much it found: the console lists the searches that found nothing.
+  useEffect(() => {
+    if (query.page === 1) trackSearch(term, results.count, filtered);
+  }, [term, results.count, filtered, query.page]);
   return (
     <div className="page page--listing">
       <header className="page-head">
@@ -74,6 +82,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </header>
       <ListingView
         key={term}
+        bannerUnit={STOREFRONT_UNIT}
         query={query}
         results={results}
         emptyState={<NoResults term={term} suggestions={suggestions} />}

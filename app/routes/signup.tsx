@@ -1,11 +1,14 @@
-import { redirect } from "react-router";
+import { useEffect } from "react";
+import { redirect, useNavigation } from "react-router";
 import type { SIGNUP_PROMO } from "../../domain/accounts/signup-offer.ts";
 import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
+import { SIGN_UP_FAILED, SIGNED_UP } from "../../domain/analytics/events.ts";
 import { signupAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
 import { safeReturnTo } from "../features/accounts/forms.server.ts";
 import { SignupForm, type SignupResult } from "../features/accounts/signup-form.tsx";
+import { track } from "../lib/analytics.ts";
 import type { Route } from "./+types/signup";
 
 export const handle = { fullScreen: true };
@@ -63,6 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, params }: Route.ComponentProps) {
   const channel = usePageChannel<SignupResult>();
+  useSignupEvents(channel.data);
   const action = params.promo ? `/signup/${encodeURIComponent(params.promo)}` : "/signup";
   return (
     <AuthLayout title="Sign up" lead="Drinks, snacks and gifts delivered in about 30 minutes.">
@@ -78,4 +82,24 @@ export default function Signup({ loaderData, params }: Route.ComponentProps) {
       />
     </AuthLayout>
   );
+}
+
+/**
+ * Sign-up events (spec §8: failed sign-ups are only reported): a refused form is 'Sign Up Failed'; a submission of
+ * this page that the server answers by sending the shopper on (signed up, after the code if one was asked) is
+ * 'Signed Up'.
+ */
+function useSignupEvents(result: SignupResult | undefined) {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (result && result.ok === false && result.intent !== "code-verify") track(SIGN_UP_FAILED);
+  }, [result]);
+  const leaving =
+    navigation.state === "loading" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    (navigation.formAction ?? "").startsWith("/signup") &&
+    !navigation.location.pathname.startsWith("/signup");
+  useEffect(() => {
+    if (leaving) track(SIGNED_UP);
+  }, [leaving]);
 }

@@ -4,6 +4,8 @@ import type { Db } from "../platform/db.ts";
 import type { JobQueue } from "../platform/jobs.ts";
 import { registerAccounts } from "./accounts/index.ts";
 import { registerAge } from "./age/index.ts";
+import { registerAnalytics } from "./analytics/index.ts";
+import { registerBanners } from "./banners/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
@@ -87,5 +89,12 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   });
   await registerLoyalty(app, { db: deps.db, now: deps.now });
   await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
+  await registerAnalytics(app, {
+    db: deps.db,
+    limiter: accounts.limiter,
+    csrf: accounts.csrf,
+    now: deps.now,
+  });
+  await registerBanners(app, { db: deps.db, limiter: accounts.limiter, now: deps.now });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

@@ -150,6 +150,16 @@ export const TAGS = [
       "Items the store found short while picking: the shopper reviews them (remove, keep the in-stock part, replace, reset) and the order's lines and money follow.",
   },
   {
+    name: "analytics",
+    description:
+      "Analytics events and page views (`POST /e`, batched by the storefront and sent with sendBeacon), and the console's funnel and searches that found nothing.",
+  },
+  {
+    name: "banners",
+    description:
+      "Our own banner placement service (`mc/serve?u=`): placements by location, categories and row, their impressions and clicks, and the console's banners.",
+  },
+  {
     name: "round-up",
     description: "The round-up donation: organisations, the shopper's choice, what they gave.",
   },

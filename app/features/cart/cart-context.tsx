@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { PRODUCT_ADDED } from "../../../domain/analytics/events.ts";
 import { SPLIT_MODAL_STEP_MS } from "../../../domain/cart/constants.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
 import type { ShippingOption } from "../../../domain/cart/shipping.ts";
 import { type Cart, SPLIT_REQUIRED_CODE } from "../../../domain/cart/types.ts";
 import { REMOVE_ITEM_FAILED } from "../../../domain/copy.ts";
 import { DELIVERY_ADDRESS_SET_EVENT } from "../../../domain/geo/api.ts";
+import { track } from "../../lib/analytics.ts";
 import { type ApiRequest, apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { type CartState, cartReducer, initialCartState, isCartSplit, type PendingAdd } from "./cart-state.ts";
 import { createQuantityDebouncer } from "./quantity-debouncer.ts";
@@ -126,6 +128,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
       if (res.ok) {
         dispatch({ type: "loaded", cart: res.data, pending: debouncer.current.pending() });
         dispatch({ type: "drawer", open: true });
+        track(PRODUCT_ADDED, { sku: item.sku, qty: item.qty, store_id: item.store_id });
         return { ok: true };
       }
       const code = (res.data as { error?: { code?: string } } | null)?.error?.code;

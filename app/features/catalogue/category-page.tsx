@@ -28,6 +28,7 @@ export function CategoryPage({ view }: { view: CategoryView }) {
         </nav>
       ) : null}
       <ListingView
+        bannerUnit={view.path.split("/").filter(Boolean).pop()}
         query={view.query}
         results={view.results}
         emptyState={

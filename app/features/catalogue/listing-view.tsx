@@ -39,10 +39,13 @@ export function ListingView({
   query,
   results,
   emptyState,
+  bannerUnit,
 }: {
   query: ListingQuery;
   results: ListingResults;
   emptyState?: React.ReactNode;
+  /** Whose banners the grid shows (GET /mc/serve?u=): a category's url name, or 'storefront'. */
+  bannerUnit?: string;
 }) {
   const location = useLocation();
   const navigation = useNavigation();
@@ -226,7 +229,7 @@ export function ListingView({
         >
           {filterCount > 0 ? <ActiveFilters query={query} results={results} hrefFor={hrefFor} /> : null}
           {results.products.length > 0 ? (
-            <ProductGrid products={results.products} />
+            <ProductGrid products={results.products} bannerUnit={bannerUnit} />
           ) : results.count > 0 ? (
             <div className="empty-state">
               <p>There are no products on this page.</p>

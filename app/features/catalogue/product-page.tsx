@@ -1,10 +1,13 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
+import { PRODUCT_VIEWED } from "../../../domain/analytics/events.ts";
 import { ETCH_SUFFIX } from "../../../domain/catalogue/sku.ts";
 import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
 import { Price } from "../../components/catalogue/price.tsx";
 import { ProductRow } from "../../components/catalogue/product-row.tsx";
 import { SparkleIcon } from "../../components/icons.tsx";
 import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
+import { track } from "../../lib/analytics.ts";
 import { AddToCartButton } from "../cart/add-to-cart.tsx";
 import { HeartButton } from "../favourites/heart-button.tsx";
 import { RatingSummary } from "../tips/rating-view.tsx";
@@ -17,6 +20,7 @@ export const PRODUCT_IMAGE_SIZE = 480;
 export function ProductPage({ view }: { view: ProductView }) {
   const { product } = view;
   const origin = useSiteOrigin();
+  useEffect(() => track(PRODUCT_VIEWED, { sku: product.sku_id }), [product.sku_id]);
   const sizes = product.volume_variants.length > 1 ? product.volume_variants : [];
   const details = [
     ["Type", product.type],

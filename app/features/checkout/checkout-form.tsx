@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CHECKOUT_STARTED } from "../../../domain/analytics/events.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { GIFT_OCCASIONS } from "../../../domain/checkout/gift.ts";
@@ -10,6 +11,7 @@ import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
 import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
+import { track } from "../../lib/analytics.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
@@ -40,6 +42,7 @@ const TIPS = [0, 10, 15, 20] as const;
 
 /** Checkout (spec §2 /checkout, §3 Checkout, §4 Checkout): loading, then success or failed with the error. */
 export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "steps" | "one-page" }) {
+  useEffect(() => track(CHECKOUT_STARTED, { variant }), [variant]);
   const navigate = useNavigate();
   const frame = useRef<CardFrameHandle>(null);
   const [cart, setCart] = useState(data.cart);

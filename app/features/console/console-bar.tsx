@@ -16,6 +16,8 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       <NavLink to="/console/stock">Stock</NavLink>
       <NavLink to="/console/store">Store</NavLink>
       <NavLink to="/console/loyalty">Loyalty</NavLink>
+      <NavLink to="/console/banners">Banners</NavLink>
+      {admin ? <NavLink to="/console/analytics">Analytics</NavLink> : null}
       {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
       {admin ? <NavLink to="/console/enquiries">Enquiries</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">

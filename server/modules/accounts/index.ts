@@ -5,7 +5,7 @@ import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "../../pla
 import { openRedis } from "../../platform/redis.ts";
 import { serverKey } from "../../platform/secrets.ts";
 import type { Outbox } from "../messages/index.ts";
-import { installSessions } from "../sessions/index.ts";
+import { type Csrf, installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
 import { devAccountsRoutes } from "./dev-routes.ts";
 import { type AccountCreatedHandler, type IdentityLinkedHandler, IdentityLinks } from "./identity-links.ts";
@@ -28,6 +28,8 @@ export interface Accounts {
   onAccountCreated(handler: AccountCreatedHandler): () => void;
   /** The abuse-limit counters (in Redis when configured), for other modules' limits. */
   limiter: RateLimiter;
+  /** The CSRF signer, for a route that checks a token itself (POST /e: a beacon's token or its Origin). */
+  csrf: Csrf;
 }
 
 declare module "fastify" {
@@ -66,6 +68,7 @@ export async function registerAccounts(
     onIdentityLinked: (handler) => links.onIdentityLinked(handler),
     onAccountCreated: (handler) => links.onAccountCreated(handler),
     limiter: ctx.limiter,
+    csrf,
   };
   app.decorate("accounts", accounts);
   return accounts;
