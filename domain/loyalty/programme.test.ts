@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import {
   ACTIONS,
   currentPoints,
+  expiryCutoff,
   type LedgerRow,
   lifetimePoints,
   loyaltyView,
   nextTierFor,
   POINTS_PER_DOLLAR,
   pointsForOrder,
+  pointsToExpire,
   REDEEM_MAX_STEPS,
   REDEEM_STEP_CENTS,
   REDEEM_STEP_POINTS,
@@ -181,5 +183,70 @@ describe("redemption", () => {
     [REDEEM_MAX_STEPS + 1, 1e9, { ok: false, code: "invalid_steps" }],
   ])("%s steps with %i points", (steps, available, expected) => {
     expect(redemption(steps, available)).toMatchObject(expected);
+  });
+});
+
+describe("expiry: points unspent 12 months after they were earned lapse, the oldest spent first", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  const monthsAgo = (m: number) => {
+    const d = new Date(now);
+    d.setUTCMonth(d.getUTCMonth() - m);
+    return d;
+  };
+  const row = (kind: LedgerRow["kind"], points: number, months: number): LedgerRow => ({
+    kind,
+    points,
+    createdAt: monthsAgo(months),
+  });
+
+  it("the cutoff is twelve calendar months before now", () => {
+    expect(expiryCutoff(now).toISOString()).toBe("2025-11-26T12:00:00.000Z");
+  });
+
+  it.each([
+    ["nothing old: nothing lapses", [row("earned", 500, 3)], 0],
+    ["an old earning, unspent: all of it", [row("earned", 500, 13)], 500],
+    ["just inside the lifetime: kept", [row("earned", 500, 11)], 0],
+    ["old, partly redeemed since: the rest", [row("earned", 500, 13), row("redeemed", -250, 2)], 250],
+    ["old, all redeemed: nothing", [row("earned", 500, 13), row("redeemed", -500, 2)], 0],
+    [
+      "spending takes the oldest first, so new points survive",
+      [row("earned", 300, 14), row("earned", 400, 1), row("redeemed", -250, 0)],
+      50,
+    ],
+    [
+      "reversals and staff deductions count as spending",
+      [row("earned", 300, 14), row("reversed", -100, 13), row("adjusted", -50, 2)],
+      150,
+    ],
+    ["actions and staff's additions lapse too", [row("action", 100, 13), row("adjusted", 200, 13)], 300],
+    ["already expired: asking again gives 0", [row("earned", 500, 13), row("expired", -500, 0)], 0],
+    ["rows without a date never lapse", [{ kind: "earned", points: 500 } as LedgerRow], 0],
+  ])("%s", (_, rows, expected) => {
+    expect(pointsToExpire(rows as LedgerRow[], now)).toBe(expected);
+  });
+
+  it("expiring is idempotent and never leaves a negative balance (property)", () => {
+    const arbRow = fc.record({
+      kind: fc.constantFrom<LedgerRow["kind"]>("earned", "action", "adjusted", "redeemed", "reversed"),
+      points: fc.integer({ min: 1, max: 2000 }),
+      months: fc.integer({ min: 0, max: 30 }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbRow, { maxLength: 20 }), (raw) => {
+        // A ledger as the server keeps it: takings never exceed what was there.
+        const rows: LedgerRow[] = [];
+        for (const r of raw.sort((a, b) => b.months - a.months)) {
+          const sign = r.kind === "redeemed" || r.kind === "reversed" ? -1 : 1;
+          const points = sign < 0 ? -Math.min(r.points, currentPoints(rows)) : r.points;
+          if (points !== 0) rows.push(row(r.kind, points, r.months));
+        }
+        const lapsed = pointsToExpire(rows, now);
+        expect(lapsed).toBeGreaterThanOrEqual(0);
+        expect(lapsed).toBeLessThanOrEqual(currentPoints(rows));
+        const after = [...rows, { kind: "expired" as const, points: -lapsed, createdAt: now }];
+        expect(pointsToExpire(after, now)).toBe(0);
+      }),
+    );
   });
 });

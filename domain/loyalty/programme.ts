@@ -15,6 +15,8 @@ export const REDEEM_STEP_POINTS = 250;
 export const REDEEM_STEP_CENTS = 250;
 /** At most this many steps in one redemption (a typo of a large number is not a surprise). */
 export const REDEEM_MAX_STEPS = 40;
+/** Points not spent within this many months of being earned expire (the oldest are spent first). */
+export const POINTS_LIFETIME_MONTHS = 12;
 
 export type LedgerKind = "earned" | "reversed" | "redeemed" | "expired" | "adjusted" | "action";
 
@@ -22,6 +24,31 @@ export interface LedgerRow {
   kind: LedgerKind;
   /** Signed: earned, action and positive adjustments add; reversed, redeemed, expired and negative adjustments take. */
   points: number;
+  /** When the row was written; only expiry reads it. */
+  createdAt?: Date;
+}
+
+/** The moment before which points earned are past their lifetime, at `now`. */
+export function expiryCutoff(now: Date, months = POINTS_LIFETIME_MONTHS): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff;
+}
+
+/**
+ * Points to expire at `now`: what was earned before the cutoff and is still unspent, the oldest points being spent
+ * first (by every taking: redeemed, reversed, deducted, expired). Once written as an `expired` row, asking again
+ * answers 0, so expiring is idempotent.
+ */
+export function pointsToExpire(rows: readonly LedgerRow[], now: Date): number {
+  const cutoff = expiryCutoff(now).getTime();
+  let old = 0;
+  let taken = 0;
+  for (const r of rows) {
+    if (r.points < 0) taken -= r.points;
+    else if (r.createdAt !== undefined && r.createdAt.getTime() < cutoff) old += r.points;
+  }
+  return Math.max(0, old - taken);
 }
 
 export interface Tier {

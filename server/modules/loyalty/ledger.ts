@@ -10,7 +10,9 @@ import {
   type LoyaltyView,
   lifetimePoints,
   loyaltyView,
+  POINTS_LIFETIME_MONTHS,
   pointsForOrder,
+  pointsToExpire,
   redemption,
   reversalFor,
   tierFor,
@@ -38,12 +40,33 @@ export interface LedgerEntry {
 }
 
 async function rowsOf(db: Q, userId: string): Promise<LedgerRow[]> {
-  return db
+  const rows = await db
     .selectFrom("loyalty_ledger")
-    .select(["kind", "points"])
+    .select(["kind", "points", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("id")
     .execute();
+  return rows.map((r) => ({ kind: r.kind, points: r.points, createdAt: new Date(r.created_at) }));
+}
+
+/**
+ * Writes the `expired` row for points past their lifetime (POINTS_LIFETIME_MONTHS), in the caller's transaction
+ * under the user's lock; answers the rows as they then stand. Points expire when the ledger is next read or spent:
+ * a balance is never shown or redeemed with points that have lapsed.
+ */
+async function expireLapsed(tx: Tx, userId: string, rows: LedgerRow[], now: Date): Promise<LedgerRow[]> {
+  const lapsed = pointsToExpire(rows, now);
+  if (lapsed === 0) return rows;
+  await tx
+    .insertInto("loyalty_ledger")
+    .values({
+      user_id: userId,
+      kind: "expired",
+      points: -lapsed,
+      reason: `${lapsed} points not used within ${POINTS_LIFETIME_MONTHS} months`,
+    })
+    .execute();
+  return [...rows, { kind: "expired", points: -lapsed, createdAt: now }];
 }
 
 /**
@@ -162,7 +185,14 @@ export async function loyaltyOf(db: Db, userId: string): Promise<LoyaltyView> {
     if (facts.done.has(a.id) && !awarded.has(a.id) && (await awardAction(db, userId, a.id)))
       awarded.add(a.id);
   const done = new Set([...awarded].filter((a): a is string => a !== null));
-  return loyaltyView(await rowsOf(db, userId), done, facts.performable);
+  let rows = await rowsOf(db, userId);
+  // Rare (points a year old and unspent): only then a transaction, under the user's lock, reads again and expires.
+  if (pointsToExpire(rows, new Date()) > 0)
+    rows = await db.transaction().execute(async (tx) => {
+      await lockUser(tx, userId);
+      return expireLapsed(tx, userId, await rowsOf(tx, userId), new Date());
+    });
+  return loyaltyView(rows, done, facts.performable);
 }
 
 /**
@@ -273,7 +303,7 @@ export async function redeemPoints(
 ): Promise<{ points: number; cents: number; balance: number }> {
   return db.transaction().execute(async (tx) => {
     await lockUser(tx, userId);
-    const available = currentPoints(await rowsOf(tx, userId));
+    const available = currentPoints(await expireLapsed(tx, userId, await rowsOf(tx, userId), new Date()));
     const r = redemption(steps, available);
     if (!r.ok) throw new AppError(r.code === "invalid_steps" ? 400 : 409, r.code, r.message);
     const creditId = await grantCredit(tx, userId, {
@@ -307,7 +337,7 @@ export async function adjustPoints(
 ): Promise<{ balance: number }> {
   return db.transaction().execute(async (tx) => {
     await lockUser(tx, userId);
-    const available = currentPoints(await rowsOf(tx, userId));
+    const available = currentPoints(await expireLapsed(tx, userId, await rowsOf(tx, userId), new Date()));
     if (available + points < 0)
       throw new AppError(
         409,

@@ -145,6 +145,44 @@ describe.each(testDatabases)("loyalty points on %s", (kind) => {
     expect((await ledgerOf(s, user.id)).filter((r) => r.kind === "action")).toHaveLength(1);
   });
 
+  it("points unspent twelve months after they were earned expire once, before any spending", async () => {
+    const user = await createUser(s.db);
+    const clerk = await createUser(s.db);
+    const browser = await signedInBrowser(s.app, user);
+    const thirteenMonthsAgo = new Date();
+    thirteenMonthsAgo.setUTCMonth(thirteenMonthsAgo.getUTCMonth() - 13);
+    await s.db
+      .insertInto("loyalty_ledger")
+      .values([
+        {
+          user_id: user.id,
+          kind: "adjusted",
+          points: 600,
+          staff_id: clerk.id,
+          reason: "Welcome back",
+          created_at: thirteenMonthsAgo,
+        },
+        { user_id: user.id, kind: "adjusted", points: 400, staff_id: clerk.id, reason: "Sorry for the wait" },
+      ])
+      .execute();
+    // The 600 of thirteen months ago lapsed before this redemption: it spends from this month's 400.
+    expect((await browser.post("/me/loyalty/redeem", { steps: 1 })).json()).toMatchObject({ balance: 150 });
+    // Expiry never lowers the tier (lifetime points keep what was earned).
+    const loyalty = (await browser.get("/me/loyalty")).json();
+    expect(loyalty.loyalty).toMatchObject({ currentPoints: 150, lifetimePoints: 1000 });
+    expect(loyalty.history.map((h: { kind: string; points: number }) => [h.kind, h.points])).toEqual(
+      expect.arrayContaining([
+        ["expired", -600],
+        ["redeemed", -250],
+      ]),
+    );
+    await browser.get("/me");
+    await browser.get("/me/loyalty");
+    expect((await ledgerOf(s, user.id)).filter((r) => r.kind === "expired")).toEqual([
+      expect.objectContaining({ points: -600, reason: "600 points not used within 12 months" }),
+    ]);
+  });
+
   it("redeems points into store credit in steps, refuses to overdraw and bad steps", async () => {
     const { user, browser } = await deliveredOrder(s, 2); // 395 points
     const one = await browser.post("/me/loyalty/redeem", { steps: 1 });
