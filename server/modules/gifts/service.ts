@@ -37,18 +37,27 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest();
 
 const notFound = () => new AppError(404, "gift_not_found", GIFT_MESSAGES.notFound);
 
-/** The gift's order and claim row, read when the link's token matches; an unknown order or wrong token alike: 404. */
+/**
+ * The gift's order and claim row, read when the link's token matches; an unknown order or wrong token alike: 404.
+ * Locked, the claim row first (every claim queues there). Unlocked, the order first: a claim moves the order and marks
+ * the claim row in one commit, so an order read as moved is always followed by a claim read as claimed (read the
+ * other way round, a claim committing between the two reads looked like a gift the sender had arranged).
+ */
 async function giftRows(db: Db | Tx, orderId: string, token: string, lock = false) {
-  let claimQuery = db.selectFrom("gift_claims").selectAll().where("order_id", "=", orderId);
-  if (lock) claimQuery = claimQuery.forUpdate();
-  const claim = await claimQuery.executeTakeFirst();
-  // The hash is compared in constant time: the link's token is the key to the gift (docs/adr/0027-gift-claim.md).
-  if (!claim || !timingSafeEqual(Buffer.from(claim.token_hash, "hex"), hashOf(token))) throw notFound();
   let orderQuery = db.selectFrom("orders").selectAll().where("id", "=", orderId);
-  if (lock) orderQuery = orderQuery.forUpdate();
+  let claimQuery = db.selectFrom("gift_claims").selectAll().where("order_id", "=", orderId);
+  if (lock) {
+    claimQuery = claimQuery.forUpdate();
+    orderQuery = orderQuery.forUpdate();
+  }
+  const readClaim = () => claimQuery.executeTakeFirst();
+  const lockedClaim = lock ? await readClaim() : undefined;
   const order = await orderQuery.executeTakeFirst();
+  const claimRow = lock ? lockedClaim : await readClaim();
+  // The hash is compared in constant time: the link's token is the key to the gift (docs/adr/0027-gift-claim.md).
+  if (!claimRow || !timingSafeEqual(Buffer.from(claimRow.token_hash, "hex"), hashOf(token))) throw notFound();
   if (!order?.is_gift) throw notFound();
-  return { claim, order };
+  return { claim: claimRow, order };
 }
 
 type Rows = Awaited<ReturnType<typeof giftRows>>;
