@@ -21,6 +21,7 @@ import * as m0021 from "./0021-drivers.ts";
 import * as m0023 from "./0023-substitution-charges.ts";
 import * as m0024 from "./0024-loyalty-giveaway.ts";
 import * as m0026 from "./0026-recommendations.ts";
+import * as m0031 from "./0031-chat.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0020-notifications": m0020,
   "0024-loyalty-giveaway": m0024,
   "0026-recommendations": m0026,
+  "0031-chat": m0031,
 };

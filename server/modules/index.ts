@@ -5,6 +5,7 @@ import type { JobQueue } from "../platform/jobs.ts";
 import { registerAccounts } from "./accounts/index.ts";
 import { registerAge } from "./age/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
+import { registerChat } from "./chat/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
 import { registerConsole } from "./console/index.ts";
@@ -83,5 +84,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     now: deps.now ?? (() => new Date()),
   });
   await registerLoyalty(app, { db: deps.db, now: deps.now });
+  await registerChat(app, { ...deps, outbox, limiter: accounts.limiter });
   await registerMessages(app, { ...deps, work: deps.workers });
 }
