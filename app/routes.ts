@@ -88,6 +88,7 @@ export default [
     route("console/admin", "routes/console-admin.tsx"),
     // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
     route("console/loyalty", "routes/console-loyalty.tsx"),
+    route("console/chats", "routes/console-chats.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -5,6 +5,7 @@ import { AddressRoot } from "../../features/address/address-root.tsx";
 import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
 import { CartRoot } from "../../features/cart/cart-root.tsx";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
+import { ChatLauncher } from "../../features/chat/chat-launcher.tsx";
 import { ActiveOrderTracker } from "../../features/tracking/active-order-tracker.tsx";
 import { type FooterCity, SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -41,6 +42,7 @@ export function SiteShell({
             {children}
           </main>
           <SiteFooter nav={nav} cities={cities} year={year} />
+          <ChatLauncher />
         </CartRoot>
       </AddressRoot>
     </ToastProvider>

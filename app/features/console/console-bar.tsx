@@ -16,6 +16,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       <NavLink to="/console/stock">Stock</NavLink>
       <NavLink to="/console/store">Store</NavLink>
       <NavLink to="/console/loyalty">Loyalty</NavLink>
+      <NavLink to="/console/chats">Chats</NavLink>
       {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">
         <CsrfField />
