@@ -7,9 +7,11 @@ import { staffOf } from "../../../tests/factories/console.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
 import { SseReader } from "../../../tests/support/sse.ts";
-import type { App } from "../../app.ts";
+import { type App, buildApp } from "../../app.ts";
+import { loadConfig } from "../../config.ts";
+import { openDb } from "../../platform/db.ts";
 import { jobSchemaFor } from "../../platform/jobs.ts";
 import { Outbox } from "../messages/index.ts";
 import { type ChatMessage, emailUnreadReply } from "./index.ts";
@@ -349,3 +351,46 @@ describe.each(testDatabases)("support chat on %s", (kind) => {
 function fakeJobs(): never {
   return { send: async () => null } as never;
 }
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "support chat across two app instances (one PostgreSQL)",
+  () => {
+    let t: TestDb;
+    let a: App;
+    let b: App;
+    let closeB: () => Promise<void>;
+    beforeAll(async () => {
+      t = await openTestDb("postgres");
+      await createDeliveryFixture(t.db);
+      const config = loadConfig({ NODE_ENV: "test" });
+      a = await buildApp({ config, db: t.db, logger: false });
+      const second = await openDb({ kind: "postgres", url: t.url! });
+      b = await buildApp({ config, db: second.db, logger: false });
+      closeB = () => second.db.destroy();
+    });
+    afterAll(async () => {
+      for (const socket of sockets.get(b) ?? []) socket.destroy();
+      await b?.close();
+      await closeB?.();
+      await a?.close();
+      await t?.close();
+    });
+
+    it("a staff reply written through instance A reaches the shopper's stream on instance B", async () => {
+      const shopper = await signedInBrowser(a, await createUser(t.db));
+      const first = await shopper.post("/api/chat/thread/messages", { body: "Anyone there?" }, MANHATTAN);
+      expect(first.statusCode, first.body).toBe(200);
+      const { threadId } = first.json<{ threadId: string }>();
+      const opened = await SseReader.open(`${await baseOf(b)}/api/chat/thread/events`, {
+        cookie: shopper.cookie,
+      });
+      expect(opened.status).toBe(200);
+      const { staff } = await staffOf({ app: a, db: t.db }, "d-manhattan");
+      const sent = await staff.post(`/api/console/chats/${threadId}/messages`, { body: "Here!" });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const live = await opened.reader.next();
+      expect(JSON.parse(live.data)).toMatchObject({ author: "staff", body: "Here!" });
+      opened.abort();
+    });
+  },
+);

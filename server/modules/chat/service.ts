@@ -40,6 +40,7 @@ export interface ChatDeps {
 export const THREAD_NOT_FOUND = "No chat of yours has that id.";
 export const STAFF_THREAD_NOT_FOUND = "No chat of your store has that id.";
 const HISTORY = 200;
+export const CATCH_UP_PAGE = 500;
 
 type Row = {
   id: number | string;
@@ -65,7 +66,7 @@ export async function messagesAfter(db: Db, threadId: string, after: number): Pr
     .where("thread_id", "=", threadId)
     .where("id", ">", after)
     .orderBy("id")
-    .limit(500)
+    .limit(CATCH_UP_PAGE)
     .execute();
   return rows.map(view);
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../platform/db.ts";
 import type { ChatHub, ChatNotice } from "./hub.ts";
-import { type ChatMessage, messagesAfter } from "./service.ts";
+import { CATCH_UP_PAGE, type ChatMessage, messagesAfter } from "./service.ts";
 
 /**
  * One open view of one chat thread (a shopper's widget or a staff member's console page), written to a response
@@ -61,8 +61,13 @@ export class ChatStream {
     });
   }
 
+  /** Every message after the last one sent, a page at a time (a long absence is more than one page). */
   private async catchUp(): Promise<void> {
-    for (const m of await messagesAfter(this.deps.db, this.threadId, this.lastId)) this.send(m);
+    for (;;) {
+      const page = await messagesAfter(this.deps.db, this.threadId, this.lastId);
+      for (const m of page) this.send(m);
+      if (page.length < CATCH_UP_PAGE || this.closed) return;
+    }
   }
 
   private send(message: ChatMessage): void {
