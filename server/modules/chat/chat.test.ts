@@ -32,7 +32,7 @@ async function baseOf(app: App): Promise<string> {
 }
 
 describe.each(testDatabases)("support chat on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
   let base = "";
   const open: Array<() => void> = [];
   beforeAll(async () => {
@@ -287,6 +287,28 @@ describe.each(testDatabases)("support chat on %s", (kind) => {
     expect((await readOutbox(s.app, user.email)).filter((m) => m.template === "chat-reply")).toHaveLength(1);
   });
 
+  it("runs the offline job on the queue: made due, this instance's worker emails the unread reply", async () => {
+    const { browser, user } = await shopper({ firstname: "Quinn" });
+    const { threadId } = await write(browser, "Open late?");
+    const { staff } = await staffOf(s, "d-manhattan");
+    const answer = await reply(staff, threadId, "Until 2 am tonight.");
+    expect(await jobsFor(answer.id)).toHaveLength(1);
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
+    await sql`update ${sql.table(`${jobSchemaFor(rows[0].schema)}.job`)} set start_after = now()
+      where name = 'chat-email-unread-reply' and (data->>'messageId')::bigint = ${answer.id}`.execute(s.db);
+    await expect
+      .poll(
+        async () => (await readOutbox(s.app, user.email)).filter((m) => m.template === "chat-reply").length,
+        {
+          timeout: 15_000,
+          interval: 250,
+        },
+      )
+      .toBe(1);
+    const [mail] = (await readOutbox(s.app, user.email)).filter((m) => m.template === "chat-reply");
+    expect(mail.body).toContain("Until 2 am tonight.");
+  });
+
   it("streams new messages live to the shopper and to staff, and resumes after Last-Event-ID", async () => {
     const { browser } = await shopper();
     const { threadId, message: hello } = await write(browser, "Hello?");
@@ -325,6 +347,29 @@ describe.each(testDatabases)("support chat on %s", (kind) => {
     const other = await shopper();
     expect((await stream("/api/chat/thread/events", { cookie: other.browser.cookie })).status).toBe(404);
   });
+
+  it.runIf(kind === "postgres")(
+    "loses nothing when the instance's LISTEN connection drops: it reconnects and streams re-read what they missed",
+    async () => {
+      const { browser } = await shopper();
+      const { threadId } = await write(browser, "Hello");
+      const { staff } = await staffOf(s, "d-manhattan");
+      const opened = await stream("/api/chat/thread/events", { cookie: browser.cookie });
+      expect(opened.status).toBe(200);
+      const { rows } = await sql<{ n: number }>`
+        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'listen chat_messages_' || current_schema()`.execute(
+        s.db,
+      );
+      expect(rows[0].n).toBe(1);
+      // Written while no one listens: its notice is lost; the re-read after reconnecting finds the row.
+      const lost = await reply(staff, threadId, "Written while the listener was down");
+      const got = await opened.reader.next(8000);
+      expect(got.id).toBe(String(lost.id));
+      const next = await reply(staff, threadId, "And after");
+      expect((await opened.reader.next()).id).toBe(String(next.id));
+    },
+  );
 
   it.runIf(kind === "postgres")("posts from parallel requests keep one thread per shopper", async () => {
     const { browser } = await shopper();
