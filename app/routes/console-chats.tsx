@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CHAT_BODY_MAX } from "../../domain/chat/chat.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { type ChatMessage, mergeMessages } from "../features/chat/messages.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { storesForAdmin } from "../features/console/store-picker.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
@@ -12,13 +13,6 @@ export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Chats");
 
-interface ChatMessage {
-  id: number;
-  author: "shopper" | "staff" | "visitor";
-  authorName: string;
-  body: string;
-  createdAt: string;
-}
 interface ThreadSummary {
   id: string;
   kind: "shopper" | "visitor";
@@ -158,10 +152,7 @@ function OpenThread({
 }) {
   const [streamed, setStreamed] = useState<ChatMessage[]>([]);
   const [connection, setConnection] = useState<"connecting" | "open" | "closed">("connecting");
-  const messages = useMemo(() => {
-    const byId = new Map([...loaded, ...streamed].map((m) => [m.id, m]));
-    return [...byId.values()].sort((a, b) => a.id - b.id);
-  }, [loaded, streamed]);
+  const messages = useMemo(() => mergeMessages(loaded, streamed), [loaded, streamed]);
   const lastId = messages.length ? messages[messages.length - 1].id : 0;
   const firstLast = useRef(lastId);
   const list = useRef<HTMLDivElement>(null);

@@ -2,25 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { CHAT_BODY_MAX, CHAT_NAME_MAX, VISITOR_THANKS } from "../../../domain/chat/chat.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { useSession } from "../accounts/session.tsx";
-
-export interface ChatMessage {
-  id: number;
-  author: "shopper" | "staff" | "visitor";
-  authorName: string;
-  body: string;
-  createdAt: string;
-}
+import { type ChatMessage, mergeMessages } from "./messages.ts";
 
 interface ShopperThread {
   you: { userId: string; name: string; email: string; createdAt: string };
   thread: { id: string; messages: ChatMessage[]; unread: number } | null;
-}
-
-/** Messages merged by id, in id order (the stream and a post's answer may bring the same one). */
-export function mergeMessages(current: readonly ChatMessage[], more: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of more) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
