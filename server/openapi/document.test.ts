@@ -130,6 +130,8 @@ describe("the served OpenAPI document", () => {
         "logIn",
         "loginV2Step1",
         "loginV2Step2",
+        "postChatMessage",
+        "postVisitorChatMessage",
         "requestPasswordReset",
         "sendCustomerPin",
         "signUp",
