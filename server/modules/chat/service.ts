@@ -2,13 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { ChatAuthorKind } from "../../../db/schema-chat.ts";
-import {
-  bodyProblem,
-  normalizeBody,
-  OFFLINE_EMAIL_DELAY_MS,
-  replyEmail,
-  shouldEmailReply,
-} from "../../../domain/chat/chat.ts";
+import { bodyProblem, normalizeBody, replyEmail, shouldEmailReply } from "../../../domain/chat/chat.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
@@ -142,6 +136,7 @@ export interface ShopperThread {
   thread: { id: string; storeId: string | null; messages: ChatMessage[]; unread: number } | null;
 }
 
+/** An account's name, email and creation (a shopper's, or the staff member writing). */
 async function shopper(db: Db, userId: string) {
   return db
     .selectFrom("users")
@@ -363,7 +358,7 @@ export async function staffReply(
 ): Promise<{ message: ChatMessage }> {
   const body = checkedBody(raw);
   await staffThreadRow(deps.db, staff, threadId);
-  const me = await shopper(deps.db, staff.userId);
+  const writer = await shopper(deps.db, staff.userId);
   return deps.db.transaction().execute(async (tx) => {
     const t = await tx
       .selectFrom("chat_threads")
@@ -374,7 +369,7 @@ export async function staffReply(
     const message = await insertMessage(
       tx,
       threadId,
-      { kind: "staff", id: staff.userId, name: me.firstname },
+      { kind: "staff", id: staff.userId, name: writer.firstname },
       body,
     );
     if (t.user_id === null) {
@@ -458,5 +453,3 @@ export async function emailUnreadReply(
     return "sent";
   });
 }
-
-export { OFFLINE_EMAIL_DELAY_MS };
