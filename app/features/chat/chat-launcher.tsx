@@ -51,6 +51,10 @@ export function ChatLauncher() {
           setOpened(true);
           setOpen((o) => !o);
         }}
+        onKeyDown={(e) => {
+          // Escape closes the panel from its button too (focus may be back on it).
+          if (e.key === "Escape" && open) close();
+        }}
       >
         Chat with us
         {unread > 0 && !open ? (
