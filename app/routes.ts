@@ -98,6 +98,7 @@ export default [
     // that found nothing.
     route("console/banners", "routes/console-banners.tsx"),
     route("console/analytics", "routes/console-analytics.tsx"),
+    route("console/chats", "routes/console-chats.tsx"),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from "kysely";
 import type { AccountsDatabase } from "./schema-accounts.ts";
 import type { AgeDatabase } from "./schema-age.ts";
 import type { AnalyticsDatabase } from "./schema-analytics.ts";
+import type { ChatDatabase } from "./schema-chat.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
 import type { LoyaltyDatabase } from "./schema-loyalty.ts";
@@ -180,7 +181,8 @@ export interface Database
     RecommendationsDatabase,
     ReferralsDatabase,
     AnalyticsDatabase,
-    LoyaltyDatabase {
+    LoyaltyDatabase,
+    ChatDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

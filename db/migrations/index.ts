@@ -23,6 +23,7 @@ import * as m0024 from "./0024-loyalty-giveaway.ts";
 import * as m0026 from "./0026-recommendations.ts";
 import * as m0027 from "./0027-referrals-and-enquiries.ts";
 import * as m0029 from "./0029-analytics-banners.ts";
+import * as m0031 from "./0031-chat.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0026-recommendations": m0026,
   "0027-referrals-and-enquiries": m0027,
   "0029-analytics-banners": m0029,
+  "0031-chat": m0031,
 };

@@ -8,6 +8,7 @@ import { registerAnalytics } from "./analytics/index.ts";
 import { registerBanners } from "./banners/index.ts";
 import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
+import { registerChat } from "./chat/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
 import { registerConsole } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
@@ -96,5 +97,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     now: deps.now,
   });
   await registerBanners(app, { db: deps.db, limiter: accounts.limiter, now: deps.now });
+  await registerChat(app, { ...deps, outbox, limiter: accounts.limiter });
   await registerMessages(app, { ...deps, work: deps.workers });
 }

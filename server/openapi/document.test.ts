@@ -133,6 +133,8 @@ describe("the served OpenAPI document", () => {
         "loginV2Step1",
         "loginV2Step2",
         "postEvents",
+        "postChatMessage",
+        "postVisitorChatMessage",
         "requestPasswordReset",
         "sendCustomerPin",
         "signUp",

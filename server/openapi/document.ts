@@ -95,6 +95,11 @@ export const TAGS = [
     description: "Menu, categories, products, brands and recommendations, priced at one store.",
   },
   {
+    name: "chat",
+    description:
+      "Support chat: the shopper's widget (their thread, live messages, unread count) and anonymous visitors' messages left with an email; staff answer in the console.",
+  },
+  {
     name: "console",
     description:
       "The store console: store staff (their store) and administrators (any) see orders and move them (accept, dispatch, deliver, fail, cancel, refund), report short lines while picking, and drive them (the driver view, position reports); every action is audited.",

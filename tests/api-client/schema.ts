@@ -2376,6 +2376,207 @@ export interface paths {
         patch: operations["updateBanner"];
         trace?: never;
     };
+    "/api/chat/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat widget's start: the user (id, name, email, createdAt) and their thread (history, unread count), or thread null before the first message */
+        get: operations["getChatThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many staff messages the shopper has not read (the widget's badge) */
+        get: operations["getChatUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/thread/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write to store staff: the first message starts the shopper's thread, for the store serving their position */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/thread/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The shopper has read the thread up to a message: the unread count after it */
+        post: operations["markChatRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/thread/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shopper's thread, live: new messages as server-sent events, resuming after Last-Event-ID
+         * @description Server-sent events (text/event-stream), one message per chat message written after the
+         *     one the client has: `id:` is the message id (increasing), `data:` the message as JSON (id, author: shopper, staff or
+         *     visitor, authorName, body, createdAt). The stream starts after `Last-Event-ID` (a browser's reconnect), else after
+         *     `after` (the last id of the history the page loaded), else after the newest message. Comment lines
+         *     (`: heartbeat`) keep the connection open about every 25 s.
+         */
+        get: operations["streamChatThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/visitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An anonymous visitor leaves a message with their name and email: staff see it in the console and reply by email */
+        post: operations["postVisitorChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Support chats, newest activity first, each with its unread count: staff see their store's, administrators every store's */
+        get: operations["listConsoleChats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chat: who wrote (name, email, customer since) and its history */
+        get: operations["getConsoleChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/chats/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply: live in the shopper's widget; emailed if they have not read it within two minutes (a visitor: at once) */
+        post: operations["replyConsoleChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/chats/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff have read the chat up to a message: its unread count after it */
+        post: operations["markConsoleChatRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/chats/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One chat, live: new messages as server-sent events, resuming after Last-Event-ID
+         * @description Server-sent events (text/event-stream), one message per chat message written after the
+         *     one the client has: `id:` is the message id (increasing), `data:` the message as JSON (id, author: shopper, staff or
+         *     visitor, authorName, body, createdAt). The stream starts after `Last-Event-ID` (a browser's reconnect), else after
+         *     `after` (the last id of the history the page loaded), else after the newest message. Comment lines
+         *     (`: heartbeat`) keep the connection open about every 25 s.
+         */
+        get: operations["streamConsoleChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mailbox": {
         parameters: {
             query?: never;
@@ -14849,6 +15050,844 @@ export interface operations {
             };
             /** @description The body is neither `application/json` nor `text/plain`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatUnread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Plain text, at most 2000 characters once trimmed. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait `Retry-After` seconds. Counters (fixed windows): chat-message-user 20 per 1 min. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markChatRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last message id the reader has seen. */
+                    lastId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shopper has not written yet (`chat_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamChatThread: {
+        parameters: {
+            query?: {
+                /** @description The last message id the page has (its loaded history). */
+                after?: number;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+                /** @description The last message id received: the stream resumes after it (browsers send it on reconnect). */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of the thread's new messages (see above). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The shopper has not written yet (`chat_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postVisitorChatMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Plain text, at most 2000 characters once trimmed. */
+                    body: string;
+                    name: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait `Retry-After` seconds. Counters (fixed windows): chat-visitor-email 5 per 15 min; chat-visitor-ip 10 per 15 min. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsoleChats: {
+        parameters: {
+            query?: {
+                /** @description Administrators: one store's chats. */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff asking for another store's chats (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleChat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No chat of the staff member's store has that id (`chat_not_found`): another store's chat answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyConsoleChat: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Plain text, at most 2000 characters once trimmed. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The message is empty or too long (`invalid_message`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No chat of the staff member's store has that id (`chat_not_found`): another store's chat answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markConsoleChatRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The last message id the reader has seen. */
+                    lastId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No chat of the staff member's store has that id (`chat_not_found`): another store's chat answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamConsoleChat: {
+        parameters: {
+            query?: {
+                /** @description The last message id the page has (its loaded history). */
+                after?: number;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+                /** @description The last message id received: the stream resumes after it (browsers send it on reconnect). */
+                "last-event-id"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of the thread's new messages (see above). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No chat of the staff member's store has that id (`chat_not_found`): another store's chat answers the same. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

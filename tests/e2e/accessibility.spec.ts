@@ -81,6 +81,7 @@ test("every page of a shopper with an order, and the console's pages", async ({ 
     "/console/driver",
     "/console/stock",
     "/console/store",
+    "/console/chats",
   ]);
   await staff.context.close();
 

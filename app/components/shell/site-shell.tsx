@@ -5,6 +5,7 @@ import { AddressRoot } from "../../features/address/address-root.tsx";
 import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
 import { CartRoot } from "../../features/cart/cart-root.tsx";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
+import { ChatLauncher } from "../../features/chat/chat-launcher.tsx";
 import { LeadPrompt } from "../../features/enquiries/lead-prompt.tsx";
 import { ActiveOrderTracker } from "../../features/tracking/active-order-tracker.tsx";
 import { type FooterCity, SiteFooter } from "./site-footer.tsx";
@@ -43,6 +44,7 @@ export function SiteShell({
           </main>
           <SiteFooter nav={nav} cities={cities} year={year} />
           <LeadPrompt />
+          <ChatLauncher />
         </CartRoot>
       </AddressRoot>
     </ToastProvider>

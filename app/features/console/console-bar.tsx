@@ -18,6 +18,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       <NavLink to="/console/loyalty">Loyalty</NavLink>
       <NavLink to="/console/banners">Banners</NavLink>
       {admin ? <NavLink to="/console/analytics">Analytics</NavLink> : null}
+      <NavLink to="/console/chats">Chats</NavLink>
       {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
       {admin ? <NavLink to="/console/enquiries">Enquiries</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">
