@@ -5,7 +5,7 @@ import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { CartVerifyAnswer, ScanAnswer } from "../../app/features/age/types.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { aamvaText, type LicenceFields, licenceBarcodePng } from "../factories/licences.ts";
-import { shot, signUp, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import { chooseDeliveryTime, shot, signUp, unique, WICKER_PARK } from "./checkout-helpers.ts";
 import { addFromProductPage, expectNoSeriousA11yViolations, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -151,11 +151,7 @@ test("an adult verifies with their own licence (after someone else's is refused)
   expect(again).not.toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Place order/);
 
   // And the order goes through.
-  const select = page.getByLabel("Delivery time");
-  if ((await select.inputValue()) === "") {
-    const first = await select.locator("option:not([value=''])").first().getAttribute("value");
-    await select.selectOption(first ?? "");
-  }
+  await chooseDeliveryTime(page);
   const card = page.frameLocator('iframe[title="Card details"]');
   await card.getByLabel("Card number").fill("4242 4242 4242 4242");
   await card.getByLabel("Expiry (MM / YY)").fill("1230");

@@ -74,12 +74,22 @@ export function cardNumbersSent(requests: readonly Request[]): string[] {
   );
 }
 
-/** Keeps the time checkout chose (ASAP when the store is open), else the first slot offered. */
+/**
+ * Keeps the time checkout chose (ASAP when the store is open), else a slot offered: the first that starts an hour or
+ * more from now. A slot starting sooner may close (it must start the store's ETA from now) while the journey types
+ * the card, and checkout then rightly refuses it.
+ */
 export async function chooseDeliveryTime(page: Page) {
   const select = page.getByLabel("Delivery time");
-  if ((await select.inputValue()) === "") {
-    const first = await select.locator("option:not([value=''])").first().getAttribute("value");
-    await select.selectOption(first ?? "");
+  const startsSoon = (value: string) =>
+    value.includes("|") && Date.parse(value.split("|")[1]) - Date.now() < 60 * 60_000;
+  const chosen = await select.inputValue();
+  if (chosen === "" || startsSoon(chosen)) {
+    const values = await select
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const slots = values.filter((v) => v.includes("|"));
+    await select.selectOption(slots.find((v) => !startsSoon(v)) ?? slots[0] ?? chosen);
   }
 }
 
