@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Db } from "../../platform/db.ts";
+import { EventStream } from "../../platform/event-stream.ts";
 import { type OrderStatusAnswer, orderStatus } from "../orders/index.ts";
 import type { OrderEventNotice, TrackingHub } from "./hub.ts";
 
@@ -15,58 +16,24 @@ export interface TrackingMessage extends OrderStatusAnswer {
  * then of its status, so a notice racing the first read, or arriving twice, never sends an event twice or out of
  * order.
  */
-export class OrderStream {
-  private lastId: number;
-  private chain: Promise<void> = Promise.resolve();
-  private closed = false;
-  private readonly unsubscribe: () => void;
-
+export class OrderStream extends EventStream<TrackingMessage> {
   constructor(
     private readonly deps: { db: Db; hub: TrackingHub; onError: (err: unknown) => void },
-    private readonly res: ServerResponse,
+    res: ServerResponse,
     private readonly order: { id: string; userId: string },
     lastEventId: number | null,
   ) {
-    this.lastId = lastEventId ?? 0;
+    super(res, deps.onError, lastEventId ?? 0);
     // Subscribed before the first read: a change committed meanwhile is read by the catch-up that follows.
-    this.unsubscribe = deps.hub.subscribe(order.id, {
-      notice: (n: OrderEventNotice) => {
-        if (n.id > this.lastId) this.enqueue(() => this.catchUp());
-      },
-      resync: () => this.enqueue(() => this.catchUp()),
-    });
-    this.write("retry: 3000\n\n");
+    this.onClose(
+      deps.hub.subscribe(order.id, {
+        notice: (n: OrderEventNotice) => {
+          if (n.id > this.lastId) this.enqueue(() => this.catchUp());
+        },
+        resync: () => this.enqueue(() => this.catchUp()),
+      }),
+    );
     this.enqueue(() => (lastEventId === null ? this.sendCurrent() : this.catchUp()));
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.unsubscribe();
-    if (!this.res.writableEnded) this.res.end();
-  }
-
-  /** A comment line that keeps proxies from closing an idle stream (one timer beats for every stream). */
-  beat(): void {
-    this.write(": heartbeat\n\n");
-  }
-
-  /** Shutdown: the stream ends and its socket closes now (the browser reconnects, to another instance). */
-  shutdown(): void {
-    this.close();
-    this.res.socket?.destroy();
-  }
-
-  private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain.then(async () => {
-      if (this.closed) return;
-      try {
-        await step();
-      } catch (err) {
-        this.deps.onError(err);
-        this.close();
-      }
-    });
   }
 
   /** A fresh connection: the order as it is now, with the id of its latest event (a reconnect resumes after it). */
@@ -103,14 +70,5 @@ export class OrderStream {
         },
       });
     }
-  }
-
-  private send(id: number, message: TrackingMessage): void {
-    this.lastId = Math.max(this.lastId, id);
-    this.write(`id: ${id}\ndata: ${JSON.stringify(message)}\n\n`);
-  }
-
-  private write(chunk: string): void {
-    if (!this.closed && !this.res.writableEnded) this.res.write(chunk);
   }
 }
