@@ -38,8 +38,8 @@ export default [
     // Content pages
     ...CONTENT_PAGES.map((slug) => route(slug, "routes/content-page.tsx", { id: `content/${slug}` })),
     route("share", "routes/share.tsx"),
-    route("retailers", "routes/retailers.tsx"),
-    route("business", "routes/business.tsx"),
+    route("retailers", "routes/enquiry-page.tsx", { id: "enquiry/retailers" }),
+    route("business", "routes/enquiry-page.tsx", { id: "enquiry/business" }),
     route("careers", "routes/careers.tsx"),
     route("apply", "routes/apply.tsx"),
     route("liquor-gift-guide", "routes/liquor-gift-guide.tsx"),
