@@ -42,9 +42,20 @@ export async function signUp(page: Page, email: string, path = "/signup") {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Birthday").fill("1990-05-17");
   await form.getByRole("button", { name: "Sign up" }).click();
+  // The code's email goes out through the outbox's job: on a busy machine it may land a moment after the page asks.
   const mailbox = await page.context().newPage();
-  await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
-  const body = (await mailbox.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
+  let body = "";
+  await expect
+    .poll(
+      async () => {
+        await mailbox.goto(`/mailbox?recipient=${encodeURIComponent(email)}`);
+        const first = mailbox.locator(".outbox__message .outbox__body").first();
+        body = (await first.textContent({ timeout: 1_000 }).catch(() => null)) ?? "";
+        return body;
+      },
+      { timeout: 30_000, message: `the sign-up code for ${email} in the local mailbox` },
+    )
+    .toMatch(/\b\d{6}\b/);
   await mailbox.close();
   const code = /\b(\d{6})\b/.exec(body)?.[1] ?? "";
   const codeForm = page.getByRole("form", { name: "Enter your code" });
