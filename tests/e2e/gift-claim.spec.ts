@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { shot, signUp, typeCard, unique, WICKER_PARK } from "./checkout-helpers.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import {
+  addFromProductPage,
+  expectNoSeriousA11yViolations,
+  productAt,
+  setAddress,
+  vendorOf,
+} from "./storefront.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -55,6 +61,7 @@ test("a gift's recipient opens the emailed link on a phone, picks a slot and con
   await expect(phone.getByRole("heading", { name: "Dana, you've got a gift!" })).toBeVisible();
   await expect(phone.getByText("A gift from Casey")).toBeVisible();
   await expect(phone.getByText("“Happy birthday, Dana!”")).toBeVisible();
+  await expectNoSeriousA11yViolations(phone, "the gift claim page");
   await expect(phone.locator(".gift-claim__availability")).toHaveAttribute("data-state", "success");
   await shot(phone, "gift-claim-open");
 

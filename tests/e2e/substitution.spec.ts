@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
+import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 /**
  * Substitutions in Chromium (issue 15): a shopper orders and watches the tracking page; the store's staff accept
@@ -52,6 +53,7 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   await expect(page.locator(".substitution")).toHaveAttribute("data-status", "Viewing");
   const item = page.locator(".substitution__item").first();
   await expect(item.getByText(`Out of stock (you ordered 1)`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the substitution review");
 
   // The console hears that the shopper is looking (it polls every 5 s).
   await expect(staff.locator(".console-substitutions__status")).toHaveAttribute("data-status", "Viewing", {
