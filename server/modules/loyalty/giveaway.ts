@@ -233,6 +233,19 @@ export async function createGiveaway(
   return view(row, null, now);
 }
 
+/** The giveaway locked for a change (404 when there is none; 409 `giveaway_drawn`, in `drawnMessage`, once drawn). */
+async function lockUndrawn(tx: Tx, id: string, drawnMessage: string) {
+  const giveaway = await tx
+    .selectFrom("giveaways")
+    .selectAll()
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!giveaway) throw notFound("No giveaway has that id.", "giveaway_not_found");
+  if (await drawOf(tx, id)) throw new AppError(409, "giveaway_drawn", drawnMessage);
+  return giveaway;
+}
+
 export async function updateGiveaway(
   db: Db,
   staffId: string,
@@ -241,15 +254,7 @@ export async function updateGiveaway(
   now: Date,
 ): Promise<Giveaway> {
   return db.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom("giveaways")
-      .selectAll()
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!current) throw notFound("No giveaway has that id.", "giveaway_not_found");
-    if (await drawOf(tx, id))
-      throw new AppError(409, "giveaway_drawn", "This giveaway has been drawn; it can no longer change.");
+    const current = await lockUndrawn(tx, id, "This giveaway has been drawn; it can no longer change.");
     const merged = {
       startsAt: input.startsAt !== undefined ? input.startsAt : (current.starts_at?.toISOString() ?? null),
       endsAt: input.endsAt !== undefined ? input.endsAt : (current.ends_at?.toISOString() ?? null),
@@ -290,15 +295,7 @@ export async function drawGiveaway(
   now: Date,
 ): Promise<Giveaway> {
   return db.transaction().execute(async (tx) => {
-    const g = await tx
-      .selectFrom("giveaways")
-      .selectAll()
-      .where("id", "=", id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!g) throw notFound("No giveaway has that id.", "giveaway_not_found");
-    if (await drawOf(tx, id))
-      throw new AppError(409, "giveaway_drawn", "This giveaway has been drawn already.");
+    const g = await lockUndrawn(tx, id, "This giveaway has been drawn already.");
     if (view(g, null, now).running)
       throw new AppError(
         409,
