@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import type { FastifyInstance } from "fastify";
 /** One server-sent event as a browser's EventSource would see it. */
 export interface SseMessage {
   id: string | null;
@@ -109,4 +111,26 @@ export class SseReader {
   get pending(): number {
     return this.messages.length;
   }
+}
+
+const sockets = new WeakMap<FastifyInstance, Set<Socket>>();
+
+/** Listens on a free port for a live-stream test, keeping the sockets fetch opens (for dropSockets). */
+export async function listenForStreams(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const set = new Set<Socket>();
+  sockets.set(app, set);
+  app.server.on("connection", (socket: Socket) => {
+    set.add(socket);
+    socket.on("close", () => set.delete(socket));
+  });
+  return address;
+}
+
+/**
+ * fetch keeps idle sockets open for reuse (some never carried a request, which closeAllConnections does not see);
+ * the server's close would wait out their keep-alive. The test's client goes away: its sockets close.
+ */
+export function dropSockets(app: FastifyInstance): void {
+  for (const socket of sockets.get(app) ?? []) socket.destroy();
 }

@@ -1,4 +1,3 @@
-import type { Socket } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_BODY_MAX, LONG_MESSAGE } from "../../../domain/chat/chat.ts";
@@ -8,7 +7,7 @@ import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture
 import { useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { SseReader } from "../../../tests/support/sse.ts";
+import { dropSockets, listenForStreams, SseReader } from "../../../tests/support/sse.ts";
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { openDb } from "../../platform/db.ts";
@@ -19,28 +18,16 @@ import { type ChatMessage, emailUnreadReply } from "./index.ts";
 const MANHATTAN = { "x-store-id": "d-manhattan" };
 const BROOKLYN = { "x-store-id": "d-brooklyn" };
 
-const sockets = new WeakMap<App, Set<Socket>>();
-async function baseOf(app: App): Promise<string> {
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  const set = new Set<Socket>();
-  sockets.set(app, set);
-  app.server.on("connection", (socket: Socket) => {
-    set.add(socket);
-    socket.on("close", () => set.delete(socket));
-  });
-  return address;
-}
-
 describe.each(testDatabases)("support chat on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
   let base = "";
   const open: Array<() => void> = [];
   beforeAll(async () => {
-    base = await baseOf(s.app);
+    base = await listenForStreams(s.app);
   });
   afterAll(() => {
     for (const abort of open) abort();
-    for (const socket of sockets.get(s.app) ?? []) socket.destroy();
+    dropSockets(s.app);
   });
   const stream = async (path: string, headers: Record<string, string>) => {
     const opened = await SseReader.open(`${base}${path}`, headers);
@@ -414,7 +401,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       closeB = () => second.db.destroy();
     });
     afterAll(async () => {
-      for (const socket of sockets.get(b) ?? []) socket.destroy();
+      dropSockets(b);
       await b?.close();
       await closeB?.();
       await a?.close();
@@ -426,7 +413,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       const first = await shopper.post("/api/chat/thread/messages", { body: "Anyone there?" }, MANHATTAN);
       expect(first.statusCode, first.body).toBe(200);
       const { threadId } = first.json<{ threadId: string }>();
-      const opened = await SseReader.open(`${await baseOf(b)}/api/chat/thread/events`, {
+      const opened = await SseReader.open(`${await listenForStreams(b)}/api/chat/thread/events`, {
         cookie: shopper.cookie,
       });
       expect(opened.status).toBe(200);

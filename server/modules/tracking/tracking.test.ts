@@ -1,4 +1,3 @@
-import type { Socket } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
@@ -6,7 +5,7 @@ import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture
 import { moveOrderAsStaff, shopperWithOrder } from "../../../tests/factories/orders.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { SseReader } from "../../../tests/support/sse.ts";
+import { dropSockets, listenForStreams, SseReader } from "../../../tests/support/sse.ts";
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 import { openDb } from "../../platform/db.ts";
@@ -14,34 +13,12 @@ import type { TrackingMessage } from "./index.ts";
 
 const parse = (m: { data: string }) => JSON.parse(m.data) as TrackingMessage;
 
-const sockets = new WeakMap<App, Set<Socket>>();
-
-/** Listens on a free port, keeping the sockets fetch opens (for dropSockets). */
-async function baseOf(app: App): Promise<string> {
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  const set = new Set<Socket>();
-  sockets.set(app, set);
-  app.server.on("connection", (socket: Socket) => {
-    set.add(socket);
-    socket.on("close", () => set.delete(socket));
-  });
-  return address;
-}
-
-/**
- * fetch keeps idle sockets open for reuse (some never carried a request, which closeAllConnections does not see);
- * the server's close would wait out their keep-alive. The test's client goes away: its sockets close.
- */
-function dropSockets(app: App): void {
-  for (const socket of sockets.get(app) ?? []) socket.destroy();
-}
-
 describe.each(testDatabases)("live order tracking on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createDeliveryFixture });
   let base = "";
   const open: Array<() => void> = [];
   beforeAll(async () => {
-    base = await baseOf(s.app);
+    base = await listenForStreams(s.app);
   });
   afterAll(() => {
     for (const abort of open) abort();
@@ -189,7 +166,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
 
     it("a change written through instance A reaches a shopper connected to instance B", async () => {
       const { browser, order } = await shopperWithOrder(a, t.db);
-      const opened = await SseReader.open(`${await baseOf(b)}/order/status/${order._id}/events`, {
+      const opened = await SseReader.open(`${await listenForStreams(b)}/order/status/${order._id}/events`, {
         cookie: browser.cookie,
       });
       expect(opened.status).toBe(200);
@@ -222,7 +199,7 @@ describe("a quiet tracking stream's heartbeat", () => {
 
   it("sends a comment line every period while nothing changes, and no message", async () => {
     const { browser, order } = await shopperWithOrder(app, t.db);
-    const opened = await SseReader.open(`${await baseOf(app)}/order/status/${order._id}/events`, {
+    const opened = await SseReader.open(`${await listenForStreams(app)}/order/status/${order._id}/events`, {
       cookie: browser.cookie,
     });
     await opened.reader.next();
