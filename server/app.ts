@@ -63,10 +63,10 @@ export interface AppDeps {
 const API_COMPRESSION: Compression = { encodings: ["br", "gzip"], threshold: 1024, brotliQuality: 4 };
 
 /**
- * Page renders at once per instance: a render is 10–20 ms of CPU, so 8 in progress answer within a couple of hundred
- * milliseconds; the ninth gets the busy page at once instead of a place in a queue (docs/adr/0042-shared-page-cache.md).
+ * Page renders at once per instance: a render is 10–20 ms of CPU, so 16 in progress answer within a few hundred
+ * milliseconds; the next gets the busy page at once instead of a place in a queue (docs/adr/0042-shared-page-cache.md).
  */
-export const DEFAULT_PAGE_RENDER_LIMIT = 8;
+export const DEFAULT_PAGE_RENDER_LIMIT = 16;
 
 /** The request id: the caller's `x-request-id` when it is a sane token, else a new UUID. */
 function requestIdOf(req: IncomingMessage): string {
