@@ -10,6 +10,7 @@ import type { ApiFetch } from "../app/lib/api.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
 import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
+import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
 import { encodePage, type PageCache, type SharedPage } from "./platform/page-cache.ts";
 import { isSharedRoute } from "./shared-routes.ts";
@@ -317,6 +318,8 @@ function injectApi(
   }
   let cookiesSet = false;
   forwarded["x-request-id"] = String(req.id);
+  // The render's calls resolve the shopper's session once between them.
+  if (!opts.shared) forwarded[RENDER_HEADER] = newRenderId();
   forwarded["x-forwarded-for"] = req.ip;
   forwarded["x-forwarded-proto"] = req.protocol;
   forwarded["x-forwarded-host"] = req.host;
