@@ -4,8 +4,10 @@
  * services as docs/DEPLOY.md says; secrets come from the environment. docs/adr/0041-deploy-and-runtimes.md.
  */
 
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { builtinModules } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
@@ -164,6 +166,10 @@ describe("the Dockerfile", () => {
   });
 });
 
+function nginxBinary(): string | undefined {
+  return ["/usr/sbin/nginx", "/usr/local/sbin/nginx"].find((p) => fs.existsSync(p));
+}
+
 /** What an operator exports before `docker compose up` (the variables compose.yaml requires). */
 const SHELL = {
   POSTGRES_PASSWORD: "a-long-database-password",
@@ -253,5 +259,29 @@ describe("compose.yaml", () => {
     const servers = [...upstream.matchAll(/^\s*server\s+(\S+)/gm)].map((m) => m[1]);
     expect(servers).toEqual(apps.map((a) => `${a}:${env(a).PORT}`));
     expect(conf).toContain("proxy_pass http://nightcap;");
+  });
+
+  // Debian's nginx (CI installs it for the fleet step); the compose host names resolve only inside compose.
+  it.skipIf(!nginxBinary())("nginx accepts deploy/nginx.conf", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-nginx-"));
+    try {
+      const local = read("deploy/nginx.conf").replace(
+        /\bapp-(\d+):3000\b/g,
+        (_, n: string) => `127.0.0.1:${3400 + Number(n)}`,
+      );
+      fs.writeFileSync(path.join(dir, "nginx.conf"), local);
+      // Its logs go to /dev/stdout and /dev/stderr, which nginx cannot open on a pipe (a socket here): a file.
+      const out = path.join(dir, "out.log");
+      const fd = fs.openSync(out, "w");
+      const test = spawnSync(
+        nginxBinary() ?? "nginx",
+        ["-t", "-e", "stderr", "-p", dir, "-c", path.join(dir, "nginx.conf")],
+        { stdio: ["ignore", fd, fd] },
+      );
+      fs.closeSync(fd);
+      expect(test.status, fs.readFileSync(out, "utf8")).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
