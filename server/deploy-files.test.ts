@@ -14,6 +14,7 @@ import { build, type Metafile } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { BUNDLED_CATALOGUE_DIR } from "../db/seed/source-files.ts";
+import { copyOf, dockerStages, stageEnv } from "../scripts/dockerfile.ts";
 import { loadConfig } from "./config.ts";
 import { BRAND_CONTENT_DIR } from "./modules/content/brand-fragments.ts";
 
@@ -26,32 +27,6 @@ const pkg = JSON.parse(read("package.json")) as {
 
 /** Development-only imports, each from the one file that loads it only when NODE_ENV=development. */
 const DEVELOPMENT_ONLY: Record<string, string> = { vite: "server/ssr.ts" };
-
-interface Instruction {
-  keyword: string;
-  args: string;
-}
-
-/** The Dockerfile's instructions by stage name (continuation lines joined, comments dropped). */
-function dockerStages(text: string): Map<string, Instruction[]> {
-  const lines = text
-    .replace(/\\\n/g, " ")
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith("#"));
-  const stages = new Map<string, Instruction[]>();
-  let current: Instruction[] | undefined;
-  for (const line of lines) {
-    const [, keyword, args] = /^(\S+)\s+(.*)$/.exec(line) ?? [];
-    const instruction = { keyword: keyword.toUpperCase(), args };
-    if (instruction.keyword === "FROM") {
-      current = [];
-      stages.set(/\sAS\s+(\S+)$/i.exec(args)?.[1] ?? String(stages.size), current);
-    }
-    current?.push(instruction);
-  }
-  return stages;
-}
 
 /** Packages (by name) and repository files a set of entry points imports, following every import. */
 async function importGraph(entryPoints: string[]) {
@@ -95,9 +70,12 @@ describe("the Dockerfile", () => {
   const ignored = read(".dockerignore")
     .split("\n")
     .filter((l) => l && !l.startsWith("#"));
-  const copied = runtime
-    .filter((i) => i.keyword === "COPY" && !i.args.startsWith("--from"))
-    .flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+  const copies = (stage: string) =>
+    (stages.get(stage) ?? [])
+      .filter((i) => i.keyword === "COPY")
+      .map(copyOf)
+      .filter((c) => !c.from);
+  const copied = copies("runtime").flatMap((c) => c.sources);
 
   it("builds in one stage and runs in another: Node 24 LTS, production dependencies, not root, checked on /healthz", () => {
     expect([...stages.keys()]).toEqual(["build", "runtime"]);
@@ -108,13 +86,9 @@ describe("the Dockerfile", () => {
     const run = runtime.map((i) => `${i.keyword} ${i.args}`);
     expect(run.find((i) => i.startsWith("RUN npm ci"))).toContain("--omit=dev");
     expect(run).toContain("COPY --from=build /app/build ./build");
-    const env = runtime
-      .filter((i) => i.keyword === "ENV")
-      .map((i) => i.args)
-      .join(" ");
-    expect(env).toMatch(/\bNODE_ENV=production\b/);
-    const port = /\bPORT=(\d+)/.exec(env)?.[1];
-    expect(runtime.find((i) => i.keyword === "EXPOSE")?.args).toBe(port);
+    const env = stageEnv(runtime);
+    expect(env.NODE_ENV).toBe("production");
+    expect(runtime.find((i) => i.keyword === "EXPOSE")?.args).toBe(env.PORT);
     const user = runtime.findLast((i) => i.keyword === "USER")?.args;
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^(root|0)(:|$)/);
@@ -123,10 +97,8 @@ describe("the Dockerfile", () => {
   });
 
   it("copies sources that exist and that .dockerignore lets through", () => {
-    const sources = (stages.get("build") ?? [])
-      .concat(runtime)
-      .filter((i) => i.keyword === "COPY" && !i.args.startsWith("--from"))
-      .flatMap((i) => i.args.split(/\s+/).slice(0, -1))
+    const sources = [...copies("build"), ...copies("runtime")]
+      .flatMap((c) => c.sources)
       .filter((s) => s !== ".");
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) {
