@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import pg from "pg";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../../server/modules/console/staff.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
@@ -178,4 +180,77 @@ test("in the browser a shared page fills in the shopper's address and takes thei
     path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/shared-product-page.png`,
   });
   await context.close();
+});
+
+test.describe("two instances on one PostgreSQL", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!serverUrl, "needs TEST_DATABASE_URL");
+  const database = `nightcap_pages_${process.pid}`;
+  const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${database}` }).href : "";
+  const instances: StorefrontProcess[] = [];
+  let password = "";
+  const email = `pages-staff-${process.pid}@nightcap.localhost`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    await psql(`create database ${database}`);
+    const env = { DATABASE_URL: databaseUrl };
+    instances.push(await startStorefront({ env, port: 3990 }));
+    instances.push(await startStorefront({ env, port: 3991 }));
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/staff.ts", "add", "--email", email, "--store", DEFAULT_STORE],
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" },
+    );
+    password = /password is (\S+)/.exec(out)?.[1] ?? "";
+    expect(password, out).not.toBe("");
+  });
+
+  test.afterAll(async () => {
+    for (const i of instances) await i.stop();
+    await psql(`drop database if exists ${database} with (force)`);
+  });
+
+  test("a price changed through one instance is on the other's next shared page at once", async () => {
+    const [a, b] = instances;
+    const staff = await playwrightRequest.newContext({ baseURL: a.base });
+    contexts.push(staff);
+    await staff.get("/");
+    const login = await staff.post("/auth/login", {
+      data: { username: email, password },
+      headers: { "x-csrf-token": await csrfOf(staff), "x-platform": "web" },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const { items } = await (await staff.get("/api/console/stock?q=gin&limit=1")).json();
+    const item = items[0] as { sku_id: string; price_cents: number };
+    const products = (await (await staff.get(`/menu/product/${item.sku_id}`)).json()).products as Product[];
+
+    const visitor = await playwrightRequest.newContext({ baseURL: b.base });
+    contexts.push(visitor);
+    await visitor.get(products[0].url);
+    expect((await visitor.get(products[0].url)).headers()["x-page-cache"]).toBe("hit");
+
+    const newPrice = item.price_cents + 222;
+    const changed = await staff.patch(`/api/console/stock/${item.sku_id}`, {
+      data: { price_cents: newPrice, was: item },
+      headers: { "x-csrf-token": await csrfOf(staff), "x-platform": "web" },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    // The other instance hears the change at commit (pg_notify): its next page is a fresh render.
+    await expect(async () => {
+      const after = await visitor.get(products[0].url);
+      expect(after.headers()["x-page-cache"]).toBe("miss");
+      expect(await after.text()).toContain(`$${(newPrice / 100).toFixed(2)}`);
+    }).toPass({ timeout: 2_000 });
+  });
+
+  async function psql(sql: string) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
 });
