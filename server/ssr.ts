@@ -158,15 +158,23 @@ async function sharedShopperOf(
   shared: SharedPages,
   build: ServerBuild,
 ): Promise<SharedShopper | null> {
-  if (req.method !== "GET" || req.url.includes(".data")) return null;
+  if (req.method !== "GET") return null;
   if (
     req.headers.lat !== undefined ||
     req.headers.lng !== undefined ||
     req.headers["x-store-id"] !== undefined
   )
     return null;
-  if (!isSharedRoute(build, req.url.split("?")[0])) return null;
+  if (!isSharedRoute(build, pagePathOf(req.url))) return null;
   return shared.shopperOf(req);
+}
+
+/** The page a URL renders: a client navigation's data request (`/beer.data`, `/_root.data` for home) names its page. */
+export function pagePathOf(url: string): string {
+  const pathname = url.split("?")[0];
+  if (!pathname.endsWith(".data")) return pathname;
+  const page = pathname.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
 }
 
 function sendBusy(reply: FastifyReply) {

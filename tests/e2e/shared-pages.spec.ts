@@ -84,6 +84,14 @@ test("an anonymous page is rendered once, shared, and carries nobody's personal 
   const elsewhere = await visitor.get("/whiskey");
   expect(await elsewhere.text()).not.toBe(html);
 
+  // A client navigation's data is shared the same way.
+  await visitor.get("/whiskey.data");
+  const data = await visitor.get("/whiskey.data");
+  expect(data.headers()["x-page-cache"]).toBe("hit");
+  const encoded = await data.text();
+  expect(encoded).toContain('"personal","deferred"');
+  expect(encoded).not.toContain(saved.street);
+
   // The personal parts come from one call, each shopper's own.
   const mine = await (await withAddress.get("/auth/shell")).json();
   expect(mine.address.street).toBe(saved.street);
