@@ -26,6 +26,7 @@ import { answerFrameworkError, installInputGuard, routableUrl } from "./input-gu
 import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
+import { registerOps } from "./modules/ops/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
 import type { Db } from "./platform/db.ts";
@@ -196,8 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const jobs =
     deps.jobs ?? (await JobQueue.open(deps.db, { onError: (err) => app.log.error({ err }, "job queue") }));
-  // preClose: the queue stops taking jobs and lets running ones finish before anything they use is closed.
-  if (!deps.jobs) app.addHook("preClose", async () => jobs.stop());
+  await registerOps(app, { db: deps.db, config: deps.config, jobs });
   await registerModules(app, {
     db: deps.db,
     config: deps.config,
@@ -208,6 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     push: deps.push,
     caching,
   });
+  // preClose, after the modules' (which end live streams at once): the queue stops taking jobs and lets running
+  // ones finish, up to the shutdown timeout, before anything they use is closed; those still running are failed,
+  // so they are retried elsewhere.
+  if (!deps.jobs) app.addHook("preClose", async () => jobs.stop(deps.config.ops.shutdownTimeoutMs));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {

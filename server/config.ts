@@ -91,6 +91,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL")
     .optional(),
+  // Operations (docs/adr/0039-health-metrics-shutdown.md).
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "SHUTDOWN_TIMEOUT_MS must be a number of milliseconds" })
+    .int("SHUTDOWN_TIMEOUT_MS must be an integer")
+    .min(1000, "SHUTDOWN_TIMEOUT_MS must be at least 1000")
+    .max(600_000, "SHUTDOWN_TIMEOUT_MS must be at most 600000")
+    .default(10_000),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -136,7 +144,14 @@ export type Config = {
   messaging: MessagingConfig;
   payments: PaymentsConfig;
   push: PushConfig;
+  ops: OpsConfig;
 };
+
+/** /metrics and shutdown: the bearer token /metrics asks for (open without one), how long shutdown may wait. */
+export interface OpsConfig {
+  metricsToken?: string;
+  shutdownTimeoutMs: number;
+}
 
 /**
  * Web Push's VAPID identity: the key pair from the environment, or null to use the pair generated and kept in the
@@ -205,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messaging: messagingConfig(e),
     payments: paymentsConfig(e),
     push: pushConfig(e),
+    ops: { metricsToken: e.METRICS_TOKEN, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }
 
