@@ -99,6 +99,21 @@ const envSchema = z.object({
     .min(1000, "SHUTDOWN_TIMEOUT_MS must be at least 1000")
     .max(600_000, "SHUTDOWN_TIMEOUT_MS must be at most 600000")
     .default(10_000),
+  // OpenTelemetry's own variables: traces are sent only when one of these asks for them.
+  OTEL_TRACES_EXPORTER: z
+    .enum(["otlp", "none"], {
+      message: "OTEL_TRACES_EXPORTER must be otlp or none (the only exporter built in)",
+    })
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url("OTEL_EXPORTER_OTLP_ENDPOINT must be a URL such as http://collector:4318")
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .string()
+    .url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be a URL such as http://collector:4318/v1/traces")
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("nightcap"),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -147,10 +162,20 @@ export type Config = {
   ops: OpsConfig;
 };
 
-/** /metrics and shutdown: the bearer token /metrics asks for (open without one), how long shutdown may wait. */
+/**
+ * /metrics, shutdown and traces: the bearer token /metrics asks for (open without one), how long shutdown may wait,
+ * and where traces go (null: none are made).
+ */
 export interface OpsConfig {
   metricsToken?: string;
   shutdownTimeoutMs: number;
+  tracing: TracingConfig | null;
+}
+
+/** OTLP/HTTP traces: the collector's traces URL and the service name spans carry. */
+export interface TracingConfig {
+  url: string;
+  serviceName: string;
 }
 
 /**
@@ -220,8 +245,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messaging: messagingConfig(e),
     payments: paymentsConfig(e),
     push: pushConfig(e),
-    ops: { metricsToken: e.METRICS_TOKEN, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    ops: {
+      metricsToken: e.METRICS_TOKEN,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      tracing: tracingConfig(e),
+    },
   };
+}
+
+/** Traces when OTEL_TRACES_EXPORTER=otlp or an OTLP endpoint is set (OpenTelemetry's defaults otherwise). */
+function tracingConfig(e: z.infer<typeof envSchema>): TracingConfig | null {
+  const traces = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (e.OTEL_TRACES_EXPORTER === "none") return null;
+  if (e.OTEL_TRACES_EXPORTER !== "otlp" && !traces && !base) return null;
+  const url = traces ?? `${(base ?? "http://localhost:4318").replace(/\/$/, "")}/v1/traces`;
+  return { url, serviceName: e.OTEL_SERVICE_NAME };
 }
 
 function pushConfig(e: z.infer<typeof envSchema>): PushConfig {

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import { createMetrics } from "../../platform/metrics.ts";
+import { OPS_PATHS } from "../../platform/ops-paths.ts";
 import { createReadiness, type Readiness } from "../../platform/readiness.ts";
 
 declare module "fastify" {
@@ -13,11 +14,9 @@ declare module "fastify" {
   }
 }
 
-/** The operator's endpoints: not part of the storefront's API document, never cached, never rate-limited. */
-export const OPS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
-
 /**
- * Health, readiness and metrics (docs/adr/0039-health-metrics-shutdown.md). Registered before the modules, which
+ * Health, readiness and metrics, the operator's endpoints: not in the storefront's API document, never cached,
+ * never rate-limited (docs/adr/0039-health-metrics-shutdown.md). Registered before the modules, which
  * hand their live-stream sets to `app.metrics`.
  */
 export async function registerOps(
