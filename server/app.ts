@@ -32,7 +32,6 @@ import { openApiOptions } from "./openapi/document.ts";
 import type { Db } from "./platform/db.ts";
 import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { JobQueue } from "./platform/jobs.ts";
-import { installTracing } from "./platform/tracing.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -107,8 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   appLog = app.log;
-  // Before any route, so each one is traced (only with an exporter configured).
-  if (deps.config.ops.tracing) await installTracing(app, deps.config.ops.tracing);
+  // Before any route, so each one is traced; loaded only with an exporter configured.
+  if (deps.config.ops.tracing) {
+    const { installTracing } = await import("./platform/tracing.ts");
+    await installTracing(app, deps.config.ops.tracing);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every documented route declares its operationId, summary, tags and auth; tests also check each answer.
