@@ -16,7 +16,7 @@ import type { Route } from "./+types/root";
 import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
-import { CsrfMeta, loadSession } from "./features/accounts/session.tsx";
+import { CsrfMeta, loadPersonalParts, loadSession, NO_SESSION } from "./features/accounts/session.tsx";
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
@@ -36,15 +36,20 @@ export const links: Route.LinksFunction = () => [
  * a tree, sorted by ordinal) and the footer's cities. A failed call keeps the defaults (spec §8).
  */
 export async function loader({ context }: Route.LoaderArgs) {
+  // A page shared between anonymous shoppers leaves who they are to the browser (clientLoader below).
+  const shared = context.sharedPage;
   const [categories, cities, address, session] = await Promise.all([
     context.api<Category[]>("/menu/categories").catch(() => null),
     context.api<City[]>("/order/cities").catch(() => null),
-    loadDeliveryAddress(context.api).catch(() => null),
-    loadSession(context.api),
+    shared ? null : loadDeliveryAddress(context.api).catch(() => null),
+    shared ? NO_SESSION : loadSession(context.api),
   ]);
   return {
     address,
     session,
+    /** "deferred": the address and session above are placeholders until the browser asks for them. */
+    personal: shared ? ("deferred" as const) : ("included" as const),
+    addressPending: shared?.addressPending ?? false,
     nav: categories?.ok && Array.isArray(categories.data) ? buildNavigation(categories.data) : [],
     cities:
       cities?.ok && Array.isArray(cities.data)
@@ -57,6 +62,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * On a shared page (docs/adr/0042-shared-page-cache.md) the browser fills in the personal parts with one call as the
+ * page hydrates: who is signed in, the CSRF token and the saved address. Elsewhere the server's data stands.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (data.personal !== "deferred") return data;
+  const personal = await loadPersonalParts();
+  return personal
+    ? { ...data, ...personal, personal: "included" as const, addressPending: false }
+    : { ...data, addressPending: false };
+}
+clientLoader.hydrate = true as const;
 
 /**
  * The shared data does not change from page to page: it reloads only after a form submission (log in, address) or
@@ -114,6 +133,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       cities={loaderData.cities}
       year={loaderData.year}
       address={loaderData.address}
+      addressPending={loaderData.addressPending}
     >
       <Outlet />
       <ChunkWatchdog />

@@ -29,9 +29,13 @@ import type { PushTransport } from "./modules/notifications/index.ts";
 import { registerOps } from "./modules/ops/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
+import { createAdmission } from "./platform/admission.ts";
 import type { Db } from "./platform/db.ts";
 import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { JobQueue } from "./platform/jobs.ts";
+import { countPageCache } from "./platform/metrics.ts";
+import { createPageCache } from "./platform/page-cache.ts";
+import { SHARED_PAGE_MS, sharedShopperFor } from "./shared-pages.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -59,6 +63,12 @@ export interface AppDeps {
 
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
 const API_COMPRESSION: Compression = { encodings: ["br", "gzip"], threshold: 1024, brotliQuality: 4 };
+
+/**
+ * Page renders at once per instance: a render is 10–20 ms of CPU, so 16 in progress answer within a few hundred
+ * milliseconds; the next gets the busy page at once instead of a place in a queue (docs/adr/0042-shared-page-cache.md).
+ */
+export const DEFAULT_PAGE_RENDER_LIMIT = 16;
 
 /** The request id: the caller's `x-request-id` when it is a sane token, else a new UUID. */
 function requestIdOf(req: IncomingMessage): string {
@@ -172,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   // Before every route and every hook of the modules that reads input.
   installInputGuard(app, { apiHeaders });
-  keepPublicAnswers(app, door);
+  // Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), with the answer caches.
+  const pageCache = caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS }) : null;
+  keepPublicAnswers(app, door, pageCache);
   await app.register(fastifySwagger, openApiOptions(deps.config));
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -220,7 +232,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {
-    await registerSsr(app, { ...deps.ssr, apiHeaders });
+    await registerSsr(app, {
+      ...deps.ssr,
+      apiHeaders,
+      shared: pageCache
+        ? {
+            cache: pageCache,
+            shopperOf: sharedShopperFor(deps.db),
+            counted: (outcome) => countPageCache(app, outcome),
+          }
+        : null,
+      renders: createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT),
+    });
   } else {
     app.setNotFoundHandler((req, reply) => {
       if (isApiPath(req.url)) return sendApiNotFound(reply, apiHeaders);

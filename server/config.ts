@@ -20,6 +20,12 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
     .optional(),
+  // Load shedding (docs/adr/0042-shared-page-cache.md): page renders at once per instance; past it, the busy page.
+  PAGE_RENDER_LIMIT: z.coerce
+    .number({ message: "PAGE_RENDER_LIMIT must be a number" })
+    .int("PAGE_RENDER_LIMIT must be an integer")
+    .min(1, "PAGE_RENDER_LIMIT must be at least 1")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_ORIGIN: z.string().url("PUBLIC_ORIGIN must be a URL such as https://nightcap.example").optional(),
   GEOCODER: z
@@ -153,6 +159,8 @@ export type Config = {
   redisUrl?: string;
   logLevel: string;
   publicOrigin?: string;
+  /** Page renders at once per instance before the busy page (default DEFAULT_PAGE_RENDER_LIMIT). */
+  pageRenderLimit?: number;
   /** Address → point: offline US ZIP centroids, or a hosted geocoder at `url` (GEOCODER=hosted). */
   geocoder: { kind: "offline" } | { kind: "hosted"; url: string; apiKey?: string };
   auth: AuthConfig;
@@ -240,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     publicOrigin: e.PUBLIC_ORIGIN,
+    pageRenderLimit: e.PAGE_RENDER_LIMIT,
     geocoder: geocoderConfig(e),
     auth: authConfig(e),
     messaging: messagingConfig(e),

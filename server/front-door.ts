@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { FastifyInstance, FastifyServerFactory } from "fastify";
 import type { FrontDoorCache, RequestLike } from "./platform/front-door-cache.ts";
+import type { PageCache } from "./platform/page-cache.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -11,7 +12,10 @@ declare module "fastify" {
     publicUntil: number;
   }
   interface FastifyInstance {
-    /** Forgets every public answer the door keeps (a shelf or store changed: docs/adr/0032-store-admin.md). */
+    /**
+     * Forgets every public answer the door keeps and every shared page (a shelf or store changed:
+     * docs/adr/0032-store-admin.md, 0042-shared-page-cache.md).
+     */
     forgetPublicAnswers(): void;
   }
 }
@@ -54,9 +58,16 @@ export function frontDoorServer(door: FrontDoorCache): FastifyServerFactory {
  * plugins whose onSend hooks add headers (cookies) and before compression (a route-level hook, so always after):
  * the door keeps the plain body and encodes it the way compression would.
  */
-export function keepPublicAnswers(app: FastifyInstance, door: FrontDoorCache | null) {
+export function keepPublicAnswers(
+  app: FastifyInstance,
+  door: FrontDoorCache | null,
+  pages: PageCache | null,
+) {
   app.decorateReply("publicUntil", 0);
-  app.decorate("forgetPublicAnswers", () => door?.forgetAll());
+  app.decorate("forgetPublicAnswers", () => {
+    door?.forgetAll();
+    pages?.forgetAll();
+  });
   if (!door) return;
   app.addHook("onSend", (req, reply, payload, done) => {
     if (reply.publicUntil > 0 && reply.statusCode === 200) {

@@ -2,19 +2,51 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { ApiFetch } from "../app/lib/api.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
+import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
+import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
+import type { Admission } from "./platform/admission.ts";
+import { encodePage, type PageCache, type SharedPage } from "./platform/page-cache.ts";
+import { isSharedRoute } from "./shared-routes.ts";
 
 export type SsrMode = "production" | "development";
+
+/**
+ * Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md): the cache, and who the request's
+ * shopper is for it — null when the request is personal (a session), else the stores serving the saved address
+ * (the key's shelf part) and the position the shared render asks the API with.
+ */
+export interface SharedPages {
+  cache: PageCache;
+  shopperOf(req: FastifyRequest): Promise<SharedShopper | null>;
+  /** Each page request's outcome, for the metrics. */
+  counted?(outcome: PageCacheOutcome): void;
+}
+
+export interface SharedShopper {
+  stores: string;
+  position: { lat: number; lng: number } | null;
+}
+
+export type PageCacheOutcome = "hit" | "miss" | "bypass";
 
 /** Serves the React Router app: built assets (immutable) and every page route, rendered on the server. */
 export async function registerSsr(
   app: FastifyInstance,
-  opts: { mode: SsrMode; root: string; apiHeaders: Record<string, string> },
+  opts: {
+    mode: SsrMode;
+    root: string;
+    apiHeaders: Record<string, string>;
+    shared?: SharedPages | null;
+    /** Page renders at once; past it a request gets the busy page (hits from the cache do not count). */
+    renders?: Admission;
+  },
 ) {
   let getBuild: () => Promise<ServerBuild>;
   if (opts.mode === "development") {
@@ -70,9 +102,165 @@ export async function registerSsr(
       },
       handler: async (req, reply) => {
         if (isApiPath(req.url)) return sendApiNotFound(reply, opts.apiHeaders);
-        return renderPage(app, handle, req, reply);
+        const shopper = opts.shared ? await sharedShopperOf(req, opts.shared, await getBuild()) : null;
+        if (opts.shared && shopper) return sharedPage(req, reply, opts.shared, shopper);
+        opts.shared?.counted?.("bypass");
+        return admitted(reply, () => renderPage(app, handle, req, reply));
       },
     });
+  });
+
+  /** Renders within the admission limit, else answers the busy page. */
+  async function admitted<T>(reply: FastifyReply, render: () => Promise<T>): Promise<T | FastifyReply> {
+    if (opts.renders && !opts.renders.tryEnter()) return sendBusy(reply);
+    try {
+      return await render();
+    } finally {
+      opts.renders?.leave();
+    }
+  }
+
+  /** A shared page: kept, or being rendered for someone else (wait for it), or rendered now for everyone. */
+  async function sharedPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    shared: SharedPages,
+    shopper: SharedShopper,
+  ) {
+    const key = `${req.url}\n${shopper.stores}`;
+    const kept = shared.cache.get(key);
+    if (kept) {
+      shared.counted?.("hit");
+      return sendShared(req, reply, kept, "hit");
+    }
+    const pending = shared.cache.pending(key);
+    const waited = pending ? await pending.catch(() => null) : null;
+    if (waited) {
+      shared.counted?.("hit");
+      return sendShared(req, reply, waited, "hit");
+    }
+    shared.counted?.("miss");
+    return admitted(reply, async () => {
+      const rendered = renderShared(app, handle, req, reply, shopper);
+      const page = await shared.cache.fill(
+        key,
+        rendered.then((r) => r.page),
+      );
+      if (page) return sendShared(req, reply, page, "miss");
+      // Not shareable (not a 200, or the render set cookies): this shopper gets it as it is.
+      return sendResponse(reply, (await rendered).response);
+    });
+  }
+}
+
+async function sharedShopperOf(
+  req: FastifyRequest,
+  shared: SharedPages,
+  build: ServerBuild,
+): Promise<SharedShopper | null> {
+  if (req.method !== "GET" || req.url.includes(".data")) return null;
+  if (
+    req.headers.lat !== undefined ||
+    req.headers.lng !== undefined ||
+    req.headers["x-store-id"] !== undefined
+  )
+    return null;
+  if (!isSharedRoute(build, req.url.split("?")[0])) return null;
+  return shared.shopperOf(req);
+}
+
+function sendBusy(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header("retry-after", String(BUSY_RETRY_AFTER_S))
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(BUSY_PAGE);
+}
+
+/** A kept page, encoded as the browser accepts, under the CSP its scripts' nonces were rendered for. */
+function sendShared(req: FastifyRequest, reply: FastifyReply, page: SharedPage, outcome: "hit" | "miss") {
+  reply.status(200);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  const csp = reply.getHeader("content-security-policy");
+  if (typeof csp === "string" && reply.cspNonce) {
+    reply.header(
+      "content-security-policy",
+      csp
+        .replaceAll(reply.cspNonce.script, page.nonce.script)
+        .replaceAll(reply.cspNonce.style, page.nonce.style),
+    );
+  }
+  reply.header("x-page-cache", outcome);
+  reply.header("vary", "accept-encoding");
+  const accepted = req.headers["accept-encoding"];
+  const encoding = accepted
+    ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, "gzip"), ["br", "gzip"])
+    : null;
+  if (encoding === "br" || encoding === "gzip") {
+    reply.header("content-encoding", encoding);
+    return reply.send(encoding === "br" ? page.br : page.gzip);
+  }
+  return reply.send(page.body);
+}
+
+/**
+ * Renders a page for every anonymous shopper of the same stores: the API is asked without the shopper's cookies, at
+ * their saved address's position; the root leaves the personal parts to the browser. The result is shareable when
+ * it is a complete 200 page that set no cookie.
+ */
+async function renderShared(
+  app: FastifyInstance,
+  handle: ReturnType<typeof createRequestHandler>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  shopper: SharedShopper,
+): Promise<{ page: SharedPage | null; response: Response }> {
+  const api = injectApi(app, req, reply, { shared: shopper });
+  const response = await handle(pageRequest(req), {
+    api: api.fetch,
+    nonce: reply.cspNonce?.script ?? "",
+    origin: originOf(req),
+    pathNamesNoPage: req.pathNamesNoPage,
+    sharedPage: { addressPending: shopper.position !== null },
+  });
+  if (
+    response.status !== 200 ||
+    !response.body ||
+    response.headers.getSetCookie().length > 0 ||
+    api.setCookies()
+  )
+    return { page: null, response };
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (!["set-cookie", "content-length", "content-encoding"].includes(name)) headers.push([name, value]);
+  }
+  const encoded = await encodePage(body);
+  const page: SharedPage = {
+    headers,
+    nonce: { script: reply.cspNonce?.script ?? "", style: reply.cspNonce?.style ?? "" },
+    body,
+    ...encoded,
+  };
+  return { page, response: new Response(body, { status: 200, headers: response.headers }) };
+}
+
+const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/** The Fetch request React Router renders, from the shopper's request (aborted when they go away). */
+function pageRequest(req: FastifyRequest, signal?: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url, originOf(req)), {
+    method: req.method,
+    headers,
+    signal,
+    body: hasBody && req.body ? new Uint8Array(req.body as Buffer) : undefined,
   });
 }
 
@@ -82,29 +270,18 @@ async function renderPage(
   req: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const origin = `${req.protocol}://${req.host}`;
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const request = new Request(new URL(req.url, origin), {
-    method: req.method,
-    headers,
-    signal: controller.signal,
-    body: hasBody && req.body ? new Uint8Array(req.body as Buffer) : undefined,
-  });
   const context: AppLoadContext = {
-    api: injectApi(app, req, reply),
+    api: injectApi(app, req, reply, { shared: null }).fetch,
     nonce: reply.cspNonce?.script ?? "",
-    origin,
+    origin: originOf(req),
     pathNamesNoPage: req.pathNamesNoPage,
   };
-  const response = await handle(request, context);
+  return sendResponse(reply, await handle(pageRequest(req, controller.signal), context));
+}
 
+function sendResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key !== "set-cookie") reply.header(key, value);
@@ -120,26 +297,33 @@ async function renderPage(
  * host, scheme: rate limits and cookie flags see the shopper, not this process) and, for a checked page form
  * post, its CSRF token. Cookies the API sets go to the browser and to the calls that follow in this request.
  */
-function injectApi(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): ApiFetch {
+function injectApi(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { shared: SharedShopper | null },
+): { fetch: ApiFetch; setCookies(): boolean } {
   const forwarded: Record<string, string> = { "x-platform": "web" };
-  for (const name of [
-    "cookie",
-    "x-user",
-    "x-store-id",
-    "x-multi-store",
-    "lat",
-    "lng",
-    "user-agent",
-    "x-csrf-token",
-  ]) {
+  // A shared render asks as nobody in particular, at the shopper's position.
+  const names = opts.shared
+    ? ["user-agent"]
+    : ["cookie", "x-user", "x-store-id", "x-multi-store", "lat", "lng", "user-agent", "x-csrf-token"];
+  for (const name of names) {
     const value = req.headers[name];
     if (typeof value === "string") forwarded[name] = value;
   }
+  if (opts.shared?.position) {
+    forwarded.lat = String(opts.shared.position.lat);
+    forwarded.lng = String(opts.shared.position.lng);
+  }
+  let cookiesSet = false;
   forwarded["x-request-id"] = String(req.id);
+  // The render's calls resolve the shopper's session once between them.
+  if (!opts.shared) forwarded[RENDER_HEADER] = newRenderId();
   forwarded["x-forwarded-for"] = req.ip;
   forwarded["x-forwarded-proto"] = req.protocol;
   forwarded["x-forwarded-host"] = req.host;
-  return async (apiPath, init = {}) => {
+  const fetch: ApiFetch = async (apiPath, init = {}) => {
     const res = await app.inject({
       method: init.method ?? "GET",
       url: apiPath,
@@ -151,7 +335,8 @@ function injectApi(app: FastifyInstance, req: FastifyRequest, reply: FastifyRepl
       payload: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     const setCookie = res.headers["set-cookie"];
-    if (setCookie) {
+    if (setCookie && opts.shared) cookiesSet = true;
+    else if (setCookie) {
       reply.header("set-cookie", setCookie);
       forwarded.cookie = applySetCookies(
         forwarded.cookie,
@@ -167,6 +352,7 @@ function injectApi(app: FastifyInstance, req: FastifyRequest, reply: FastifyRepl
       headers: res.headers as Record<string, string>,
     };
   };
+  return { fetch, setCookies: () => cookiesSet };
 }
 
 /** The Cookie header after these Set-Cookie lines (a cleared cookie is dropped). */

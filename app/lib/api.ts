@@ -1,4 +1,4 @@
-import { csrfHeaders, noteSessionAnswer } from "./csrf.ts";
+import { csrfHeaders, noteSessionAnswer, tokenReady } from "./csrf.ts";
 import { positionHeaders } from "./position.ts";
 
 /**
@@ -33,12 +33,19 @@ declare module "react-router" {
      * character no page name has: server/input-guard.ts); the page boundary answers the not-found page.
      */
     pathNamesNoPage: boolean;
+    /**
+     * Set when this render is shared between the anonymous shoppers of a store (docs/adr/0042-shared-page-cache.md):
+     * the API was called without the shopper's cookies, and the personal parts (who is signed in, the CSRF token,
+     * the delivery address) are left for the browser to fetch. `addressPending`: the shopper has a saved address.
+     */
+    sharedPage?: { addressPending: boolean };
   }
 }
 
 export const browserApi: ApiFetch = async (path, init = {}) => {
   // The shopper's position rides on every call (spec §7); the address feature keeps it.
   const method = init.method ?? "GET";
+  await tokenReady(method);
   const headers: Record<string, string> = {
     "x-platform": "web",
     ...positionHeaders(),

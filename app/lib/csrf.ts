@@ -22,6 +22,22 @@ export function currentCsrfToken(): string | null {
   return latest && latest.pageTokenThen === page ? latest.token : page;
 }
 
+/** While a shared page's personal parts load, its token is on the way: state changes wait for it. */
+let tokenOnTheWay: Promise<unknown> | null = null;
+
+export function awaitTokenFrom(personalParts: Promise<unknown>): void {
+  const pending = personalParts.catch(() => undefined);
+  tokenOnTheWay = pending;
+  void pending.then(() => {
+    if (tokenOnTheWay === pending) tokenOnTheWay = null;
+  });
+}
+
+/** Resolves once no shared page's token is on the way (at once, nearly always). */
+export async function tokenReady(method: string): Promise<void> {
+  if (tokenOnTheWay && method !== "GET" && method !== "HEAD") await tokenOnTheWay;
+}
+
 export function csrfHeaders(method: string): Record<string, string> {
   if (method === "GET" || method === "HEAD") return {};
   const token = currentCsrfToken();

@@ -8,6 +8,7 @@ import { breadcrumbListLd, type Crumb } from "../features/catalogue/structured-d
 import type { ApiFetch } from "../lib/api.ts";
 import { dataOrThrow, notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/brand";
 
 const BRAND_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/i;
@@ -25,6 +26,7 @@ async function fragment(api: ApiFetch, file: string): Promise<string | null> {
   return res.data.trim() || null;
 }
 
+export const handle = SHARED_PAGE;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const name = params.brandname ?? "";
   if (!BRAND_SLUG.test(name)) notFound();

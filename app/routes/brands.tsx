@@ -9,10 +9,12 @@ import { formatCount } from "../../domain/number.ts";
 import { slugify } from "../../domain/slug.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/brands";
 
 const anchorOf = (letter: string) => (letter === NON_LETTER_BUCKET ? "brands-0-9" : `brands-${letter}`);
 
+export const handle = SHARED_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   const brands = dataOrThrow(await context.api<Brand[]>("/menu/brands"));
   // Only what the page shows, and the slug only when it is not the name's slug: thousands of brands stay small.

@@ -5,10 +5,12 @@ import { GroupPage } from "../features/catalogue/group-page.tsx";
 import { ProductPage } from "../features/catalogue/product-page.tsx";
 import type { FullScreenHandle } from "../lib/full-screen.ts";
 import { pageMeta } from "../lib/seo.ts";
+import type { SharedPageHandle } from "../lib/shared-page.ts";
 import type { Route } from "./+types/catalogue-path";
 
 /** City landing pages are full-screen (spec §2); every other catalogue page sits in the shell. */
-export const handle: FullScreenHandle = {
+export const handle: FullScreenHandle & SharedPageHandle = {
+  sharedPage: true,
   fullScreen: (data) => (data as CatalogueView | undefined)?.kind === "city",
 };
 

@@ -7,8 +7,10 @@ import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/home";
 
+export const handle = SHARED_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   // The home page stands without its curations: a failed menu call leaves the rows out (spec §8).
   const menu = await context

@@ -5,6 +5,7 @@ import { toCards } from "../features/catalogue/card-data.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/liquor-gift-guide";
 
 interface GiftGuide {
@@ -13,6 +14,7 @@ interface GiftGuide {
   bands: { key: string; title: string; products: Product[] }[];
 }
 
+export const handle = SHARED_PAGE;
 /**
  * /liquor-gift-guide (spec §2, in the shell; issue 17): built from the catalogue, server-rendered: a row per price
  * band of gifts (the gifting category's tags) in stock at the shopper's store, or the default store; the advice

@@ -1,7 +1,9 @@
 import { Link, redirect } from "react-router";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/search-form";
 
+export const handle = SHARED_PAGE;
 /** The header search without JavaScript posts here (?q=…): go to /search/{query}. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 200);

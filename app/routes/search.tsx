@@ -13,11 +13,13 @@ import { ListingView } from "../features/catalogue/listing-view.tsx";
 import { trackSearch } from "../lib/analytics.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
+import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { RootData } from "../root.tsx";
 import type { Route } from "./+types/search";
 
 const MAX_QUERY = 200;
 
+export const handle = SHARED_PAGE;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const term = (params.searchQuery ?? "").trim().slice(0, MAX_QUERY);
   if (!term) throw redirect("/search");

@@ -18,6 +18,7 @@ export function SiteShell({
   cities,
   year,
   address = null,
+  addressPending = false,
   children,
 }: {
   nav: NavItem[];
@@ -25,12 +26,14 @@ export function SiteShell({
   year: number;
   /** The saved delivery address (root loader), for the address chip, prompt and cart. */
   address?: SavedAddress | null;
+  /** A shared page: the shopper has an address the browser is still fetching (no prompt, a quiet chip). */
+  addressPending?: boolean;
   children: React.ReactNode;
 }) {
   const { user } = useSession();
   return (
     <ToastProvider>
-      <AddressRoot initial={address}>
+      <AddressRoot initial={address} pending={addressPending}>
         <CartRoot owner={user?.id ?? null}>
           <a className="skip-link" href="#main">
             Skip to main content

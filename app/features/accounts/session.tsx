@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import type { SessionInfo } from "../../../domain/accounts/types.ts";
-import type { ApiFetch } from "../../lib/api.ts";
-import { CSRF_FIELD, CSRF_META } from "../../lib/csrf.ts";
+import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { type ApiFetch, browserApi } from "../../lib/api.ts";
+import { awaitTokenFrom, CSRF_FIELD, CSRF_META } from "../../lib/csrf.ts";
 
 export const NO_SESSION: SessionInfo = { user: null, csrfToken: null, sessionEnded: false };
 
@@ -12,6 +13,21 @@ export async function loadSession(api: ApiFetch): Promise<SessionInfo> {
     return res.ok && res.data ? res.data : NO_SESSION;
   } catch {
     return NO_SESSION;
+  }
+}
+
+/** A shared page's personal parts, from one call in the browser (null when it fails: the page stays anonymous). */
+export async function loadPersonalParts(): Promise<{
+  session: SessionInfo;
+  address: SavedAddress | null;
+} | null> {
+  const call = browserApi<{ session: SessionInfo; address: SavedAddress | null }>("/auth/shell");
+  awaitTokenFrom(call);
+  try {
+    const res = await call;
+    return res.ok && res.data ? res.data : null;
+  } catch {
+    return null;
   }
 }
 

@@ -3,7 +3,7 @@ import { useDeliveryAddress } from "./address-context.tsx";
 
 /** The header's delivery-address chip: "Set delivery address", or where the shopper's orders go. */
 export function AddressChip() {
-  const { address, openDialog } = useDeliveryAddress();
+  const { address, pending, openDialog } = useDeliveryAddress();
   return (
     <button
       type="button"
@@ -15,7 +15,11 @@ export function AddressChip() {
     >
       <PinIcon size={16} />
       <span className="address-chip__text">
-        {address ? address.street || `${address.city}, ${address.state}` : "Set delivery address"}
+        {address
+          ? address.street || `${address.city}, ${address.state}`
+          : pending
+            ? "Delivery address"
+            : "Set delivery address"}
       </span>
     </button>
   );

@@ -11,6 +11,8 @@ import { storeChangeText } from "./store-change-text.ts";
 
 interface AddressContextValue {
   address: SavedAddress | null;
+  /** The shopper has a saved address the browser is still fetching (a shared page, ADR 0042). */
+  pending: boolean;
   dialogOpen: boolean;
   openDialog(): void;
   closeDialog(): void;
@@ -37,9 +39,11 @@ export async function loadDeliveryAddress(api: ApiFetch): Promise<SavedAddress |
 /** Holds the delivery address for the shell: header chip, first-visit prompt, dialog and store-change notice. */
 export function AddressProvider({
   initial,
+  pending = false,
   children,
 }: {
   initial: SavedAddress | null;
+  pending?: boolean;
   children: React.ReactNode;
 }) {
   const [address, setAddress] = useState(initial);
@@ -70,6 +74,7 @@ export function AddressProvider({
   const value = useMemo<AddressContextValue>(
     () => ({
       address,
+      pending: pending && !address,
       dialogOpen,
       openDialog: () => setDialogOpen(true),
       closeDialog: () => setDialogOpen(false),
@@ -77,7 +82,7 @@ export function AddressProvider({
       notice,
       dismissNotice: () => setNotice(null),
     }),
-    [address, dialogOpen, addressSaved, notice],
+    [address, pending, dialogOpen, addressSaved, notice],
   );
   return <AddressContext.Provider value={value}>{children}</AddressContext.Provider>;
 }

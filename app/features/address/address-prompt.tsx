@@ -6,7 +6,7 @@ const DISMISSED_KEY = "nightcap.addressPromptDismissed";
 
 /** First visit: an inline prompt under the header asking where to deliver, until an address is set or it is dismissed. */
 export function AddressPrompt() {
-  const { address, addressSaved } = useDeliveryAddress();
+  const { address, pending, addressSaved } = useDeliveryAddress();
   // Rendered on the server for a visitor without an address; hidden after hydration if dismissed before.
   const [dismissed, setDismissed] = useState(false);
 
@@ -14,7 +14,7 @@ export function AddressPrompt() {
     setDismissed(window.localStorage.getItem(DISMISSED_KEY) === "1");
   }, []);
 
-  if (address || dismissed) return null;
+  if (address || pending || dismissed) return null;
   return (
     <section className="address-prompt" aria-labelledby="address-prompt-title">
       <div className="address-prompt__inner">

@@ -5,13 +5,15 @@ import { AddressDialog } from "./address-dialog.tsx";
 /** Mounts the delivery address for the shell: the provider around the page and the address dialog. */
 export function AddressRoot({
   initial,
+  pending = false,
   children,
 }: {
   initial: SavedAddress | null;
+  pending?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <AddressProvider initial={initial}>
+    <AddressProvider initial={initial} pending={pending}>
       {children}
       <AddressDialog />
     </AddressProvider>

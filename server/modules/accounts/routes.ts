@@ -1,8 +1,11 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
 import { isSignupPromo, SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
 import type { SessionInfo, SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { readAddressCookie } from "../geo/index.ts";
 import { loyaltySchema } from "../loyalty/index.ts";
 import { csrfBinding } from "../sessions/index.ts";
 import {
@@ -78,6 +81,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
   const headers = identityHeaders;
 
   // -- Session ---------------------------------------------------------------------------------------------------
+  async function sessionOf(req: FastifyRequest): Promise<SessionInfo> {
+    const binding = csrfBinding(req.actor);
+    const row = req.actor.userId ? await findUser(ctx.db, req.actor.userId) : undefined;
+    return {
+      user: row
+        ? {
+            id: row.id,
+            firstname: row.firstname,
+            lastname: row.lastname,
+            email: row.email,
+            role: row.role,
+            display_mode: row.display_mode,
+            ageVerificationStatus: ageVerificationStatusOf(row),
+          }
+        : null,
+      csrfToken: binding ? ctx.csrf.tokenFor(binding) : null,
+      sessionEnded: req.actor.session === "ended",
+    };
+  }
+
   app.get(
     "/auth/session",
     {
@@ -89,24 +112,31 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
         headers,
       },
     },
-    async (req): Promise<SessionInfo> => {
-      const binding = csrfBinding(req.actor);
-      const row = req.actor.userId ? await findUser(ctx.db, req.actor.userId) : undefined;
-      return {
-        user: row
-          ? {
-              id: row.id,
-              firstname: row.firstname,
-              lastname: row.lastname,
-              email: row.email,
-              role: row.role,
-              display_mode: row.display_mode,
-              ageVerificationStatus: ageVerificationStatusOf(row),
-            }
-          : null,
-        csrfToken: binding ? ctx.csrf.tokenFor(binding) : null,
-        sessionEnded: req.actor.session === "ended",
-      };
+    async (req): Promise<SessionInfo> => sessionOf(req),
+  );
+
+  app.get(
+    "/auth/shell",
+    {
+      config: { auth: "optional" },
+      schema: {
+        operationId: "getShell",
+        tags: auth,
+        summary:
+          "The personal parts of a page shared between shoppers: the session, its CSRF token, the address",
+        description:
+          "Pages that are the same for every anonymous shopper of a store are rendered once and shared " +
+          "(docs/adr/0042-shared-page-cache.md); the browser fills in who is signed in, the CSRF token and the " +
+          "saved delivery address with this one call as the page hydrates.",
+        headers,
+      },
+    },
+    async (req, reply): Promise<{ session: SessionInfo; address: SavedAddress | null }> => {
+      reply.header("cache-control", "private, no-store");
+      const session = await sessionOf(req);
+      // browserApi keeps a token answered in this header (app/lib/csrf.ts) before the page's meta tag re-renders.
+      if (session.csrfToken) reply.header("x-csrf-token", session.csrfToken);
+      return { session, address: readAddressCookie(req) };
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { COPY } from "../../../domain/copy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
+import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { BRAND_CONTENT_DIR, createFragmentReader } from "./brand-fragments.ts";
 import { cityPage, listCities } from "./cities.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
@@ -22,6 +23,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
   const readFragment = createFragmentReader(opts.brandContentDir ?? BRAND_CONTENT_DIR, config.env === "production");
   const originOf = (req: { protocol: string; host: string }) => config.publicOrigin ?? `${req.protocol}://${req.host}`;
   const sitemaps = new Map<string, { at: number; xml: Promise<string> }>();
+  const cities = createTtlCache<Awaited<ReturnType<typeof listCities>>>(config.env === "test" ? 0 : 60_000, 1);
 
   app.get(
     "/copy",
@@ -39,7 +41,8 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     { config: { auth: "public" },
       schema: {
         operationId: "listCities", tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
-    async () => listCities(db),
+    // Every page's footer asks; the cities only change with the seed.
+    async () => cities.get("all", () => listCities(db)),
   );
 
   app.get(

@@ -28,6 +28,7 @@ export {
 } from "./cookies.ts";
 export type { Csrf } from "./csrf.ts";
 export { isCsrfExemptRoute, isStateChangingMethod } from "./csrf-policy.ts";
+export { newRenderId, RENDER_HEADER } from "./render-sessions.ts";
 export {
   CROSS_SITE,
   CSRF_FAILED,

@@ -152,6 +152,40 @@ describe.each(testDatabases)("request context, sessions and CSRF on %s", (kind) 
       expect(old.json().error.code).toBe("invalid_session");
     });
 
+    it("a shared page's personal parts come from one call: the session, its CSRF token and the address", async () => {
+      const visitor = new TestBrowser(app);
+      await visitor.refresh();
+      const anonymous = await visitor.get("/auth/shell");
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.headers["cache-control"]).toBe("private, no-store");
+      const parts = anonymous.json();
+      expect(parts).toMatchObject({ session: { user: null, sessionEnded: false }, address: null });
+      expect(parts.session.csrfToken).toEqual(expect.any(String));
+      expect(anonymous.headers["x-csrf-token"]).toBe(parts.session.csrfToken);
+
+      const user = await createUser(t.db);
+      const browser = await signedInBrowser(app, user);
+      const address = {
+        address: "1 Main St, Chicago, IL 60601",
+        street: "1 Main St",
+        street_number: "1",
+        route: "Main St",
+        unit: null,
+        city: "Chicago",
+        state: "IL",
+        zip: "60601",
+        lat: 41.88,
+        lng: -87.62,
+        store_id: "st_x",
+        shipping: false,
+      };
+      browser.cookie += `; address=${encodeURIComponent(JSON.stringify(address))}`;
+      const mine = (await browser.get("/auth/shell")).json();
+      expect(mine.session.user).toMatchObject({ id: user.id, email: user.email });
+      expect(mine.session.csrfToken).not.toBe(parts.session.csrfToken);
+      expect(mine.address).toEqual(address);
+    });
+
     it("logout kills the session on the server and drops the cookie", async () => {
       const user = await createUser(t.db);
       const browser = await signedInBrowser(app, user);

@@ -9,7 +9,7 @@ import { type Actor, anonymousActor, requireUser, SESSION_ENDED } from "./actor.
 import { ANONYMOUS_COOKIE, clearUserCookie, cookieOptions, USER_COOKIE } from "./cookies.ts";
 import type { Csrf } from "./csrf.ts";
 import { isCsrfExempt, SAFE_METHODS, StateChangingRoutes } from "./csrf-policy.ts";
-import { resolveSession } from "./session-store.ts";
+import { RENDER_HEADER, resolveSessionOnce } from "./render-sessions.ts";
 
 const ANONYMOUS_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CSRF_HEADER = "x-csrf-token";
@@ -59,7 +59,7 @@ export function installRequestContext(app: FastifyInstance, deps: { db: Db; conf
     const token = fromHeader ?? req.cookies[USER_COOKIE];
     if (!token) return done();
     const via = fromHeader ? "header" : "cookie";
-    resolveSession(db, token)
+    resolveSessionOnce(db, token, header(req, RENDER_HEADER))
       .then((session) => {
         if (!session) {
           req.actor = { ...req.actor, via, session: "ended" };

@@ -1,0 +1,186 @@
+/**
+ * Pages against the same HTML served as a static file by the same process (issue 18, ADR 0042): anonymous pages
+ * (shared between shoppers) and personalised ones (a signed-in shopper's, never shared), then 100 connections
+ * hammering pages no cache holds, where the server must answer or refuse fast.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../server/modules/console/staff.ts";
+
+const STATIC_DIR = "bench-pages";
+const ANONYMOUS = { home: "/", category: "/whiskey", product: "" } as const;
+const PERSONAL = { account: "/account", orders: "/orders", tracking: "/tracking" } as const;
+type PageName = keyof typeof ANONYMOUS | keyof typeof PERSONAL;
+const NAMES: PageName[] = [
+  ...(Object.keys(ANONYMOUS) as PageName[]),
+  ...(Object.keys(PERSONAL) as PageName[]),
+];
+
+/**
+ * The static server only serves files that exist when it starts: placeholders go in before the storefront starts
+ * and are filled with each page's HTML once it runs.
+ */
+export function preparePageFiles(clientDir: string): () => void {
+  const dir = path.join(clientDir, STATIC_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of NAMES)
+    for (const ext of ["", ".br", ".gz"]) fs.writeFileSync(path.join(dir, `${name}.html${ext}`), "");
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export interface PageRow {
+  page: string;
+  kind: "anonymous" | "personalised";
+  pageRps: number;
+  fileRps: number;
+  bytes: number;
+}
+
+export async function measurePageThroughput(
+  base: string,
+  clientDir: string,
+  productPath: string,
+  rounds = 3,
+): Promise<PageRow[]> {
+  const anonymousCookie = `nc_anon=${randomUUID()}`;
+  const staffCookie = await signIn(base);
+  const pages: { name: PageName; path: string; cookie: string; kind: PageRow["kind"] }[] = [
+    ...Object.entries(ANONYMOUS).map(([name, p]) => ({
+      name: name as PageName,
+      path: p || productPath,
+      cookie: anonymousCookie,
+      kind: "anonymous" as const,
+    })),
+    ...Object.entries(PERSONAL).map(([name, p]) => ({
+      name: name as PageName,
+      path: p,
+      cookie: staffCookie,
+      kind: "personalised" as const,
+    })),
+  ];
+  const bytes = new Map<PageName, number>();
+  for (const page of pages) {
+    const res = await fetch(`${base}${page.path}`, {
+      headers: { cookie: page.cookie, "accept-encoding": "identity" },
+    });
+    if (res.status !== 200) throw new Error(`${page.path} answered ${res.status}`);
+    const html = Buffer.from(await res.arrayBuffer());
+    bytes.set(page.name, html.length);
+    writePageFile(clientDir, page.name, html);
+  }
+  const samples = new Map<string, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const page of pages) {
+      const headers = { cookie: page.cookie, "accept-encoding": "br" };
+      for (const [which, url] of [
+        ["page", `${base}${page.path}`],
+        ["file", `${base}/${STATIC_DIR}/${page.name}.html`],
+      ] as const) {
+        const key = `${page.name}:${which}`;
+        samples.set(key, [...(samples.get(key) ?? []), await rps(url, headers)]);
+      }
+    }
+  }
+  const median = (key: string) => {
+    const values = (samples.get(key) ?? []).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] ?? 0;
+  };
+  return pages.map((p) => ({
+    page: `${p.name} ${p.path}`,
+    kind: p.kind,
+    pageRps: median(`${p.name}:page`),
+    fileRps: median(`${p.name}:file`),
+    bytes: bytes.get(p.name) ?? 0,
+  }));
+}
+
+function writePageFile(clientDir: string, name: PageName, html: Buffer) {
+  const file = path.join(clientDir, STATIC_DIR, `${name}.html`);
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      },
+    }),
+  );
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html));
+}
+
+async function signIn(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  remember(await fetch(`${base}/`));
+  const session = await fetch(`${base}/auth/session`, { headers: { cookie: cookie() } });
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const login = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: {
+      cookie: cookie(),
+      "content-type": "application/json",
+      "x-csrf-token": csrfToken,
+      "x-platform": "web",
+    },
+    body: JSON.stringify({ username: demoStaffEmail("st_chi-river-north"), password: DEMO_STAFF_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`bench sign-in answered ${login.status}: ${await login.text()}`);
+  remember(login);
+  return cookie();
+}
+
+async function rps(url: string, headers: Record<string, string>, seconds = 3): Promise<number> {
+  await autocannon({ url, headers, connections: 10, duration: 1 });
+  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+export interface Hammering {
+  requests: number;
+  ok: number;
+  refused: number;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * 100 connections asking for pages no cache holds (a different search on every request) for `seconds`: how many were
+ * answered, how many refused with 503, and how long the slowest took.
+ */
+export async function hammerUncachedPages(base: string, seconds = 10): Promise<Hammering> {
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 100,
+    duration: seconds,
+    timeout: 10,
+    headers: { cookie: `nc_anon=${randomUUID()}`, "accept-encoding": "br" },
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/search/bench-${Date.now()}-${n++}` }) }],
+  });
+  return {
+    requests: result.requests.total,
+    ok: result["2xx"],
+    refused: result["5xx"],
+    errors: result.errors,
+    timeouts: result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  };
+}

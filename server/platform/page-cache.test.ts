@@ -1,0 +1,87 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { createPageCache, encodePage, type SharedPage } from "./page-cache.ts";
+
+async function pageOf(text: string): Promise<SharedPage> {
+  const body = Buffer.from(text);
+  return {
+    headers: [["content-type", "text/html"]],
+    nonce: { script: "s", style: "t" },
+    body,
+    ...(await encodePage(body)),
+  };
+}
+
+describe("the shared page cache", () => {
+  it("keeps a rendered page until its time is up", async () => {
+    let clock = 1_000;
+    const cache = createPageCache({ ttlMs: 5_000, now: () => clock });
+    await cache.fill("/beer", pageOf("beer"));
+    expect(cache.get("/beer")?.body.toString()).toBe("beer");
+    clock += 4_999;
+    expect(cache.get("/beer")).toBeDefined();
+    clock += 1;
+    expect(cache.get("/beer")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("lets later requests wait for the render in progress instead of rendering again", async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    let finish: (page: SharedPage) => void = () => undefined;
+    const render = new Promise<SharedPage>((resolve) => {
+      finish = resolve;
+    });
+    const first = cache.fill("/wine", render);
+    const waiting = cache.pending("/wine");
+    expect(waiting).toBeDefined();
+    finish(await pageOf("wine"));
+    expect((await waiting)?.body.toString()).toBe("wine");
+    expect((await first)?.body.toString()).toBe("wine");
+    expect(cache.pending("/wine")).toBeUndefined();
+    expect(cache.get("/wine")).toBeDefined();
+  });
+
+  it("does not keep a render that started before everything was forgotten (a price changed meanwhile)", async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    let finish: (page: SharedPage) => void = () => undefined;
+    const stale = cache.fill(
+      "/gin",
+      new Promise<SharedPage>((resolve) => {
+        finish = resolve;
+      }),
+    );
+    cache.forgetAll();
+    finish(await pageOf("old price"));
+    expect((await stale)?.body.toString()).toBe("old price");
+    expect(cache.get("/gin")).toBeUndefined();
+  });
+
+  it("keeps nothing for a render that is not shareable or fails, and tells waiters", async () => {
+    const cache = createPageCache({ ttlMs: 5_000 });
+    await cache.fill("/404", Promise.resolve(null));
+    expect(cache.get("/404")).toBeUndefined();
+    const failing = cache.fill("/boom", Promise.reject(new Error("render failed")));
+    const waiter = cache.pending("/boom");
+    await expect(failing).rejects.toThrow("render failed");
+    await expect(waiter).rejects.toThrow("render failed");
+    expect(cache.get("/boom")).toBeUndefined();
+    expect(cache.pending("/boom")).toBeUndefined();
+  });
+
+  it("drops the oldest pages past its memory bound", async () => {
+    const one = await pageOf("x".repeat(1000));
+    const bytes = one.body.length + one.br.length + one.gzip.length;
+    const cache = createPageCache({ ttlMs: 5_000, maxBytes: bytes * 2 });
+    for (const key of ["/a", "/b", "/c"]) await cache.fill(key, Promise.resolve(one));
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/b")).toBeDefined();
+    expect(cache.get("/c")).toBeDefined();
+  });
+
+  it("encodes a page as brotli and gzip that decode to the page", async () => {
+    const page = await pageOf("<!doctype html><p>Nightcap</p>".repeat(50));
+    expect(zlib.brotliDecompressSync(page.br).toString()).toBe(page.body.toString());
+    expect(zlib.gunzipSync(page.gzip).toString()).toBe(page.body.toString());
+    expect(page.br.length).toBeLessThan(page.body.length);
+  });
+});

@@ -1,0 +1,126 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * Rendered pages shared between the anonymous shoppers of one store (docs/adr/0042-shared-page-cache.md). A page is
+ * kept by key — path, the stores serving the shopper, variant — for a few seconds, rendered once for everyone who
+ * asks while it renders, and forgotten on every instance when a shelf or store changes.
+ */
+export interface SharedPage {
+  /** The render's headers, without cookies, length or encoding. */
+  headers: [string, string][];
+  /** The CSP nonces the page's scripts and styles carry: a replay answers with this policy. */
+  nonce: { script: string; style: string };
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface PageCache {
+  /** The fresh page kept under `key`, if any. */
+  get(key: string): SharedPage | undefined;
+  /** The page being rendered under `key` by another request, if any (null when that render was not shareable). */
+  pending(key: string): Promise<SharedPage | null> | undefined;
+  /** Keeps what `render` makes under `key` (unless null, or everything was forgotten meanwhile). */
+  fill(key: string, render: Promise<SharedPage | null>): Promise<SharedPage | null>;
+  /** Forgets every page (a shelf, price or store changed). */
+  forgetAll(): void;
+  readonly size: number;
+}
+
+export interface PageCacheOptions {
+  /** How long a page is served after its render; stock moved by orders shows within this. */
+  ttlMs: number;
+  /** Memory bound over bodies and their encoded forms; the oldest pages go first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  page: SharedPage;
+  freshUntil: number;
+  bytes: number;
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<SharedPage | null>>();
+  // Bumped by forgetAll: a render that started before a change is not kept after it.
+  let generation = 0;
+  let bytes = 0;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function keep(key: string, page: SharedPage) {
+    forget(key);
+    const size = page.body.length + page.br.length + page.gzip.length;
+    entries.set(key, { page, freshUntil: now() + options.ttlMs, bytes: size });
+    bytes += size;
+    while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
+  }
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.freshUntil <= now()) {
+        forget(key);
+        return undefined;
+      }
+      return entry.page;
+    },
+    pending: (key) => rendering.get(key),
+    fill(key, render) {
+      const startedIn = generation;
+      const settled = render.then(
+        (page) => {
+          if (rendering.get(key) === settled) rendering.delete(key);
+          if (page && startedIn === generation) keep(key, page);
+          return page;
+        },
+        (err: unknown) => {
+          if (rendering.get(key) === settled) rendering.delete(key);
+          throw err;
+        },
+      );
+      rendering.set(key, settled);
+      // Waiters treat a failed render as "render your own"; the renderer sees the error.
+      settled.catch(() => undefined);
+      return settled;
+    },
+    forgetAll() {
+      generation += 1;
+      entries.clear();
+      rendering.clear();
+      bytes = 0;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli 5 (as pages are compressed when rendered) and gzip, off the event loop. */
+export async function encodePage(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body),
+  ]);
+  return { br, gzip: gz };
+}
