@@ -15,6 +15,10 @@ const API_PREFIXES = [
   "/mc/",
   "/openapi",
   "/api/",
+  // The operator's endpoints (health, readiness, metrics): machine answers, not pages.
+  "/healthz",
+  "/readyz",
+  "/metrics",
 ];
 
 export function isApiPath(url: string): boolean {

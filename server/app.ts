@@ -26,12 +26,14 @@ import { answerFrameworkError, installInputGuard, routableUrl } from "./input-gu
 import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
+import { registerOps } from "./modules/ops/index.ts";
 import { checkDocumentedRoutes } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
 import { createAdmission } from "./platform/admission.ts";
 import type { Db } from "./platform/db.ts";
 import { type Compression, createFrontDoorCache } from "./platform/front-door-cache.ts";
 import { JobQueue } from "./platform/jobs.ts";
+import { countPageCache } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
 import { SHARED_PAGE_MS, sharedShopperFor } from "./shared-pages.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
@@ -114,6 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   appLog = app.log;
+  // Before any route, so each one is traced; loaded only with an exporter configured.
+  if (deps.config.ops.tracing) {
+    const { installTracing } = await import("./platform/tracing.ts");
+    await installTracing(app, deps.config.ops.tracing);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every documented route declares its operationId, summary, tags and auth; tests also check each answer.
@@ -207,8 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const jobs =
     deps.jobs ?? (await JobQueue.open(deps.db, { onError: (err) => app.log.error({ err }, "job queue") }));
-  // preClose: the queue stops taking jobs and lets running ones finish before anything they use is closed.
-  if (!deps.jobs) app.addHook("preClose", async () => jobs.stop());
+  await registerOps(app, { db: deps.db, config: deps.config, jobs });
   await registerModules(app, {
     db: deps.db,
     config: deps.config,
@@ -219,13 +225,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     push: deps.push,
     caching,
   });
+  // preClose, after the modules' (which end live streams at once): the queue stops taking jobs and lets running
+  // ones finish, up to the shutdown timeout, before anything they use is closed; those still running are failed,
+  // so they are retried elsewhere.
+  if (!deps.jobs) app.addHook("preClose", async () => jobs.stop(deps.config.ops.shutdownTimeoutMs));
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   if (deps.ssr) {
     await registerSsr(app, {
       ...deps.ssr,
       apiHeaders,
-      shared: pageCache ? { cache: pageCache, shopperOf: sharedShopperFor(deps.db) } : null,
+      shared: pageCache
+        ? {
+            cache: pageCache,
+            shopperOf: sharedShopperFor(deps.db),
+            counted: (outcome) => countPageCache(app, outcome),
+          }
+        : null,
       renders: createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT),
     });
   } else {

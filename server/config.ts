@@ -97,6 +97,29 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL")
     .optional(),
+  // Operations (docs/adr/0039-health-metrics-shutdown.md).
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ message: "SHUTDOWN_TIMEOUT_MS must be a number of milliseconds" })
+    .int("SHUTDOWN_TIMEOUT_MS must be an integer")
+    .min(1000, "SHUTDOWN_TIMEOUT_MS must be at least 1000")
+    .max(600_000, "SHUTDOWN_TIMEOUT_MS must be at most 600000")
+    .default(10_000),
+  // OpenTelemetry's own variables: traces are sent only when one of these asks for them.
+  OTEL_TRACES_EXPORTER: z
+    .enum(["otlp", "none"], {
+      message: "OTEL_TRACES_EXPORTER must be otlp or none (the only exporter built in)",
+    })
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url("OTEL_EXPORTER_OTLP_ENDPOINT must be a URL such as http://collector:4318")
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .string()
+    .url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be a URL such as http://collector:4318/v1/traces")
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("nightcap"),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -144,7 +167,24 @@ export type Config = {
   messaging: MessagingConfig;
   payments: PaymentsConfig;
   push: PushConfig;
+  ops: OpsConfig;
 };
+
+/**
+ * /metrics, shutdown and traces: the bearer token /metrics asks for (open without one), how long shutdown may wait,
+ * and where traces go (null: none are made).
+ */
+export interface OpsConfig {
+  metricsToken?: string;
+  shutdownTimeoutMs: number;
+  tracing: TracingConfig | null;
+}
+
+/** OTLP/HTTP traces: the collector's traces URL and the service name spans carry. */
+export interface TracingConfig {
+  url: string;
+  serviceName: string;
+}
 
 /**
  * Web Push's VAPID identity: the key pair from the environment, or null to use the pair generated and kept in the
@@ -214,7 +254,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messaging: messagingConfig(e),
     payments: paymentsConfig(e),
     push: pushConfig(e),
+    ops: {
+      metricsToken: e.METRICS_TOKEN,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+      tracing: tracingConfig(e),
+    },
   };
+}
+
+/** Traces when OTEL_TRACES_EXPORTER=otlp or an OTLP endpoint is set (OpenTelemetry's defaults otherwise). */
+function tracingConfig(e: z.infer<typeof envSchema>): TracingConfig | null {
+  const traces = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (e.OTEL_TRACES_EXPORTER === "none") return null;
+  if (e.OTEL_TRACES_EXPORTER !== "otlp" && !traces && !base) return null;
+  const url = traces ?? `${(base ?? "http://localhost:4318").replace(/\/$/, "")}/v1/traces`;
+  return { url, serviceName: e.OTEL_SERVICE_NAME };
 }
 
 function pushConfig(e: z.infer<typeof envSchema>): PushConfig {

@@ -5,6 +5,7 @@ import { DEMO_STAFF_PASSWORD, ensureDemoAdmin, ensureDemoStaff } from "./modules
 import { deliveryNotes } from "./modules/messages/index.ts";
 import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
+import { onTerminationSignal, shutDownGracefully } from "./platform/shutdown.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,14 +25,22 @@ async function main() {
     ssr: { mode: config.env === "development" ? "development" : "production", root },
     workers: true,
   });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  onTerminationSignal(async (signal) => {
+    const timeoutMs = config.ops.shutdownTimeoutMs;
+    app.log.info(
+      { signal, timeoutMs },
+      "shutting down: not ready, no new connections, finishing what is running",
+    );
+    try {
+      const { forced } = await shutDownGracefully(app, { timeoutMs });
+      await db.destroy();
+      app.log.info({ forced }, "shut down");
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: kind, dataDir: kind === "pglite" ? config.dataDir : undefined },

@@ -19,6 +19,13 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** Databases opened on embedded PGlite, for rawExecutor. */
 const pglites = new WeakMap<Db, PGlite>();
 
+/** The connections behind the database: a PostgreSQL pool's, or PGlite's one (never waiting: it queues in Kysely). */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } {
+  const pool = pools.get(db);
+  if (pool) return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  return { total: pglites.has(db) ? 1 : 0, idle: 0, waiting: 0 };
+}
+
 /** Runs SQL text a library brings (one statement with parameters, or a script of several without). */
 export interface RawExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -81,6 +88,9 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 10 });
+    // An idle connection the server drops (a restart, a failover) is discarded by the pool, which then emits
+    // "error": without a listener that would end the process, when the next query simply opens a new connection.
+    pool.on("error", () => {});
     const probe = await pool.connect().catch((err: Error) => {
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });

@@ -44,10 +44,18 @@ export abstract class EventStream<Message> {
     this.write(": heartbeat\n\n");
   }
 
-  /** Shutdown: the stream ends and its socket closes now (the browser reconnects, to another instance). */
+  /**
+   * Shutdown: a reconnect hint, then the stream ends and its socket closes (the browser reconnects, to another
+   * instance). The hint spreads the reconnects over a couple of seconds, so the instances left are not hit by every
+   * stream of this one at once.
+   */
   shutdown(): void {
+    this.write(`retry: ${500 + Math.floor(Math.random() * 2000)}\n\n`);
     this.close();
-    this.res.socket?.destroy();
+    const socket = this.res.socket;
+    if (!socket) return;
+    if (this.res.writableFinished) socket.destroy();
+    else this.res.once("finish", () => socket.destroy());
   }
 
   protected enqueue(step: () => Promise<void>): void {

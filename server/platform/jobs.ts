@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Transaction } from "kysely";
 import PgBoss from "pg-boss";
 import type { Database } from "../../db/schema.ts";
-import { type Db, rawExecutor } from "./db.ts";
+import { type Db, type RawExecutor, rawExecutor } from "./db.ts";
 
 /**
  * Durable background jobs in the database (pg-boss 10; docs/adr/0020-job-queue.md): on PGlite and PostgreSQL alike,
@@ -64,13 +64,23 @@ export function jobSchemaFor(appSchema: string): string {
   return appSchema === "public" ? "pgboss" : `${appSchema}_pgboss`;
 }
 
+/** How many jobs a queue holds in one state (JobQueue.countByState). */
+export interface QueueCount {
+  queue: string;
+  state: "created" | "retry" | "active" | "failed";
+  count: number;
+}
+
 export class JobQueue {
   private readonly defined = new Set<string>();
+  private readonly failureListeners = new Set<(queue: string) => void>();
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly opts: JobQueueOptions,
     private readonly inFlight: Set<Promise<unknown>>,
+    private readonly raw: RawExecutor,
+    private readonly schema: string,
   ) {}
 
   /** Creates or migrates the queue's schema (once across instances: pg-boss takes an advisory lock) and starts it. */
@@ -91,9 +101,10 @@ export class JobQueue {
         return call;
       },
     };
+    const schema = jobSchemaFor(rows[0].schema);
     const boss = new PgBoss({
       db: executor as PgBoss.Db,
-      schema: jobSchemaFor(rows[0].schema),
+      schema,
       // Housekeeping (expiring lost jobs, archiving) every minute; no cron schedules yet.
       supervise: true,
       maintenanceIntervalSeconds: 60,
@@ -101,7 +112,7 @@ export class JobQueue {
     });
     boss.on("error", (err) => opts.onError?.(err));
     await boss.start();
-    return new JobQueue(boss, opts, inFlight);
+    return new JobQueue(boss, opts, inFlight, raw, schema);
   }
 
   /** Creates the job's queue, or brings its retry policy up to date. */
@@ -156,6 +167,7 @@ export class JobQueue {
           try {
             await handler({ id: running.id, data: running.data });
           } catch (err) {
+            for (const listener of this.failureListeners) listener(job.name);
             // Only this job fails; pg-boss then completes the batch's others (it completes active jobs only).
             await this.boss.fail(job.name, running.id, { message: (err as Error).message });
           }
@@ -163,6 +175,23 @@ export class JobQueue {
         if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
       },
     );
+  }
+
+  /** Calls `listener` with the queue's name each time a handler on this instance throws (metrics count them). */
+  onFailure(listener: (queue: string) => void): void {
+    this.failureListeners.add(listener);
+  }
+
+  /**
+   * Jobs per queue in the states worth watching, in one statement over pg-boss's table (cheaper than its
+   * getQueueSize per queue): created and retry are waiting, active are running, failed have used up their retries.
+   */
+  async countByState(): Promise<QueueCount[]> {
+    const { rows } = await this.raw.executeSql(
+      `select name as queue, state::text as state, count(*)::int as count from ${this.schema}.job
+       where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    );
+    return rows as QueueCount[];
   }
 
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), stops housekeeping. */

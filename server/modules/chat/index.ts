@@ -41,6 +41,7 @@ export async function registerChat(
 ): Promise<void> {
   const hub = new ChatHub();
   const streams = new Set<ChatStream>();
+  app.metrics.watchLiveStreams("chat", streams);
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
   const listener = await listen(
     deps.db,

@@ -21,6 +21,7 @@ export async function registerTracking(
 ): Promise<void> {
   const hub = new TrackingHub();
   const streams = new Set<OrderStream>();
+  app.metrics.watchLiveStreams("tracking", streams);
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
   const listener = await listen(
     deps.db,
