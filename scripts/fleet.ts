@@ -48,6 +48,8 @@ export interface Fleet {
   origin: string;
   instances: Instance[];
   logDir: string;
+  /** How long the deploy took: migrations and seed once, then the instances until ready. */
+  timings: { migrateMs: number; startMs: number };
   stop(): Promise<void>;
 }
 
@@ -169,7 +171,9 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
   if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
     throw new Error('No storefront build: run "npm run build" first.');
 
+  const began = performance.now();
   await migrateOnce(opts.databaseUrl);
+  const migrateMs = Math.round(performance.now() - began);
 
   const env = {
     ...process.env,
@@ -250,7 +254,8 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
     fs.closeSync(out);
     const origin = `http://127.0.0.1:${port}`;
     await waitUntilReady(origin, { alive: () => !exited(proxy), timeoutMs: 10_000 });
-    return { origin, instances, logDir, stop };
+    const startMs = Math.round(performance.now() - began) - migrateMs;
+    return { origin, instances, logDir, timings: { migrateMs, startMs }, stop };
   } catch (err) {
     await stop();
     const tail = (f: string) =>
@@ -275,7 +280,7 @@ async function cli() {
     port: Number(process.argv[3] ?? 3300),
   });
   console.log(
-    `Nightcap fleet: ${fleet.origin} (nginx) → ${fleet.instances.map((x) => x.origin).join(", ")}; logs in ${fleet.logDir}`,
+    `Nightcap fleet: ${fleet.origin} (nginx) → ${fleet.instances.map((x) => x.origin).join(", ")}; migrated and seeded in ${fleet.timings.migrateMs} ms, instances ready ${fleet.timings.startMs} ms later; logs in ${fleet.logDir}`,
   );
   const bye = () => void fleet.stop().then(() => process.exit(0));
   process.once("SIGINT", bye);

@@ -397,6 +397,9 @@ async function main() {
       instances: Number(args.instances),
       port: Number(args.port),
     });
+    console.log(
+      `Migrated and seeded in ${fleet.timings.migrateMs} ms; instances ready ${fleet.timings.startMs} ms later.`,
+    );
     const world = await prepareWorld(db, fleet.origin);
     const users = await createShoppers(db, SHOPPERS);
     console.log(
