@@ -81,6 +81,9 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 10 });
+    // An idle connection the server ended (a restart, a failover) is an 'error' on the pool: unheard, it ends the
+    // process. The pool drops that connection and opens a new one for the next query; queries meanwhile fail.
+    pool.on("error", () => {});
     const probe = await pool.connect().catch((err: Error) => {
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });
