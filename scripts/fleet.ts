@@ -233,8 +233,14 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
   });
   if (test.status !== 0) throw new Error(`nginx refused its configuration: ${test.stderr}`);
   let proxy: ChildProcess | null = null;
+  // Whatever ends this process (a crash included), the fleet goes with it.
+  const orphans = () => {
+    for (const c of [...children, proxy]) if (!exited(c)) c!.kill("SIGKILL");
+  };
+  process.once("exit", orphans);
 
   const stop = async () => {
+    process.off("exit", orphans);
     await Promise.all(instances.map((x) => x.kill("SIGTERM")));
     if (!exited(proxy)) {
       const gone = new Promise((resolve) => proxy!.once("exit", resolve));

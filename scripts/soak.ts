@@ -248,7 +248,7 @@ async function runFaults(
   const reports: FaultReport[] = [];
   const now = () => performance.now() - t0;
   const slice = SECONDS * 1000;
-  await sleep(slice * 0.2);
+  await sleep(slice * 0.25);
   if (cluster) {
     const at = now();
     const [version, name] = cluster.split(/[\s/]+/);
@@ -257,7 +257,7 @@ async function runFaults(
     });
     reports.push({ fault: `PostgreSQL ${cluster} restarted`, at, until: now(), observed: "" });
   }
-  await sleep(Math.max(0, slice * 0.4 - now()));
+  await sleep(Math.max(0, slice * 0.5 - now()));
   {
     const at = now();
     await stopRedis(redis.child);
@@ -265,7 +265,7 @@ async function runFaults(
     redis.child = startRedis(redis.port);
     reports.push({ fault: "Redis stopped for 5 s, started", at, until: now(), observed: "" });
   }
-  await sleep(Math.max(0, slice * 0.6 - now()));
+  await sleep(Math.max(0, slice * 0.75 - now()));
   {
     const deadline = performance.now() + 10_000;
     while (checkoutsInFlight === 0 && performance.now() < deadline) await sleep(5);
@@ -381,6 +381,7 @@ async function main() {
         "--faults without --pg-cluster: PostgreSQL is not restarted (never restart the shared one).",
       );
     redis.child = startRedis(redis.port);
+    process.once("exit", () => redis.child.kill("SIGKILL"));
     redisUrl = `redis://127.0.0.1:${redis.port}/0`;
     await sleep(300);
   }

@@ -19,6 +19,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a pool whose idle connections t
       await new Promise((r) => setTimeout(r, 200));
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
       expect(rows[0].one).toBe(1);
+
+      // One held between two queries (a transaction waiting on something else) when the server ends it.
+      await db
+        .connection()
+        .execute(async (conn) => {
+          const { rows: held } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(conn);
+          await sql`select pg_terminate_backend(${held[0].pid})`.execute(t.db);
+          await new Promise((r) => setTimeout(r, 200));
+          await sql`select 1`.execute(conn);
+        })
+        .then(
+          () => expect.fail("the ended connection answered"),
+          (err: Error) => expect(err.message).toMatch(/terminat|not queryable|Connection/i),
+        );
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(again.rows[0].one).toBe(1);
     } finally {
       await db.destroy();
       await t.close();
