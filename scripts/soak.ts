@@ -390,6 +390,10 @@ async function main() {
   let checks: CheckResult[] = [];
   const { db } = await openDb({ kind: "postgres", url: databaseUrl });
   let failed = false;
+  let done = false;
+  process.on("beforeExit", () => {
+    if (!done) console.log("soak: the event loop emptied before the soak ended (a request waiting on nothing)");
+  });
   try {
     console.log(`Starting ${args.instances} instances behind nginx on ${databaseUrl} and ${redisUrl}…`);
     fleet = await startFleet({
@@ -410,7 +414,16 @@ async function main() {
     const until = t0 + SECONDS * 1000;
     const origin = fleet.origin;
     const faults = args.faults ? runFaults(fleet, redis, args["pg-cluster"]) : Promise.resolve([]);
+    // A line every 5 s; its timer also keeps the process alive while every request waits on the network
+    // (fetch's own timeout timers do not).
+    const progress = setInterval(() => {
+      const bad = samples.filter((x) => !(x.status >= 200 && x.status < 400)).length;
+      console.log(
+        `  ${Math.round((performance.now() - t0) / 1000)} s: ${samples.length} requests, ${bad} errors, ${new Set(ledger.answeredOrderIds).size} orders`,
+      );
+    }, 5000);
     const outcomes = await Promise.allSettled(users.map((u) => shopper(origin, u, world, until)));
+    clearInterval(progress);
     const crashed = outcomes.filter((o) => o.status === "rejected");
     const reports = await faults;
     const wall = (performance.now() - t0) / 1000;
@@ -444,6 +457,7 @@ async function main() {
     if (args.faults) await stopRedis(redis.child);
     if (!args.keep) psql(`drop database if exists ${args.db} with (force)`);
   }
+  done = true;
   if (failed) {
     console.log("\nsoak: FAILED");
     process.exit(1);
