@@ -28,7 +28,8 @@ export class HttpShopper {
 
   constructor(
     public origin: string,
-    private readonly timeoutMs = 10_000,
+    /** How long a request may take before it counts as unanswered. */
+    public timeoutMs = 10_000,
   ) {}
 
   async request(
