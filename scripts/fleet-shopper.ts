@@ -25,6 +25,8 @@ export class HttpShopper {
   cookie = `nc_anon=${randomUUID()}`;
   csrf: string | null = null;
   readonly ip = `10.${rand()}.${rand()}.${rand()}`;
+  /** The request this shopper is waiting on, if any. */
+  waitingOn: { path: string; since: number } | null = null;
 
   constructor(
     public origin: string,
@@ -42,6 +44,7 @@ export class HttpShopper {
     const changes = method !== "GET" && method !== "HEAD";
     if (changes && this.csrf === null) await this.refresh(origin);
     const started = performance.now();
+    this.waitingOn = { path: `${method} ${path}`, since: started };
     try {
       const res = await fetch(`${origin}${path}`, {
         method,
@@ -66,6 +69,8 @@ export class HttpShopper {
       const cause =
         err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
       return answer(0, performance.now() - started, "", null, cause);
+    } finally {
+      this.waitingOn = null;
     }
   }
 

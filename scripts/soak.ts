@@ -409,6 +409,7 @@ async function main() {
   const { db } = await openDb({ kind: "postgres", url: databaseUrl });
   let failed = false;
   let done = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
   process.on("beforeExit", () => {
     if (!done)
       console.log("soak: the event loop emptied before the soak ended (a request waiting on nothing)");
@@ -445,9 +446,22 @@ async function main() {
         `  ${Math.round((performance.now() - t0) / 1000)} s: ${samples.length} requests, ${bad} errors, ${new Set(ledger.answeredOrderIds).size} orders`,
       );
     }, 5000);
-    const outcomes = await Promise.allSettled(users.map((u, i) => shopper(shoppers[i], u, world, until)));
+    const loops = Promise.allSettled(users.map((u, i) => shopper(shoppers[i], u, world, until)));
+    // Bounded: a shopper still waiting 30 s after the end is reported, not waited for.
+    const outcomes = await Promise.race([loops, sleep(SECONDS * 1000 + 30_000).then(() => null)]);
     clearInterval(progress);
-    const crashed = outcomes.filter((o) => o.status === "rejected");
+    const stuck = shoppers.filter((s) => s.waitingOn);
+    if (!outcomes)
+      console.log(
+        `${stuck.length} shoppers still waiting 30 s after the end: ${stuck
+          .slice(0, 5)
+          .map(
+            (s) =>
+              `${s.waitingOn!.path} for ${Math.round((performance.now() - s.waitingOn!.since) / 1000)} s`,
+          )
+          .join("; ")}`,
+      );
+    const crashed = (outcomes ?? []).filter((o) => o.status === "rejected");
     const reports = await faults;
     const wall = (performance.now() - t0) / 1000;
     // Settling jobs (a checkout cut off mid-way) get a moment before the books are read.
@@ -473,7 +487,8 @@ async function main() {
     );
     const maxErrors = args["max-errors"] === undefined ? null : Number(args["max-errors"]);
     if (checks.some((c) => !c.ok)) failed = true;
-    if (maxErrors !== null && (errors + crashed.length > maxErrors || placed === 0)) failed = true;
+    if (maxErrors !== null && (errors + crashed.length + stuck.length > maxErrors || placed === 0))
+      failed = true;
   } finally {
     await fleet?.stop();
     await db.destroy();
