@@ -45,6 +45,10 @@ export class HttpShopper {
     if (changes && this.csrf === null) await this.refresh(origin);
     const started = performance.now();
     this.waitingOn = { path: `${method} ${path}`, since: started };
+    // A timer of our own, not AbortSignal.timeout(): under load some of those never fired (the soak saw requests
+    // waiting a minute past their 10 s).
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("no answer in time")), this.timeoutMs);
     try {
       const res = await fetch(`${origin}${path}`, {
         method,
@@ -57,7 +61,7 @@ export class HttpShopper {
         },
         body: payload === undefined ? undefined : JSON.stringify(payload),
         redirect: "manual",
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: controller.signal,
       });
       const body = await res.text();
       const setCookies = res.headers.getSetCookie();
@@ -70,6 +74,7 @@ export class HttpShopper {
         err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
       return answer(0, performance.now() - started, "", null, cause);
     } finally {
+      clearTimeout(timer);
       this.waitingOn = null;
     }
   }

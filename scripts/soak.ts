@@ -305,7 +305,7 @@ async function runFaults(
 }
 
 /** Status codes in a fault's window (from its start to 5 s after it ended), and when answers were clean again. */
-function observe(report: FaultReport): string {
+function observe(report: FaultReport, nextAt: number): string {
   const inWindow = samples.filter((s) => s.t >= report.at && s.t <= report.until + 5000);
   const codes = new Map<string, number>();
   for (const s of inWindow) {
@@ -314,7 +314,8 @@ function observe(report: FaultReport): string {
   }
   const failures = samples.filter((s) => s.t >= report.at && !(s.status >= 200 && s.status < 400));
   const lastFailure = failures.length ? Math.max(...failures.map((s) => s.t)) : report.at;
-  const afterFault = samples.filter((s) => s.t > report.until + 10_000);
+  // Until the next fault began: its errors are its own.
+  const afterFault = samples.filter((s) => s.t > report.until + 10_000 && s.t < nextAt);
   const lateErrors = afterFault.filter((s) => !(s.status >= 200 && s.status < 400)).length;
   const slowest = inWindow.length ? Math.max(...inWindow.map((s) => s.ms)) : 0;
   return [
@@ -324,7 +325,7 @@ function observe(report: FaultReport): string {
       .join(", "),
     `slowest ${Math.round(slowest)} ms`,
     `last failure ${((lastFailure - report.until) / 1000).toFixed(1)} s after the fault ended`,
-    `${lateErrors} errors from 10 s after`,
+    `${lateErrors} errors from 10 s after it to the next fault`,
   ].join("; ");
 }
 
@@ -478,7 +479,7 @@ async function main() {
     if (errors) console.log(`errors:\n${errorKinds(samples)}`);
     if (reports.length) {
       console.log(
-        `\n${table([["fault", "at s", "observed"], ...reports.map((r) => [r.fault, (r.at / 1000).toFixed(1), observe(r)])])}`,
+        `\n${table([["fault", "at s", "observed"], ...reports.map((r, i) => [r.fault, (r.at / 1000).toFixed(1), observe(r, reports[i + 1]?.at ?? Infinity)])])}`,
       );
     }
     checks = await runChecks(db, ledger);
