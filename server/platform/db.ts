@@ -88,9 +88,11 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 10 });
-    // An idle connection the server drops (a restart, a failover) is discarded by the pool, which then emits
-    // "error": without a listener that would end the process, when the next query simply opens a new connection.
+    // A connection the server ended (a restart, a failover) emits 'error': unheard, that ends the process. An idle
+    // one's reaches the pool; one checked out between two queries (a transaction waiting on the card provider)
+    // only its client. Either is dropped (on release) and the next query opens a new one; queries meanwhile fail.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const probe = await pool.connect().catch((err: Error) => {
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });

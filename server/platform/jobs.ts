@@ -71,9 +71,26 @@ export interface QueueCount {
   count: number;
 }
 
+/**
+ * Instances starting at once create the same queues at once: pg-boss's create_queue (a partition of the job table
+ * each) can then deadlock or meet the other's row. Tried again, it finds the queue there and leaves it.
+ */
+async function whenTheOtherInstanceIsDone(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 10 || (code !== "40P01" && code !== "23505")) throw err;
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
 export class JobQueue {
   private readonly defined = new Set<string>();
   private readonly failureListeners = new Set<(queue: string) => void>();
+  private creating: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -125,7 +142,12 @@ export class JobQueue {
       retryBackoff: this.opts.retry?.backoff ?? job.policy.retryBackoff,
       expireInSeconds: job.policy.expireInSeconds,
     };
-    await this.boss.createQueue(job.name, queue);
+    // One at a time here; another instance starting at once may still meet this one (above).
+    const created = this.creating.then(() =>
+      whenTheOtherInstanceIsDone(() => this.boss.createQueue(job.name, queue)),
+    );
+    this.creating = created.catch(() => {});
+    await created;
     await this.boss.updateQueue(job.name, queue);
     this.defined.add(job.name);
   }
