@@ -1,7 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { servingStores } from "./modules/catalogue/index.ts";
 import { readAddressCookie } from "./modules/geo/index.ts";
-import { USER_COOKIE } from "./modules/sessions/index.ts";
 import type { Db } from "./platform/db.ts";
 import type { SharedShopper } from "./ssr.ts";
 
@@ -9,13 +8,14 @@ import type { SharedShopper } from "./ssr.ts";
 export const SHARED_PAGE_MS = 5_000;
 
 /**
- * Who a page request's shopper is for the shared page cache (docs/adr/0042-shared-page-cache.md): nobody to share
- * with when they are signed in (null); else the stores serving their saved address — the part of the key that
- * decides the shelf — and that address's position, which the shared render asks the API with.
+ * Who a page request's shopper is for the shared page cache (docs/adr/0042-shared-page-cache.md): the stores serving
+ * their saved address — the part of the key that decides the shelf — and that address's position, which the shared
+ * render asks the API with. Signed in or not: a shared page holds nobody's session; the browser fills it in. A
+ * request with the apps' session header is not a browser's (null).
  */
 export function sharedShopperFor(db: Db) {
   return async (req: FastifyRequest): Promise<SharedShopper | null> => {
-    if (req.headers["x-user"] !== undefined || req.cookies[USER_COOKIE] !== undefined) return null;
+    if (req.headers["x-user"] !== undefined) return null;
     const saved = readAddressCookie(req);
     if (!saved) return { stores: "default", position: null };
     const serving = await servingStores(db, saved);

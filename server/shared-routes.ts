@@ -1,16 +1,17 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { SharedPageHandle } from "../app/lib/shared-page.ts";
 
 /**
- * Whether a page path renders a route that says its page is the same for every anonymous shopper of a store
+ * Whether a page path renders a route that says its page is the same for every shopper of a store
  * (`handle.sharedPage`, docs/adr/0042-shared-page-cache.md): the deepest route matched decides.
  */
 export function isSharedRoute(build: ServerBuild, pathname: string): boolean {
   const matches = matchRoutes(routeTreeOf(build), pathname);
-  const leaf = matches?.[matches.length - 1];
-  return (leaf?.route as SharedRoute | undefined)?.shared === true;
+  const shared = (matches?.[matches.length - 1]?.route as SharedRoute | undefined)?.shared;
+  return typeof shared === "function" ? shared(pathname) : shared === true;
 }
 
-type SharedRoute = RouteObject & { shared: boolean };
+type SharedRoute = RouteObject & { shared: SharedPageHandle["sharedPage"] };
 
 const trees = new WeakMap<ServerBuild, SharedRoute[]>();
 
@@ -22,12 +23,12 @@ function routeTreeOf(build: ServerBuild): SharedRoute[] {
     Object.values(build.routes)
       .filter((r) => r !== undefined && r.parentId === parentId)
       .map((r) => {
-        const handle = r?.module.handle as { sharedPage?: boolean } | undefined;
+        const handle = r?.module.handle as SharedPageHandle | undefined;
         const base = {
           id: r?.id,
           path: r?.path,
           caseSensitive: r?.caseSensitive,
-          shared: handle?.sharedPage === true,
+          shared: handle?.sharedPage,
         };
         return (
           r?.index ? { ...base, index: true } : { ...base, children: childrenOf(r?.id) }

@@ -3,7 +3,7 @@ import { Block, Inline } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
-import { SHARED_PAGE } from "../lib/shared-page.ts";
+import type { SharedPageHandle } from "../lib/shared-page.ts";
 import type { Route } from "./+types/content-page";
 
 /** The giveaway's configuration (GET /giveaway/config) and, signed in, the shopper's entries in it. */
@@ -34,7 +34,10 @@ async function giveawayFor(context: Route.LoaderArgs["context"]): Promise<Runnin
   return { ...config.data, entries };
 }
 
-export const handle = SHARED_PAGE;
+/** /sweepstakes-rules shows the signed-in shopper's own entries: rendered for each shopper. */
+export const handle: SharedPageHandle = {
+  sharedPage: (pathname) => !pathname.startsWith("/sweepstakes-rules"),
+};
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   const page = CONTENT_PAGES[path];

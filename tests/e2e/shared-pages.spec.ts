@@ -101,13 +101,26 @@ test("an anonymous page is rendered once, shared, and carries nobody's personal 
   expect(theirs.session.csrfToken).not.toBe(mine.session.csrfToken);
 });
 
-test("a signed-in shopper's pages are rendered for them alone", async () => {
+test("a signed-in shopper gets the shared page, their own parts from one call, and their account alone", async () => {
   const staff = await shopper();
   await signInAsStaff(staff, DEFAULT_STORE);
+  const visitor = await shopper();
+  await visitor.get("/whiskey");
   const res = await staff.get("/whiskey");
-  expect(res.status()).toBe(200);
-  expect(res.headers()["x-page-cache"]).toBeUndefined();
-  expect(await res.text()).toContain('name="csrf-token"');
+  expect(res.headers()["x-page-cache"]).toBe("hit");
+  const html = await res.text();
+  expect(html).toBe(await (await visitor.get("/whiskey")).text());
+  expect(html).not.toContain(demoStaffEmail(DEFAULT_STORE));
+  expect(html).not.toContain('name="csrf-token"');
+  const mine = await (await staff.get("/auth/shell")).json();
+  expect(mine.session.user.email).toBe(demoStaffEmail(DEFAULT_STORE));
+
+  const account = await staff.get("/account");
+  expect(account.status()).toBe(200);
+  expect(account.headers()["x-page-cache"]).toBeUndefined();
+  const accountHtml = await account.text();
+  expect(accountHtml).toContain('name="csrf-token"');
+  expect(accountHtml).toContain(demoStaffEmail(DEFAULT_STORE));
 });
 
 test("a price changed in the console is on the next shared page at once", async () => {
