@@ -2,7 +2,7 @@
  * npm run bench — the performance figures of the storefront, each against a baseline measured in the
  * same run on the same machine. Prints one table. Never run by the tests.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +14,9 @@ import { startStorefront } from "../tests/support/storefront-process.ts";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureEventIngestion } from "./event-ingestion.ts";
+import { blankAppDir, buildBlankApp, type FirstPaint, measureFirstPaint } from "./first-paint.ts";
 import { measureIdScan } from "./id-scan.ts";
+import { lighthouseOnce } from "./lighthouse.ts";
 import { hammerUncachedPages, measurePageThroughput, preparePageFiles } from "./page-throughput.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
@@ -33,6 +35,7 @@ const pgUrl =
   "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function main() {
+  if (process.env.BENCH_ONLY === "first-paint") return firstPaintOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -214,12 +217,73 @@ async function main() {
       }
       add(metric, await lighthousePerformance(`${base}${pagePath}`), "", "", "≥ 95");
     }
+    await addFirstPaint(`${base}${productPage}`, port + 102);
   } finally {
     await storefront.stop();
     removePageFiles();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
   printTable();
+}
+
+/** BENCH_ONLY=first-paint: the product page's LCP against the blank app, and nothing else. */
+async function firstPaintOnly() {
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+  const storefront = await startStorefront({ port });
+  try {
+    const sku = await pickProductSku(storefront.base);
+    const product = JSON.parse((await fetchBytes(`${storefront.base}/menu/product/${sku}`)).toString());
+    const pages = { home: "/", category: "/whiskey", product: product.products[0].url as string };
+    const blankJs = await blankAppInitialJs();
+    for (const [name, pagePath] of Object.entries(pages)) {
+      const js = await initialJsGzip(storefront.base, pagePath, path.join(root, "build", "client"));
+      add(
+        `initial JS gzip: ${name}`,
+        kb(js),
+        `${kb(blankJs)} (blank RR7 app)`,
+        ratio(js / blankJs),
+        "≤ 150 kB",
+      );
+    }
+    for (const [name, pagePath] of Object.entries(pages))
+      add(
+        `Lighthouse mobile performance: ${name}`,
+        await lighthousePerformance(`${storefront.base}${pagePath}`),
+      );
+    await addFirstPaint(
+      `${storefront.base}${product.products[0].url}`,
+      Number(new URL(storefront.base).port) + 1,
+    );
+  } finally {
+    await storefront.stop();
+  }
+  printTable();
+}
+
+/** Product LCP against the blank React Router app: medians of five alternating Lighthouse runs (bench/first-paint.ts). */
+async function addFirstPaint(productUrl: string, blankPort: number) {
+  const target = "≤ 1.15";
+  if (!fs.existsSync(chromiumPath)) {
+    add("Lighthouse mobile LCP: product", "not measured", `no browser at ${chromiumPath}`, "", target);
+    return;
+  }
+  const fp: FirstPaint = await measureFirstPaint(productUrl, chromiumPath, blankPort);
+  const runs = (r: { lcp: number }[]) => r.map((x) => (x.lcp / 1000).toFixed(2)).join(", ");
+  add(
+    "Lighthouse mobile LCP: product (median of 5, alternating)",
+    seconds(fp.product.median),
+    `${seconds(fp.blank.median)} (blank RR7 app)`,
+    ratio(fp.ratio),
+    target,
+  );
+  add("  product LCP runs (s)", runs(fp.product.runs));
+  add("  blank app LCP runs (s)", runs(fp.blank.runs));
+  const last = fp.product.runs.at(-1);
+  if (last) {
+    add("  product LCP element", last.element.slice(0, 90));
+    add("  product render-blocking", last.blocking.join(", ") || "none");
+  }
+  if (fp.failures.length) add("  Lighthouse runs retried", fp.failures.join(", "));
 }
 
 function printTable() {
@@ -231,6 +295,7 @@ function printTable() {
   for (const d of data) console.log(line(d));
 }
 
+const seconds = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const fmt = (v: number) => Math.round(v).toLocaleString("en-US");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -314,29 +379,27 @@ async function initialJsGzip(base: string, pagePath: string, clientDir: string):
 function jsGzipOf(html: string, clientDir: string): number {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?\(?["'](\/assets\/[^"']+\.js)["']/g))
     urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  // Documents name only the modules they import (docs/adr/0043-first-paint.md): their static imports follow.
+  for (const url of urls) {
+    const code = fs.readFileSync(path.join(clientDir, url), "utf8");
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g))
+      urls.add(path.posix.join(path.posix.dirname(url), m[1]));
+  }
   let total = 0;
   for (const url of urls) total += gzipSync(fs.readFileSync(path.join(clientDir, url))).length;
   return total;
 }
 
 async function blankAppInitialJs(): Promise<number> {
-  const appDir = path.join(root, "bench", "blank-app");
-  execFileSync(
-    process.execPath,
-    [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
-    {
-      cwd: appDir,
-      stdio: "ignore",
-    },
-  );
+  buildBlankApp();
   const { createRequestHandler } = await import("react-router");
-  const build = await import(path.join(appDir, "build", "server", "index.js"));
+  const build = await import(path.join(blankAppDir, "build", "server", "index.js"));
   const handler = createRequestHandler(build, "production");
   const html = await (await handler(new Request("http://localhost/"))).text();
-  return jsGzipOf(html, path.join(appDir, "build", "client"));
+  return jsGzipOf(html, path.join(blankAppDir, "build", "client"));
 }
 
 /**
@@ -344,42 +407,19 @@ async function blankAppInitialJs(): Promise<number> {
  * once in six benches) is tried once more in a fresh browser, and the table says so.
  */
 async function lighthousePerformance(url: string): Promise<string> {
-  const first = await lighthouseOnce(url);
+  const first = await lighthouseScore(url);
   if (!("error" in first)) return first.score;
-  const second = await lighthouseOnce(url);
+  const second = await lighthouseScore(url);
   return "error" in second
     ? `failed twice: ${first.error}, ${second.error}`
     : `${second.score} (second run; first failed: ${first.error})`;
 }
 
-async function lighthouseOnce(url: string): Promise<{ score: string } | { error: string }> {
-  const { launch } = await import("chrome-launcher");
-  const lighthouse = (await import("lighthouse")).default;
-  const chrome = await launch({
-    chromePath: chromiumPath,
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      onlyCategories: ["performance"],
-      logLevel: "error",
-    });
-    // A run Lighthouse could not finish scores null (0 in its report): say why instead of printing a 0.
-    const error = result?.lhr.runtimeError;
-    if (error) return { error: error.code };
-    const score = result?.lhr.categories.performance.score;
-    return score == null ? { error: "no score" } : { score: String(Math.round(score * 100)) };
-  } finally {
-    chrome.kill();
-  }
+async function lighthouseScore(url: string): Promise<{ score: string } | { error: string }> {
+  const result = await lighthouseOnce(url, chromiumPath);
+  if ("error" in result) return result;
+  const score = result.lhr.categories.performance.score;
+  return score == null ? { error: "no score" } : { score: String(Math.round(score * 100)) };
 }
 
 main().catch((err) => {
