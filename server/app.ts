@@ -35,7 +35,8 @@ import { type Compression, createFrontDoorCache } from "./platform/front-door-ca
 import { JobQueue } from "./platform/jobs.ts";
 import { countPageCache } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
-import { SHARED_PAGE_MS, sharedShopperFor } from "./shared-pages.ts";
+import { isDependencyDown, UNAVAILABLE_RETRY_AFTER_S } from "./platform/unavailable.ts";
+import { SHARED_PAGE_MS, SHARED_PAGE_STALE_MS, sharedShopperFor } from "./shared-pages.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
 
 export interface AppDeps {
@@ -183,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before every route and every hook of the modules that reads input.
   installInputGuard(app, { apiHeaders });
   // Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), with the answer caches.
-  const pageCache = caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS }) : null;
+  const pageCache =
+    caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS, staleMs: SHARED_PAGE_STALE_MS }) : null;
   keepPublicAnswers(app, door, pageCache);
   await app.register(fastifySwagger, openApiOptions(deps.config));
 
@@ -203,6 +205,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500 && isDependencyDown(error)) {
+      req.log.warn({ err: error }, "request refused: a dependency is unreachable");
+      return reply
+        .code(503)
+        .header("retry-after", String(UNAVAILABLE_RETRY_AFTER_S))
+        .send({
+          error: {
+            code: "unavailable",
+            message: "We can't reach part of our service right now. Please try again in a moment.",
+          },
+        });
+    }
     if (status >= 500) {
       req.log.error({ err: error }, "request failed");
       return reply

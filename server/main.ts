@@ -6,6 +6,7 @@ import { deliveryNotes } from "./modules/messages/index.ts";
 import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
 import { onTerminationSignal, shutDownGracefully } from "./platform/shutdown.ts";
+import { isDependencyDown } from "./platform/unavailable.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,6 +25,16 @@ async function main() {
     db,
     ssr: { mode: config.env === "development" ? "development" : "production", root },
     workers: true,
+  });
+  // A query cut off by a database restart may reject where no one awaits it (pg-boss completes finished jobs without
+  // awaiting): that is the dependency being away, which /readyz reports, not a reason to end the instance.
+  process.on("unhandledRejection", (reason) => {
+    if (isDependencyDown(reason)) {
+      app.log.warn({ err: reason }, "a dependency went away under a call no one awaited");
+      return;
+    }
+    app.log.fatal({ err: reason }, "unhandled rejection");
+    process.exit(1);
   });
   onTerminationSignal(async (signal) => {
     const timeoutMs = config.ops.shutdownTimeoutMs;

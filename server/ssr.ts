@@ -133,6 +133,19 @@ export async function registerSsr(
       shared.counted?.("hit");
       return sendShared(req, reply, kept, "hit");
     }
+    const stale = shared.cache.stale(key);
+    if (stale) {
+      // Served at once; one request renders it again in the background when a render slot is free.
+      if (!shared.cache.pending(key) && (!opts.renders || opts.renders.tryEnter())) {
+        const refreshed = renderShared(app, handle, req, reply, shopper).then((r) => r.page);
+        void shared.cache
+          .fill(key, refreshed)
+          .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
+          .finally(() => opts.renders?.leave());
+      }
+      shared.counted?.("hit");
+      return sendShared(req, reply, stale, "stale");
+    }
     const pending = shared.cache.pending(key);
     const waited = pending ? await pending.catch(() => null) : null;
     if (waited) {
@@ -187,7 +200,12 @@ function sendBusy(reply: FastifyReply) {
 }
 
 /** A kept page, encoded as the browser accepts, under the CSP its scripts' nonces were rendered for. */
-function sendShared(req: FastifyRequest, reply: FastifyReply, page: SharedPage, outcome: "hit" | "miss") {
+function sendShared(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: SharedPage,
+  outcome: "hit" | "miss" | "stale",
+) {
   reply.status(200);
   for (const [name, value] of page.headers) reply.header(name, value);
   const csp = reply.getHeader("content-security-policy");

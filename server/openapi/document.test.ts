@@ -172,7 +172,7 @@ describe("the served OpenAPI document", () => {
     expect(examples("403")).toEqual(["CrossSite"]);
     const product = op("get", "/menu/product/{skus}");
     expect(product.security).toEqual([]);
-    expect(Object.keys(product.responses)).toEqual(["200", "400", "404", "500"]);
+    expect(Object.keys(product.responses)).toEqual(["200", "400", "404", "500", "503"]);
     // The headers security schemes stand for are not repeated as parameters.
     expect(op("get", "/me").parameters?.map((p) => p.name) ?? []).not.toContain("x-user");
   });
@@ -195,6 +195,7 @@ describe("the served OpenAPI document", () => {
       "404",
       "500",
       "502",
+      "503",
     ]);
   });
 });
@@ -263,14 +264,14 @@ describe("keeping the document honest", () => {
       },
       schema: { body: {} },
     });
-    expect([...contract.errors.keys()]).toEqual([400, 403, 409, 413, 415, 429, 500]);
+    expect([...contract.errors.keys()]).toEqual([400, 403, 409, 413, 415, 429, 500, 503]);
     expect(contract.errors.get(403)?.map((a) => a.reason)).toEqual(["CsrfRefused", "CrossSite"]);
     expect(contract.errors.get(409)).toEqual([{ reason: "Conflict", note: "Taken." }]);
     expect(contract.errors.get(400)?.map((a) => a.reason)).toEqual(["InvalidInput", "UnstorableInput"]);
     const redirect = contractOf({ method: "GET", url: "/y", config: { auth: "public", redirects: "Away." } });
     expect(redirect.success).toEqual([302]);
     // Even a route without input: the edge refuses a NUL in any header or query value.
-    expect([...redirect.errors.keys()]).toEqual([400, 500]);
+    expect([...redirect.errors.keys()]).toEqual([400, 500, 503]);
     expect(redirect.errors.get(400)).toEqual([{ reason: "UnstorableInput" }]);
     expect(redirect.security).toEqual([]);
   });

@@ -115,6 +115,12 @@ export function contractOf(route: RouteFacts): OperationContract {
   const rateLimits = config.rateLimits ?? [];
   if (rateLimits.length > 0) add("TooManyAttempts", 429);
   add("Internal", 500);
+  // Any call that reads the database or Redis while one cannot be reached (server/platform/unavailable.ts).
+  add(
+    "Unavailable",
+    503,
+    "A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds.",
+  );
 
   return {
     auth,

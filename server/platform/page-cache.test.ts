@@ -25,6 +25,23 @@ describe("the shared page cache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("serves a page past its time as stale within the stale window, then forgets it", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 5_000, staleMs: 25_000, now: () => clock });
+    await cache.fill("/rum", pageOf("rum"));
+    clock = 5_000;
+    expect(cache.get("/rum")).toBeUndefined();
+    expect(cache.stale("/rum")?.body.toString()).toBe("rum");
+    clock = 29_999;
+    expect(cache.stale("/rum")).toBeDefined();
+    clock = 30_000;
+    expect(cache.stale("/rum")).toBeUndefined();
+    expect(cache.size).toBe(0);
+    await cache.fill("/rum", pageOf("rum again"));
+    cache.forgetAll();
+    expect(cache.stale("/rum")).toBeUndefined();
+  });
+
   it("lets later requests wait for the render in progress instead of rendering again", async () => {
     const cache = createPageCache({ ttlMs: 5_000 });
     let finish: (page: SharedPage) => void = () => undefined;

@@ -19,6 +19,8 @@ export interface SharedPage {
 export interface PageCache {
   /** The fresh page kept under `key`, if any. */
   get(key: string): SharedPage | undefined;
+  /** A page past its time but within the stale window: served while a new render replaces it. */
+  stale(key: string): SharedPage | undefined;
   /** The page being rendered under `key` by another request, if any (null when that render was not shareable). */
   pending(key: string): Promise<SharedPage | null> | undefined;
   /** Keeps what `render` makes under `key` (unless null, or everything was forgotten meanwhile). */
@@ -31,6 +33,8 @@ export interface PageCache {
 export interface PageCacheOptions {
   /** How long a page is served after its render; stock moved by orders shows within this. */
   ttlMs: number;
+  /** How long after that it may still be served while one request renders it again (default 0: never). */
+  staleMs?: number;
   /** Memory bound over bodies and their encoded forms; the oldest pages go first. */
   maxBytes?: number;
   now?: () => number;
@@ -66,16 +70,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
   }
 
+  const staleMs = options.staleMs ?? 0;
+
+  /** The entry under `key` unless past its stale window (then forgotten). */
+  function usable(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry && entry.freshUntil + staleMs <= now()) {
+      forget(key);
+      return undefined;
+    }
+    return entry;
+  }
+
   return {
     get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.freshUntil <= now()) {
-        forget(key);
-        return undefined;
-      }
-      return entry.page;
+      const entry = usable(key);
+      return entry && entry.freshUntil > now() ? entry.page : undefined;
     },
+    stale: (key) => usable(key)?.page,
     pending: (key) => rendering.get(key),
     fill(key, render) {
       const startedIn = generation;
