@@ -130,6 +130,11 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       const down = await eventually(503);
       expect(down).toEqual({ status: 503, body: { status: "unavailable", failing: ["database", "redis"] } });
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      // A call that needs the database is refused clearly, not failed: 503, Retry-After, `unavailable`.
+      const refused = await fetch(`${base}/order/cities/chicago`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("unavailable");
 
       await pgProxy.restore();
       expect((await eventually(503)).body).toEqual({ status: "unavailable", failing: ["redis"] });
