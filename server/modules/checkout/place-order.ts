@@ -32,6 +32,7 @@ import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { RECOVER_CHECKOUT, RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
+import { recoverCheckout } from "./recover.ts";
 import type { PlaceOrderBody } from "./schemas.ts";
 import { awaitChallenge, releaseCheckout, settleAuthorised, settleByIntent } from "./settle.ts";
 
@@ -154,8 +155,13 @@ async function claimCheckout(
       "checkout_id_reused",
       "This checkout was already placed with other details. Reload checkout to start again.",
     );
-  if (earlier.state === "processing")
+  if (earlier.state === "processing") {
+    // Older than its recovery's delay, it was cut off (its instance died): the retry recovers it now.
+    const cutOff = Date.now() - earlier.created_at.getTime() > RECOVER_CHECKOUT_AFTER_SECONDS * 1000;
+    const recovered = cutOff ? await recoverCheckout(ctx, id) : null;
+    if (recovered) return recovered;
     throw conflict("checkout_in_progress", "This order is already being placed. One moment, please.");
+  }
   return earlier.answer as CheckoutAnswer;
 }
 

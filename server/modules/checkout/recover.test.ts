@@ -168,6 +168,22 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
     expect((await retry()).json().error.code).toBe(code);
   });
 
+  it("is recovered by the shopper's retry once older than the recovery's delay", async () => {
+    const before = await stockOf();
+    const { id, retry } = await place(CARDS.succeeds, "after-authorising");
+    expect((await retry()).statusCode).toBe(409);
+    await s.db
+      .updateTable("checkouts")
+      .set({ created_at: new Date(Date.now() - (RECOVER_CHECKOUT_AFTER_SECONDS + 1) * 1000) })
+      .where("id", "=", id)
+      .execute();
+    const res = await retry();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().orders).toMatchObject([{ order_status: ORDER_STATUS.placed }]);
+    expect(await recoverCheckout(ctx(), id)).toBeNull();
+    expect(await stockOf()).toBe(before - 2);
+  });
+
   it("leaves a checkout that settled normally alone", async () => {
     const before = await stockOf();
     const { id, user } = await place(CARDS.succeeds, "never");
