@@ -196,3 +196,51 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
     expect(await stockOf()).toBe(before - 2);
   });
 });
+
+describe.each(testDatabases)("the recover-checkout job, worked by the app, on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
+  const realAuthorise = SandboxProvider.prototype.authorise;
+  afterEach(() => vi.restoreAllMocks());
+
+  it("settles a checkout cut off after its authorisation once its delay is up", async () => {
+    const { user, browser } = await shopperWithCart(s, [{ sku: WHISKEY, qty: 1 }]);
+    vi.spyOn(SandboxProvider.prototype, "authorise").mockImplementationOnce(async function (
+      this: SandboxProvider,
+      input: AuthoriseInput,
+    ) {
+      await realAuthorise.call(this, input);
+      throw new Error("SIGKILL");
+    });
+    const token = (
+      await s.app.inject({
+        method: "POST",
+        url: "/sandbox-pay/v1/tokens",
+        payload: { number: CARDS.succeeds, exp_month: 12, exp_year: 2031, cvc: "123" },
+      })
+    ).json().id as string;
+    const id = checkoutIdFor(user.id, new Date(clock++));
+    const res = await browser.post("/order/v3", { id, paymentMethod: { type: "token", token } });
+    expect(res.statusCode).toBe(500);
+
+    // Its delay, passed.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
+    const table = sql.table(`${jobSchemaFor(rows[0].schema)}.job`);
+    await sql`update ${table} set start_after = now()
+      where name = ${RECOVER_CHECKOUT.name} and singleton_key = ${id}`.execute(s.db);
+    const until = Date.now() + 20_000;
+    let state = "processing";
+    while (state === "processing" && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      state = (
+        await s.db.selectFrom("checkouts").select("state").where("id", "=", id).executeTakeFirstOrThrow()
+      ).state;
+    }
+    expect(state).toBe("completed");
+    const orders = await s.db
+      .selectFrom("orders")
+      .select("order_status")
+      .where("checkout_id", "=", id)
+      .execute();
+    expect(orders).toEqual([{ order_status: ORDER_STATUS.placed }]);
+  });
+});
