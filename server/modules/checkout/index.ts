@@ -9,12 +9,14 @@ import type { CheckoutContext } from "./context.ts";
 import {
   GIFT_EXPIRY,
   ORDER_ACCEPTANCE_TIMEOUT,
+  RECOVER_CHECKOUT,
   RELEASE_SCHEDULED,
   RUN_PAYMENT_OPERATIONS,
   SETTLE_PAYMENT,
 } from "./jobs.ts";
 import { expireUnaccepted, releaseScheduled } from "./order-timeout.ts";
 import { runPendingOperations } from "./payment-settlement.ts";
+import { recoverCheckout } from "./recover.ts";
 import { checkoutRoutes } from "./routes.ts";
 import { settleNotice } from "./settle.ts";
 
@@ -61,6 +63,7 @@ export async function registerCheckout(
   await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
   await deps.jobs.define(RELEASE_SCHEDULED);
   await deps.jobs.define(RUN_PAYMENT_OPERATIONS);
+  await deps.jobs.define(RECOVER_CHECKOUT);
   // Sent here with a gift's claim link; worked by the gifts module.
   await deps.jobs.define(GIFT_EXPIRY);
   if (deps.provider instanceof SandboxProvider) {
@@ -84,6 +87,9 @@ export async function registerCheckout(
     });
     await deps.jobs.work(RUN_PAYMENT_OPERATIONS, async (job) => {
       await runPendingOperations(ctx, job.data.paymentId);
+    });
+    await deps.jobs.work(RECOVER_CHECKOUT, async (job) => {
+      await recoverCheckout(ctx, job.data.checkoutId);
     });
   }
 }

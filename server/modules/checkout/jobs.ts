@@ -48,3 +48,17 @@ export const RELEASE_BEFORE_SLOT_MINUTES = 60;
 
 /** How long a store has to accept: an ASAP order, from now; a scheduled one, from its slot's start; shipped, two days. */
 export const ACCEPT_WITHIN_MINUTES = { asap: 30, slot: 30, shipped: 48 * 60 } as const;
+
+/**
+ * A checkout cut off between reserving and settling (its instance died): sent in the reserving transaction, to run
+ * after RECOVER_CHECKOUT_AFTER_SECONDS; settles or releases it by what the provider holds (recover.ts).
+ */
+export const RECOVER_CHECKOUT = defineJob<{ checkoutId: string }>("recover-checkout", {
+  retryLimit: 10,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** Longer than a request's own authorise call may take, so the job finds the request done in the usual case. */
+export const RECOVER_CHECKOUT_AFTER_SECONDS = 30;

@@ -31,6 +31,8 @@ import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import { RECOVER_CHECKOUT, RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
+import { recoverCheckout } from "./recover.ts";
 import type { PlaceOrderBody } from "./schemas.ts";
 import { awaitChallenge, releaseCheckout, settleAuthorised, settleByIntent } from "./settle.ts";
 
@@ -116,9 +118,15 @@ export async function placeOrder(
     });
   }
   // The intent's id is recorded in the transaction that settles, or waits for, its answer.
-  return intent.status === "requires_action"
-    ? awaitChallenge(ctx, paymentId, intent)
-    : settleByIntent(ctx, paymentId, intent);
+  const answer =
+    intent.status === "requires_action"
+      ? await awaitChallenge(ctx, paymentId, intent)
+      : await settleByIntent(ctx, paymentId, intent);
+  // The provider took so long that the recovery job (recover.ts) found no hold and released the checkout:
+  // the hold made since is voided, not left on the shopper's card.
+  if (answer.status === "failed" && intent.status === "requires_capture")
+    await ctx.provider.cancel(intent.id, `${body.id}:recover-void`);
+  return answer;
 }
 
 /** Claims a checkout id; answers the earlier attempt's outcome when the id was used before with the same request. */
@@ -147,8 +155,13 @@ async function claimCheckout(
       "checkout_id_reused",
       "This checkout was already placed with other details. Reload checkout to start again.",
     );
-  if (earlier.state === "processing")
+  if (earlier.state === "processing") {
+    // Older than its recovery's delay, it was cut off (its instance died): the retry recovers it now.
+    const cutOff = Date.now() - earlier.created_at.getTime() > RECOVER_CHECKOUT_AFTER_SECONDS * 1000;
+    const recovered = cutOff ? await recoverCheckout(ctx, id) : null;
+    if (recovered) return recovered;
     throw conflict("checkout_in_progress", "This order is already being placed. One moment, please.");
+  }
   return earlier.answer as CheckoutAnswer;
 }
 
@@ -467,6 +480,16 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
         })
         .execute();
     else await writes.selectFrom("claimed").select("id").execute();
+    // Should this instance die before it settles, another settles or releases the checkout (recover.ts).
+    await ctx.jobs.send(
+      RECOVER_CHECKOUT,
+      { checkoutId },
+      {
+        tx,
+        startAfter: new Date(Date.now() + RECOVER_CHECKOUT_AFTER_SECONDS * 1000),
+        singletonKey: checkoutId,
+      },
+    );
     return {
       paymentId,
       amount: bill.total,

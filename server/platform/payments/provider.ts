@@ -92,6 +92,11 @@ export interface PaymentProvider {
   detachCard(input: { customerId: string; cardId: string }): Promise<void>;
   authorise(input: AuthoriseInput): Promise<IntentState>;
   retrieve(intentId: string): Promise<IntentState>;
+  /**
+   * The payment `authorise` made for a checkout (by its idempotency key; Stripe finds it by the checkout id in its
+   * metadata), or null when none was made: how a checkout cut off before it recorded the answer learns it.
+   */
+  findAuthorisation(input: { idempotencyKey: string; checkoutId: string }): Promise<IntentState | null>;
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentState>;
   /** Releases the hold (void). */
   cancel(intentId: string, idempotencyKey: string): Promise<IntentState>;

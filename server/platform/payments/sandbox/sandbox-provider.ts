@@ -305,6 +305,16 @@ export class SandboxProvider implements PaymentProvider {
     return this.read(this.db, intentId);
   }
 
+  async findAuthorisation(input: { idempotencyKey: string }): Promise<IntentState | null> {
+    const row = await this.db
+      .selectFrom("sandbox_idempotency")
+      .select("answer")
+      .where("key", "=", input.idempotencyKey)
+      .executeTakeFirst();
+    const made = row?.answer as { id?: string } | null | undefined;
+    return made?.id ? this.read(this.db, made.id) : null;
+  }
+
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentState> {
     return this.once(idempotencyKey, async (tx) => {
       const intent = await this.lock(tx, intentId);

@@ -158,6 +158,20 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Stripe keeps no lookup by idempotency key: the intent is searched by the checkout id authorise put in its
+   * metadata. Stripe's search can lag its writes (under a minute, it says): not found is not final for long after.
+   */
+  async findAuthorisation(input: { checkoutId: string }): Promise<IntentState | null> {
+    const found = await this.call(() =>
+      this.stripe.paymentIntents.search({
+        query: `metadata['checkout_id']:'${input.checkoutId.replace(/'/g, "\\'")}'`,
+        limit: 1,
+      }),
+    );
+    return found.data[0] ? this.retrieve(found.data[0].id) : null;
+  }
+
   async retrieve(intentId: string): Promise<IntentState> {
     return intentState(
       await this.call(() => this.stripe.paymentIntents.retrieve(intentId, { expand: EXPAND_CARD })),

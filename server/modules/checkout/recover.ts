@@ -1,0 +1,57 @@
+import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import { releaseCheckout, settleAuthorised } from "./settle.ts";
+
+export const CHECKOUT_CUT_OFF =
+  "Your order could not be completed, and nothing was charged. Please try again.";
+
+/**
+ * A checkout still processing after its request should long have settled it (the instance died between
+ * reserving and settling): settled or released by what the provider holds of its authorisation, through the
+ * same idempotent functions, under the same lock, as the request would have. Authorised: the orders go ahead.
+ * Declined, or never made: released (stock, promo and credit back). Left at a 3-D Secure challenge the shopper
+ * was never shown: the hold is voided, then released. Anything already settled, or waiting for a challenge the
+ * shopper was shown, is left alone; running it again changes nothing.
+ */
+export async function recoverCheckout(
+  ctx: CheckoutContext,
+  checkoutId: string,
+): Promise<CheckoutAnswer | null> {
+  const checkout = await ctx.db
+    .selectFrom("checkouts as c")
+    .innerJoin("payments as p", "p.id", "c.payment_id")
+    .select(["c.state", "p.id as payment_id", "p.amount"])
+    .where("c.id", "=", checkoutId)
+    .executeTakeFirst();
+  if (checkout?.state !== "processing") return null;
+  const paymentId = checkout.payment_id;
+  if (checkout.amount === 0) return settleAuthorised(ctx, paymentId, null);
+
+  const intent = await ctx.provider.findAuthorisation({
+    idempotencyKey: `${checkoutId}:authorise`,
+    checkoutId,
+  });
+  const cutOff = { code: "checkout_interrupted", message: CHECKOUT_CUT_OFF, http: 502 };
+  if (!intent) return releaseCheckout(ctx, paymentId, cutOff);
+  switch (intent.status) {
+    case "requires_capture":
+    case "succeeded":
+      return settleAuthorised(ctx, paymentId, intent);
+    case "requires_action":
+      await ctx.provider.cancel(intent.id, `${checkoutId}:recover-void`);
+      return releaseCheckout(ctx, paymentId, cutOff, intent.id);
+    case "processing":
+      // The provider has not decided yet: the job is tried again later.
+      throw new Error(`checkout ${checkoutId}: its payment is still processing at the provider`);
+    default:
+      return releaseCheckout(
+        ctx,
+        paymentId,
+        {
+          code: intent.failure?.code ?? "payment_failed",
+          message: intent.failure?.message ?? "Your payment did not go through.",
+          http: 402,
+        },
+        intent.id,
+      );
+  }
+}
