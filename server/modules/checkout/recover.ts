@@ -19,7 +19,7 @@ export async function recoverCheckout(
   const checkout = await ctx.db
     .selectFrom("checkouts as c")
     .innerJoin("payments as p", "p.id", "c.payment_id")
-    .select(["c.state", "p.id as payment_id", "p.amount"])
+    .select(["c.state", "c.created_at", "p.id as payment_id", "p.amount"])
     .where("c.id", "=", checkoutId)
     .executeTakeFirst();
   if (checkout?.state !== "processing") return null;
@@ -31,7 +31,13 @@ export async function recoverCheckout(
     checkoutId,
   });
   const cutOff = { code: "checkout_interrupted", message: CHECKOUT_CUT_OFF, http: 502 };
-  if (!intent) return releaseCheckout(ctx, paymentId, cutOff);
+  if (!intent) {
+    // A provider whose lookup lags its writes (Stripe's search) may not show a fresh authorisation yet: tried again.
+    const age = Date.now() - new Date(checkout.created_at).getTime();
+    if (age < (ctx.provider.findLagMs ?? 0))
+      throw new Error(`checkout ${checkoutId}: no authorisation found yet; the provider's lookup may lag`);
+    return releaseCheckout(ctx, paymentId, cutOff);
+  }
   switch (intent.status) {
     case "requires_capture":
     case "succeeded":

@@ -97,6 +97,8 @@ export interface PaymentProvider {
    * metadata), or null when none was made: how a checkout cut off before it recorded the answer learns it.
    */
   findAuthorisation(input: { idempotencyKey: string; checkoutId: string }): Promise<IntentState | null>;
+  /** How long after an authorisation `findAuthorisation` may still not see it (a search index's lag); 0 if never. */
+  readonly findLagMs?: number;
   capture(intentId: string, amount: number, idempotencyKey: string): Promise<IntentState>;
   /** Releases the hold (void). */
   cancel(intentId: string, idempotencyKey: string): Promise<IntentState>;

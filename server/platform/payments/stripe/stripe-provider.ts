@@ -162,6 +162,8 @@ export class StripeProvider implements PaymentProvider {
    * Stripe keeps no lookup by idempotency key: the intent is searched by the checkout id authorise put in its
    * metadata. Stripe's search can lag its writes (under a minute, it says): not found is not final for long after.
    */
+  readonly findLagMs = 3 * 60_000;
+
   async findAuthorisation(input: { checkoutId: string }): Promise<IntentState | null> {
     const found = await this.call(() =>
       this.stripe.paymentIntents.search({
