@@ -482,6 +482,13 @@ async function main() {
         `\n${table([["fault", "at s", "observed"], ...reports.map((r, i) => [r.fault, (r.at / 1000).toFixed(1), observe(r, reports[i + 1]?.at ?? Infinity)])])}`,
       );
     }
+    // A checkout cut off mid-way (the SIGKILL) is settled or released by its recovery job 30 s after it began
+    // (server/modules/checkout/recover.ts): the books are read once no order waits for its payment, or after 2 min.
+    const recovered = await waitForRecovery(db, 120_000);
+    if (recovered.waitedMs > 0)
+      console.log(
+        `\nwaited ${(recovered.waitedMs / 1000).toFixed(0)} s for cut-off checkouts to be recovered`,
+      );
     checks = await runChecks(db, ledger);
     console.log(
       `\n${table([["check", "ok", "detail"], ...checks.map((c) => [c.check, c.ok ? "yes" : "NO", c.detail])])}`,
@@ -507,3 +514,17 @@ main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.stack : err);
   process.exit(1);
 });
+
+/** Waits until no order is left awaiting its payment's answer (the recovery job's work), up to `maxMs`. */
+async function waitForRecovery(db: Db, maxMs: number): Promise<{ waitedMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const waiting = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("order_status", "=", -1)
+      .executeTakeFirstOrThrow();
+    if (Number(waiting.n) === 0 || Date.now() - started > maxMs) return { waitedMs: Date.now() - started };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
