@@ -3,6 +3,7 @@ import { apiFromPage, shot, WICKER_PARK } from "./checkout-helpers.ts";
 import {
   addFromProductPage,
   expectNoSeriousA11yViolations,
+  hydrated,
   productAt,
   setAddress,
   vendorOf,
@@ -165,6 +166,7 @@ test("a banner between result rows counts its impression once; the funnel shows 
   const nothing = `zzqx${Date.now().toString(36)}`;
   await page.goto(`/search/${nothing}`);
   await expect(page.getByRole("heading", { name: `No results for “${nothing}”` })).toBeVisible();
+  await hydrated(page);
   // The tab is hidden (switched away from): what waits goes out by sendBeacon, as text/plain JSON. (Pages left
   // earlier sent theirs on pagehide: the product view and the add to cart, counted in the funnel below.)
   const beacon = page.waitForRequest((r) => new URL(r.url()).pathname === "/e" && r.method() === "POST", {

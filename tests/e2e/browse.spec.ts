@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./storefront.ts";
+import { expectNoSeriousA11yViolations, hydrated } from "./storefront.ts";
 
 /**
  * The Foundation storefront journey (spec §2): home → category → filter → product → brand → search → not found,
@@ -18,13 +18,6 @@ async function shoot(page: Page, name: string) {
 }
 
 /** Waits until React has hydrated (the hydrated listing swaps its no-JS links for buttons). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-  );
-  await page.waitForLoadState("networkidle");
-}
-
 /** Opens a page and checks the HTTP status of the document. */
 async function visit(page: Page, path: string, status = 200) {
   const res = await page.goto(path);

@@ -64,6 +64,17 @@ export async function productsAcross(
   return { both, onlyHere };
 }
 
+/**
+ * Waits until the page is hydrated (React Router's route modules loaded, the network quiet): a document's scripts
+ * load after its first paint (ADR 43), so what a test does right after a heading shows may come before them.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  );
+  await page.waitForLoadState("networkidle");
+}
+
 export async function setAddress(page: Page, typed: string) {
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
