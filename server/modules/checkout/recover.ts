@@ -1,5 +1,5 @@
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
-import { releaseCheckout, settleAuthorised } from "./settle.ts";
+import { releaseCheckout, releaseDeclined, settleAuthorised } from "./settle.ts";
 
 export const CHECKOUT_CUT_OFF =
   "Your order could not be completed, and nothing was charged. Please try again.";
@@ -49,15 +49,6 @@ export async function recoverCheckout(
       // The provider has not decided yet: the job is tried again later.
       throw new Error(`checkout ${checkoutId}: its payment is still processing at the provider`);
     default:
-      return releaseCheckout(
-        ctx,
-        paymentId,
-        {
-          code: intent.failure?.code ?? "payment_failed",
-          message: intent.failure?.message ?? "Your payment did not go through.",
-          http: 402,
-        },
-        intent.id,
-      );
+      return releaseDeclined(ctx, paymentId, intent);
   }
 }

@@ -411,17 +411,22 @@ export async function settleByIntent(
     case "processing":
       return awaitChallenge(ctx, paymentId, intent);
     default:
-      return releaseCheckout(
-        ctx,
-        paymentId,
-        {
-          code: intent.failure?.code ?? "payment_failed",
-          message: intent.failure?.message ?? "Your payment did not go through.",
-          http: 402,
-        },
-        intent.id,
-      );
+      return releaseDeclined(ctx, paymentId, intent);
   }
+}
+
+/** Releases a checkout whose authorisation the provider refused, with the provider's reason for the shopper. */
+export function releaseDeclined(ctx: CheckoutContext, paymentId: string, intent: IntentState) {
+  return releaseCheckout(
+    ctx,
+    paymentId,
+    {
+      code: intent.failure?.code ?? "payment_failed",
+      message: intent.failure?.message ?? "Your payment did not go through.",
+      http: 402,
+    },
+    intent.id,
+  );
 }
 
 /** A notice from the provider (webhook, sandbox challenge): re-read the payment and settle its checkout. */
