@@ -6,6 +6,7 @@ import { loadConfig } from "../server/config.ts";
 import { migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
+import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 50;
@@ -37,23 +38,8 @@ export async function measureCheckout(pgUrl: string) {
       const { store_id } = (await shoppers[0].browser.get("/menu/vendor")).json<{ store_id: string }>();
       // ASAP when the store is open now, else its first slot (the bench runs at any hour).
       const availability = (await shoppers[0].browser.get("/menu/availability")).json<Availability>();
-      const first = availability.dates.flatMap((d) =>
-        d.slots.map((slot) => ({ date: d.date, start: slot.start })),
-      )[0];
-      const when = availability.immediate_delivery
-        ? { deliveryTime: "asap" }
-        : { deliveryTime: first.start, deliveryDate: first.date };
-      const skus = (
-        await db
-          .selectFrom("inventory")
-          .select("sku_id")
-          .where("store_id", "=", store_id)
-          .where("sku_id", "not like", "%\\_ETCH")
-          .where("price_cents", ">=", 3000)
-          .orderBy("sku_id")
-          .limit(SHOPPERS + 1)
-          .execute()
-      ).map((r) => r.sku_id);
+      const when = firstDeliveryTime(availability);
+      const skus = await sellableSkus(db, store_id, { minPriceCents: 3000, limit: SHOPPERS + 1 });
       await db
         .updateTable("inventory")
         .set({ stock: 10_000 })

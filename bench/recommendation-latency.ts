@@ -8,6 +8,7 @@ import { refreshCoPurchase } from "../server/modules/recommendations/index.ts";
 import { migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
+import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 20;
@@ -40,23 +41,8 @@ export async function measureRecommendationLatency(kind: "pglite" | "postgres", 
       }
       const { store_id } = (await shoppers[0].browser.get("/menu/vendor")).json<{ store_id: string }>();
       const availability = (await shoppers[0].browser.get("/menu/availability")).json<Availability>();
-      const first = availability.dates.flatMap((d) =>
-        d.slots.map((slot) => ({ date: d.date, start: slot.start })),
-      )[0];
-      const when = availability.immediate_delivery
-        ? { deliveryTime: "asap" }
-        : { deliveryTime: first.start, deliveryDate: first.date };
-      const pool = (
-        await db
-          .selectFrom("inventory")
-          .select("sku_id")
-          .where("store_id", "=", store_id)
-          .where("sku_id", "not like", "%\\_ETCH")
-          .where("price_cents", ">=", 1500)
-          .orderBy("sku_id")
-          .limit(24)
-          .execute()
-      ).map((r) => r.sku_id);
+      const when = firstDeliveryTime(availability);
+      const pool = await sellableSkus(db, store_id, { minPriceCents: 1500, limit: 24 });
       await db
         .updateTable("inventory")
         .set({ stock: 10_000 })

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import type { Availability } from "../domain/availability/types.ts";
 import { hashPassword } from "../server/modules/accounts/passwords.ts";
 import { type Db, openDb } from "../server/platform/db.ts";
+import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
 import { type Fleet, startFleet } from "./fleet.ts";
 import { type CheckResult, runChecks, type SoakLedger } from "./fleet-checks.ts";
 import {
@@ -126,21 +127,8 @@ async function prepareWorld(db: Db, origin: string): Promise<World> {
   if (set.status !== 200) throw new Error(`address answered ${set.status}: ${set.body}`);
   const { store_id: storeId } = (await probe.get("/menu/vendor")).json<{ store_id: string }>();
   const availability = (await probe.get("/menu/availability")).json<Availability>();
-  const first = availability.dates.flatMap((d) => d.slots.map((s) => ({ date: d.date, start: s.start })))[0];
-  const when: DeliveryWhen = availability.immediate_delivery
-    ? { deliveryTime: "asap" }
-    : { deliveryTime: first.start, deliveryDate: first.date };
-  const skus = (
-    await db
-      .selectFrom("inventory")
-      .select("sku_id")
-      .where("store_id", "=", storeId)
-      .where("sku_id", "not like", "%\\_ETCH")
-      .where("price_cents", ">=", 3000)
-      .orderBy("sku_id")
-      .limit(100)
-      .execute()
-  ).map((r) => r.sku_id);
+  const when: DeliveryWhen = firstDeliveryTime(availability);
+  const skus = await sellableSkus(db, storeId, { minPriceCents: 3000, limit: 100 });
   const rows = await db
     .updateTable("inventory")
     .set({ stock: 100_000 })
