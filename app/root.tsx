@@ -22,6 +22,7 @@ import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
+import { noteScriptsRun } from "./lib/shared-page.ts";
 
 import appCss from "./styles/app.css?url";
 
@@ -68,6 +69,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  * page hydrates: who is signed in, the CSRF token and the saved address. Elsewhere the server's data stands.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  noteScriptsRun();
   const data = await serverLoader();
   if (data.personal !== "deferred") return data;
   const personal = await loadPersonalParts();

@@ -1,22 +1,26 @@
 /**
  * Pages against the same HTML served as a static file by the same process (issue 18, ADR 0042): anonymous pages
- * (shared between shoppers) and personalised ones (a signed-in shopper's, never shared), then 100 connections
- * hammering pages no cache holds, where the server must answer or refuse fast.
+ * (shared between shoppers) and personalised ones (a signed-in shopper's: for a browser that has run our scripts the
+ * document is a shared frame and the data comes from the API, ADR 0046; once more rendered whole, as for a browser
+ * without scripts), then 100 connections hammering pages no cache holds, where the server must answer or refuse fast.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { SCRIPTS_COOKIE } from "../app/lib/shared-page.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../server/modules/console/staff.ts";
 
 const STATIC_DIR = "bench-pages";
 const ANONYMOUS = { home: "/", category: "/whiskey", product: "" } as const;
 const PERSONAL = { account: "/account", orders: "/orders", tracking: "/tracking" } as const;
-type PageName = keyof typeof ANONYMOUS | keyof typeof PERSONAL;
+const WHOLE = { "account-whole": "/account" } as const;
+type PageName = keyof typeof ANONYMOUS | keyof typeof PERSONAL | keyof typeof WHOLE;
 const NAMES: PageName[] = [
   ...(Object.keys(ANONYMOUS) as PageName[]),
   ...(Object.keys(PERSONAL) as PageName[]),
+  ...(Object.keys(WHOLE) as PageName[]),
 ];
 
 /**
@@ -33,7 +37,7 @@ export function preparePageFiles(clientDir: string): () => void {
 
 export interface PageRow {
   page: string;
-  kind: "anonymous" | "personalised";
+  kind: "anonymous" | "personalised" | "personalised (no scripts)";
   pageRps: number;
   fileRps: number;
   bytes: number;
@@ -57,8 +61,14 @@ export async function measurePageThroughput(
     ...Object.entries(PERSONAL).map(([name, p]) => ({
       name: name as PageName,
       path: p,
-      cookie: staffCookie,
+      cookie: `${staffCookie}; ${SCRIPTS_COOKIE}=1`,
       kind: "personalised" as const,
+    })),
+    ...Object.entries(WHOLE).map(([name, p]) => ({
+      name: name as PageName,
+      path: p,
+      cookie: staffCookie,
+      kind: "personalised (no scripts)" as const,
     })),
   ];
   const bytes = new Map<PageName, number>();

@@ -36,6 +36,7 @@ const pgUrl =
 
 async function main() {
   if (process.env.BENCH_ONLY === "first-paint") return firstPaintOnly();
+  if (process.env.BENCH_ONLY === "pages") return pagesOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -155,31 +156,7 @@ async function main() {
     const ssrRps = await rps(`${base}${productPage}`);
     add("SSR product page rps (no cookie: shared)", fmt(ssrRps));
 
-    // Pages against the same HTML as a file from the same process (ADR 0042), then shedding under 100 connections.
-    for (const row of await measurePageThroughput(base, clientDir, productPage)) {
-      add(
-        `${row.kind} page rps: ${row.page} (${kb(row.bytes)})`,
-        fmt(row.pageRps),
-        `${fmt(row.fileRps)} (same HTML as a file)`,
-        ratio(row.pageRps / row.fileRps),
-        row.kind === "anonymous" ? "≥ 0.25" : "≥ 0.1",
-      );
-    }
-    const hammered = await hammerUncachedPages(base);
-    add(
-      "100 connections on uncached pages, 10 s: answered / refused (503) / timeouts",
-      `${fmt(hammered.ok)} / ${fmt(hammered.refused)} / ${hammered.timeouts + hammered.errors}`,
-      "",
-      "",
-      "no timeouts",
-    );
-    add(
-      "  their latency p50 / p99 / max",
-      `${hammered.p50} / ${hammered.p99} / ${hammered.max} ms`,
-      "",
-      "",
-      "p99 < 1 s",
-    );
+    await addPageRows(base, clientDir, productPage);
 
     // Initial JS per page against a blank React Router 7 app built in this run.
     const blankJs = await blankAppInitialJs();
@@ -222,6 +199,52 @@ async function main() {
     await storefront.stop();
     removePageFiles();
     fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  printTable();
+}
+
+/** Pages against the same HTML as a file from the same process (ADR 0042, 0046), then shedding under 100 connections. */
+async function addPageRows(base: string, clientDir: string, productPage: string) {
+  for (const row of await measurePageThroughput(base, clientDir, productPage)) {
+    add(
+      `${row.kind} page rps: ${row.page} (${kb(row.bytes)})`,
+      fmt(row.pageRps),
+      `${fmt(row.fileRps)} (same HTML as a file)`,
+      ratio(row.pageRps / row.fileRps),
+      row.kind === "anonymous" ? "≥ 0.25" : row.kind === "personalised" ? "≥ 0.1" : "",
+    );
+  }
+  const hammered = await hammerUncachedPages(base);
+  add(
+    "100 connections on uncached pages, 10 s: answered / refused (503) / timeouts",
+    `${fmt(hammered.ok)} / ${fmt(hammered.refused)} / ${hammered.timeouts + hammered.errors}`,
+    "",
+    "",
+    "no timeouts",
+  );
+  add(
+    "  their latency p50 / p99 / max",
+    `${hammered.p50} / ${hammered.p99} / ${hammered.max} ms`,
+    "",
+    "",
+    "p99 < 1 s",
+  );
+}
+
+/** BENCH_ONLY=pages: the page throughput rows alone. */
+async function pagesOnly() {
+  const clientDir = path.join(root, "build", "client");
+  const removePageFiles = preparePageFiles(clientDir);
+  const storefront = await startStorefront({
+    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
+  });
+  try {
+    const sku = await pickProductSku(storefront.base);
+    const product = JSON.parse((await fetchBytes(`${storefront.base}/menu/product/${sku}`)).toString());
+    await addPageRows(storefront.base, clientDir, product.products[0].url as string);
+  } finally {
+    await storefront.stop();
+    removePageFiles();
   }
   printTable();
 }

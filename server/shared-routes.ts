@@ -2,13 +2,15 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { SharedPageHandle } from "../app/lib/shared-page.ts";
 
 /**
- * Whether a page path renders a route that says its page is the same for every shopper of a store
- * (`handle.sharedPage`, docs/adr/0042-shared-page-cache.md): the deepest route matched decides.
+ * Whether a page path renders a route whose page is the same for every shopper of a store (`handle.sharedPage`,
+ * docs/adr/0042-shared-page-cache.md): "page" shared whole, "frame" a personal page whose document may be shared as
+ * a frame the browser fills in (docs/adr/0046-personal-page-frames.md), null never. The deepest route matched decides.
  */
-export function isSharedRoute(build: ServerBuild, pathname: string): boolean {
+export function sharedRouteKind(build: ServerBuild, pathname: string): "page" | "frame" | null {
   const matches = matchRoutes(routeTreeOf(build), pathname);
   const shared = (matches?.[matches.length - 1]?.route as SharedRoute | undefined)?.shared;
-  return typeof shared === "function" ? shared(pathname) : shared === true;
+  if (shared === "frame") return "frame";
+  return (typeof shared === "function" ? shared(pathname) : shared === true) ? "page" : null;
 }
 
 type SharedRoute = RouteObject & { shared: SharedPageHandle["sharedPage"] };

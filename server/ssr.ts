@@ -7,13 +7,14 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { ApiFetch } from "../app/lib/api.ts";
+import { SCRIPTS_COOKIE } from "../app/lib/shared-page.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
 import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
 import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
 import { encodePage, type PageCache, type SharedPage } from "./platform/page-cache.ts";
-import { isSharedRoute } from "./shared-routes.ts";
+import { sharedRouteKind } from "./shared-routes.ts";
 
 export type SsrMode = "production" | "development";
 
@@ -178,8 +179,17 @@ async function sharedShopperOf(
     req.headers["x-store-id"] !== undefined
   )
     return null;
-  if (!isSharedRoute(build, pagePathOf(req.url))) return null;
+  const page = pagePathOf(req.url);
+  const kind = sharedRouteKind(build, page);
+  if (kind === null) return null;
+  // A personal page's frame only for a document request from a browser that runs our scripts: a navigation's data
+  // request and a browser without them get the whole page, rendered for the shopper.
+  if (kind === "frame" && (page !== req.url.split("?")[0] || !runsScripts(req))) return null;
   return shared.shopperOf(req);
+}
+
+function runsScripts(req: FastifyRequest): boolean {
+  return new RegExp(`(?:^|;\\s*)${SCRIPTS_COOKIE}=1(?:;|$)`).test(req.headers.cookie ?? "");
 }
 
 /** The page a URL renders: a client navigation's data request (`/beer.data`, `/_root.data` for home) names its page. */

@@ -2,11 +2,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ageInYears, parseBirthday, todayForAgeCheck } from "../../domain/accounts/age.ts";
 import { formatPhone } from "../../domain/accounts/phone.ts";
 import type { Me, SessionSummary, SsoProviderInfo } from "../../domain/accounts/types.ts";
+import { PageLoading } from "../components/page-loading.tsx";
 import { PAYING_PAGES } from "../features/accounts/account-menu.tsx";
 import { Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
-import { apiErrorMessage } from "../lib/api.ts";
+import { type ApiFetch, apiErrorMessage, browserApi } from "../lib/api.ts";
+import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,12 +22,14 @@ const DISPLAY_MODES = [
   { value: "dark", label: "Dark" },
 ] as const;
 
+export const handle = PERSONAL_FRAME;
+
 /** /account (spec §2, in the shell): profile, birthday → age, phone 3-3-rest, display mode, round-up, devices. */
-export async function loader({ context }: Route.LoaderArgs) {
+async function loadAccount(api: ApiFetch) {
   const [me, sessions, providers] = await Promise.all([
-    context.api<Me>("/me"),
-    context.api<SessionSummary[]>("/me/sessions"),
-    context.api<SsoProviderInfo[]>("/auth/providers"),
+    api<Me>("/me"),
+    api<SessionSummary[]>("/me/sessions"),
+    api<SsoProviderInfo[]>("/auth/providers"),
   ]);
   if (me.status === 401) throw redirect("/login?returnTo=%2Faccount");
   if (!me.ok) throw data(null, { status: 500 });
@@ -35,6 +39,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     providers: providers.ok ? providers.data : [],
   };
 }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return context.sharedPage ? null : loadAccount(context.api);
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverDataOr(serverLoader, () => loadAccount(browserApi));
+}
+clientLoader.hydrate = true as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await formFields(request);
@@ -73,6 +86,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData ? (
+    <AccountPage loaderData={loaderData} actionData={actionData} />
+  ) : (
+    <div className="account-page">
+      <PageLoading title="Your account" />
+    </div>
+  );
+}
+
+function AccountPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: NonNullable<Route.ComponentProps["loaderData"]>;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { me, sessions, providers } = loaderData;
   const user = me.user;
   const busy = useNavigation().state === "submitting";

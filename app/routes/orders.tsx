@@ -1,7 +1,10 @@
 import { Link, redirect } from "react-router";
 import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
+import { PageLoading } from "../components/page-loading.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { type ApiFetch, browserApi } from "../lib/api.ts";
+import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,13 +12,24 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+export const handle = PERSONAL_FRAME;
+
 /** /orders (spec §2, in the shell): order history (GET /order/history: count, orders). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+async function loadOrders(api: ApiFetch) {
+  const res = await api<{ count: number; orders: Order[] }>("/order/history?limit=50");
   if (res.status === 401) throw redirect("/login?returnTo=%2Forders");
   if (!res.ok) throw new Response(null, { status: 500 });
   return res.data;
 }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return context.sharedPage ? null : loadOrders(context.api);
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverDataOr(serverLoader, () => loadOrders(browserApi));
+}
+clientLoader.hydrate = true as const;
 
 /** "1 item", "3 items": the bottles and packs in an order. */
 function itemCount(order: Order): string {
@@ -24,6 +38,12 @@ function itemCount(order: Order): string {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  if (!loaderData)
+    return (
+      <div className="page page--narrow">
+        <PageLoading title="Your orders" />
+      </div>
+    );
   const { orders, count } = loaderData;
   return (
     <div className="page page--narrow">

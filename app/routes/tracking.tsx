@@ -1,11 +1,14 @@
 import { Link, redirect } from "react-router";
 import type { Order } from "../../domain/orders/types.ts";
+import { PageLoading } from "../components/page-loading.tsx";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { type ApiFetch, browserApi } from "../lib/api.ts";
+import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/tracking";
 
-/** Spec §2: a full-screen page (no main shell). */
-export const handle = { fullScreen: true };
+/** Spec §2: a full-screen page (no main shell); its document may be a frame the browser fills in. */
+export const handle = { fullScreen: true, ...PERSONAL_FRAME };
 
 export const meta: Route.MetaFunction = () => [
   { title: "Track your orders | Nightcap" },
@@ -13,14 +16,29 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** /tracking (spec §2): the user's active orders (spec §4's rule, the API's `active`), each to its live page. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+async function loadActiveOrders(api: ApiFetch) {
+  const res = await api<{ count: number; orders: Order[] }>("/order/history?limit=50");
   if (res.status === 401) throw redirect("/login?returnTo=%2Ftracking");
   if (!res.ok) throw new Response(null, { status: 500 });
   return { orders: res.data.orders.filter((o) => o.active) };
 }
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return context.sharedPage ? null : loadActiveOrders(context.api);
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverDataOr(serverLoader, () => loadActiveOrders(browserApi));
+}
+clientLoader.hydrate = true as const;
+
 function TrackingBody({ loaderData }: Route.ComponentProps) {
+  if (!loaderData)
+    return (
+      <div className="page page--narrow">
+        <PageLoading title="Track your orders" />
+      </div>
+    );
   const { orders } = loaderData;
   return (
     <div className="page page--narrow">

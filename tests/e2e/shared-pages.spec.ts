@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import pg from "pg";
+import { SCRIPTS_COOKIE } from "../../app/lib/shared-page.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../../server/modules/console/staff.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
@@ -27,9 +28,30 @@ test.afterAll(async () => {
   await store?.stop();
 });
 
-/** A shopper of their own (a cookie jar), anonymous until told otherwise. */
-async function shopper(): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: store.base });
+/**
+ * A shopper of their own (a cookie jar), anonymous until told otherwise; `scripts`: their browser has run our
+ * scripts (the cookie a hydrated page sets).
+ */
+async function shopper({ scripts = false } = {}): Promise<APIRequestContext> {
+  const { hostname } = new URL(store.base);
+  const cookies = scripts
+    ? [
+        {
+          name: SCRIPTS_COOKIE,
+          value: "1",
+          domain: hostname,
+          path: "/",
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: "Lax" as const,
+        },
+      ]
+    : [];
+  const context = await playwrightRequest.newContext({
+    baseURL: store.base,
+    storageState: { cookies, origins: [] },
+  });
   contexts.push(context);
   return context;
 }
@@ -121,6 +143,58 @@ test("a signed-in shopper gets the shared page, their own parts from one call, a
   const accountHtml = await account.text();
   expect(accountHtml).toContain('name="csrf-token"');
   expect(accountHtml).toContain(demoStaffEmail(DEFAULT_STORE));
+});
+
+test("a personal page's document is a frame shared by browsers that run our scripts, its data never", async () => {
+  const staff = await shopper({ scripts: true });
+  await signInAsStaff(staff, DEFAULT_STORE);
+  const other = await shopper({ scripts: true });
+  await other.get("/");
+  await staff.get("/orders");
+  const frame = await staff.get("/orders");
+  expect(frame.headers()["x-page-cache"]).toBe("hit");
+  const html = await frame.text();
+  expect(html).toContain("Your orders");
+  expect(html).toContain("Loading…");
+  expect(html).not.toContain(demoStaffEmail(DEFAULT_STORE));
+  expect(html).not.toContain('name="csrf-token"');
+  expect(await (await other.get("/orders")).text()).toBe(html);
+
+  // A client navigation's data is the shopper's own, never shared; a browser without scripts gets the whole page.
+  const data = await staff.get("/account.data");
+  expect(data.headers()["x-page-cache"]).toBeUndefined();
+  expect(await data.text()).toContain(demoStaffEmail(DEFAULT_STORE));
+  const noScripts = await shopper();
+  await signInAsStaff(noScripts, DEFAULT_STORE);
+  const whole = await noScripts.get("/account");
+  expect(whole.headers()["x-page-cache"]).toBeUndefined();
+  expect(await whole.text()).toContain(demoStaffEmail(DEFAULT_STORE));
+});
+
+test("in the browser a personal frame fills in the shopper's orders and account, and sends a visitor to log in", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: store.base });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === SCRIPTS_COOKIE)).toBe(true);
+  await page.goto("/orders");
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Forders$/);
+
+  await signInAsStaff(context.request, DEFAULT_STORE);
+  await context.request.get("/account"); // the jar holds the scripts cookie: this renders the frame
+  const document = await page.goto("/account");
+  expect(document?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hi, Demo staff");
+  await expect(page.getByText(demoStaffEmail(DEFAULT_STORE))).toBeVisible();
+  await expect(page.locator('meta[name="csrf-token"]')).toHaveCount(1);
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/personal-frame-account.png`,
+  });
+  await page.goto("/tracking");
+  await expect(page.getByRole("heading", { name: "Track your orders" })).toBeVisible();
+  await expect(page.getByText(/You have no orders on their way\.|active orders?/)).toBeVisible();
+  await context.close();
 });
 
 test("a price changed in the console is on the next shared page at once", async () => {
