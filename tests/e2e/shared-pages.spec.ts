@@ -191,8 +191,24 @@ test("in the browser a personal frame fills in the shopper's orders and account,
   await page.screenshot({
     path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/personal-frame-account.png`,
   });
+  // The frame alone (the data held back): the page's heading and a status while the browser loads the orders.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/order/history*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await context.request.get("/tracking");
   await page.goto("/tracking");
   await expect(page.getByRole("heading", { name: "Track your orders" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("Loading…");
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/personal-frame-loading.png`,
+  });
+  release();
+  await expect(page.getByRole("status")).toBeHidden();
   await expect(page.getByText(/You have no orders on their way\.|active orders?/)).toBeVisible();
   await context.close();
 });
