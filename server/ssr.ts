@@ -246,6 +246,7 @@ async function renderShared(
   const response = await handle(pageRequest(req), {
     api: api.fetch,
     nonce: reply.cspNonce?.script ?? "",
+    styleNonce: reply.cspNonce?.style ?? "",
     origin: originOf(req),
     pathNamesNoPage: req.pathNamesNoPage,
     sharedPage: { addressPending: shopper.position !== null },
@@ -301,6 +302,7 @@ async function renderPage(
   const context: AppLoadContext = {
     api: injectApi(app, req, reply, { shared: null }).fetch,
     nonce: reply.cspNonce?.script ?? "",
+    styleNonce: reply.cspNonce?.style ?? "",
     origin: originOf(req),
     pathNamesNoPage: req.pathNamesNoPage,
   };
