@@ -4,7 +4,7 @@ import pg from "pg";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../../server/modules/console/staff.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
-import { productAt } from "./storefront.ts";
+import { hydrated, productAt } from "./storefront.ts";
 
 /**
  * Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), on a storefront of its own with the
@@ -178,6 +178,8 @@ test("in the browser a shared page fills in the shopper's address and takes thei
   const context = await browser.newContext({ baseURL: store.base });
   const page = await context.newPage();
   await page.goto("/");
+  // The address dialog opens once the page has hydrated (after its scripts and the whole stylesheet have loaded).
+  await hydrated(page);
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
   await dialog.getByRole("combobox", { name: "Delivery address" }).fill(NYC_ADDRESS);
