@@ -183,7 +183,7 @@ test("in the browser a shared page fills in the shopper's address and takes thei
   const context = await browser.newContext({ baseURL: store.base });
   const page = await context.newPage();
   await page.goto("/");
-  // The address dialog opens once the page has hydrated (after its scripts and the whole stylesheet have loaded).
+  // The address chip opens its dialog once the page has hydrated (its scripts load after the first paint).
   await hydrated(page);
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
