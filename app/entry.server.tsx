@@ -60,8 +60,8 @@ export default function handleRequest(
  *   image have the link to themselves first, and the first paint does not wait for 110 kB of scripts;
  * - with the stylesheet's rules this document uses inline instead of the stylesheet link (docs/adr/0045-critical-css.md):
  *   the first paint waits for no stylesheet request. The whole stylesheet comes after the first paint: React inserts
- *   the root layout's `<link precedence>` as the page hydrates (before any client-rendered part needs a rule this
- *   document did not use), and without JavaScript the `<noscript>` link loads it.
+ *   the root layout's `<link precedence>` as the page hydrates, and without JavaScript the `<noscript>` link loads
+ *   it. The inline rules are a subset of the stylesheet in its order, so its arrival changes no style already shown.
  */
 function completeDocument(styleNonce: string): Transform {
   const chunks: Buffer[] = [];

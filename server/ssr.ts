@@ -85,8 +85,13 @@ export async function registerSsr(
     });
   }
   const handle = createRequestHandler(getBuild, opts.mode);
-  /** Shared pages whose background render is scheduled. */
-  const refreshing = new Set<string>();
+  /** Shared pages whose background render is scheduled, cancelled when the server closes. */
+  const refreshing = new Map<string, NodeJS.Timeout>();
+  app.addHook("onClose", (_app, done) => {
+    for (const timer of refreshing.values()) clearTimeout(timer);
+    refreshing.clear();
+    done();
+  });
 
   // Pages read raw bodies (form posts to route actions); the API's JSON parser stays with the API.
   await app.register(async (pages) => {
@@ -147,8 +152,7 @@ export async function registerSsr(
       // Served at once; one request renders it again in the background, a moment later (REFRESH_DELAY_MS) when a
       // render slot is free.
       if (!refreshing.has(key) && !shared.cache.pending(key)) {
-        refreshing.add(key);
-        setTimeout(() => {
+        const timer = setTimeout(() => {
           refreshing.delete(key);
           if (shared.cache.get(key) || shared.cache.pending(key)) return;
           if (opts.renders && !opts.renders.tryEnter()) return;
@@ -158,6 +162,7 @@ export async function registerSsr(
             .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
             .finally(() => opts.renders?.leave());
         }, REFRESH_DELAY_MS).unref();
+        refreshing.set(key, timer);
       }
       shared.counted?.("hit");
       return sendShared(req, reply, stale, "stale");
