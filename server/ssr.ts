@@ -37,6 +37,13 @@ export interface SharedShopper {
 
 export type PageCacheOutcome = "hit" | "miss" | "bypass";
 
+/**
+ * A stale shared page is rendered again this long after it was served (docs/adr/0045-critical-css.md): the shopper
+ * who got it asks next for its image and scripts, which would otherwise wait behind that render on the event loop
+ * (on a page seen less often than every SHARED_PAGE_MS, every visit's own first paint did).
+ */
+export const REFRESH_DELAY_MS = 1_000;
+
 /** Serves the React Router app: built assets (immutable) and every page route, rendered on the server. */
 export async function registerSsr(
   app: FastifyInstance,
@@ -79,6 +86,13 @@ export async function registerSsr(
     });
   }
   const handle = createRequestHandler(getBuild, opts.mode);
+  /** Shared pages whose background render is scheduled, cancelled when the server closes. */
+  const refreshing = new Map<string, NodeJS.Timeout>();
+  app.addHook("onClose", (_app, done) => {
+    for (const timer of refreshing.values()) clearTimeout(timer);
+    refreshing.clear();
+    done();
+  });
 
   // Pages read raw bodies (form posts to route actions); the API's JSON parser stays with the API.
   await app.register(async (pages) => {
@@ -136,13 +150,20 @@ export async function registerSsr(
     }
     const stale = shared.cache.stale(key);
     if (stale) {
-      // Served at once; one request renders it again in the background when a render slot is free.
-      if (!shared.cache.pending(key) && (!opts.renders || opts.renders.tryEnter())) {
-        const refreshed = renderShared(app, handle, req, reply, shopper).then((r) => r.page);
-        void shared.cache
-          .fill(key, refreshed)
-          .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
-          .finally(() => opts.renders?.leave());
+      // Served at once; one request renders it again in the background, a moment later (REFRESH_DELAY_MS) when a
+      // render slot is free.
+      if (!refreshing.has(key) && !shared.cache.pending(key)) {
+        const timer = setTimeout(() => {
+          refreshing.delete(key);
+          if (shared.cache.get(key) || shared.cache.pending(key)) return;
+          if (opts.renders && !opts.renders.tryEnter()) return;
+          const refreshed = renderShared(app, handle, req, reply, shopper).then((r) => r.page);
+          void shared.cache
+            .fill(key, refreshed)
+            .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
+            .finally(() => opts.renders?.leave());
+        }, REFRESH_DELAY_MS).unref();
+        refreshing.set(key, timer);
       }
       shared.counted?.("hit");
       return sendShared(req, reply, stale, "stale");
@@ -256,6 +277,7 @@ async function renderShared(
   const response = await handle(pageRequest(req), {
     api: api.fetch,
     nonce: reply.cspNonce?.script ?? "",
+    styleNonce: reply.cspNonce?.style ?? "",
     origin: originOf(req),
     pathNamesNoPage: req.pathNamesNoPage,
     sharedPage: { addressPending: shopper.position !== null },
@@ -311,6 +333,7 @@ async function renderPage(
   const context: AppLoadContext = {
     api: injectApi(app, req, reply, { shared: null }).fetch,
     nonce: reply.cspNonce?.script ?? "",
+    styleNonce: reply.cspNonce?.style ?? "",
     origin: originOf(req),
     pathNamesNoPage: req.pathNamesNoPage,
   };

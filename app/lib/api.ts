@@ -26,6 +26,8 @@ declare module "react-router" {
     api: ApiFetch;
     /** CSP nonce for this response's scripts. */
     nonce: string;
+    /** CSP nonce for this response's inline stylesheet (the document's critical CSS: app/entry.server.tsx). */
+    styleNonce?: string;
     /** The public origin of this request (scheme://host), for canonical URLs. */
     origin: string;
     /**

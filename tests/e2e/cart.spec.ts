@@ -1,7 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { QUANTITY_DEBOUNCE_MS, SPLIT_MODAL_STEP_MS } from "../../domain/cart/constants.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
-import { addFromProductPage, productAt, productsAcross, setAddress, vendorOf } from "./storefront.ts";
+import {
+  addFromProductPage,
+  hydrated,
+  productAt,
+  productsAcross,
+  setAddress,
+  vendorOf,
+} from "./storefront.ts";
 
 /**
  * The cart journey of issue 3: an in-zone address → browse → add from two stores → split-cart modal → confirm →
@@ -50,8 +57,9 @@ async function journey(page: Page, request: APIRequestContext, device: string) {
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
 
-  // First visit: the prompt asks for an address; suggestions complete the ZIP.
+  // First visit: the prompt asks for an address; suggestions complete the ZIP (once the page has hydrated).
   await page.goto("/");
+  await hydrated(page);
   const prompt = page.getByRole("region", { name: "Delivery in about 30 minutes. Where to?" });
   await expect(prompt).toBeVisible();
   await shot(page, device, "first-visit");

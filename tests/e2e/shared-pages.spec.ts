@@ -5,7 +5,7 @@ import { SCRIPTS_COOKIE } from "../../app/lib/shared-page.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "../../server/modules/console/staff.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
-import { productAt } from "./storefront.ts";
+import { hydrated, productAt } from "./storefront.ts";
 
 /**
  * Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), on a storefront of its own with the
@@ -81,6 +81,8 @@ async function signInAsStaff(context: APIRequestContext, storeId: string) {
 }
 
 const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+/** The nonce of the document's inline critical stylesheet (docs/adr/0045-critical-css.md). */
+const styleNonceOf = (html: string) => /<style nonce="([^"]+)">/.exec(html)?.[1];
 
 test("an anonymous page is rendered once, shared, and carries nobody's personal parts", async () => {
   const withAddress = await shopper();
@@ -93,8 +95,9 @@ test("an anonymous page is rendered once, shared, and carries nobody's personal 
   expect(html).toContain("Whiskey");
   expect(html).not.toContain(saved.street);
   expect(html).not.toContain('name="csrf-token"');
-  // The replay's policy allows exactly the scripts it carries.
+  // The replay's policy allows exactly the scripts and the inline stylesheet it carries.
   expect(again.headers()["content-security-policy"]).toContain(`'nonce-${nonceOf(html)}'`);
+  expect(again.headers()["content-security-policy"]).toContain(`'nonce-${styleNonceOf(html)}'`);
 
   // Another shopper served by the same store gets the same page; one elsewhere gets their store's.
   const neighbour = await shopper();
@@ -142,6 +145,8 @@ test("a signed-in shopper gets the shared page, their own parts from one call, a
   expect(account.headers()["x-page-cache"]).toBeUndefined();
   const accountHtml = await account.text();
   expect(accountHtml).toContain('name="csrf-token"');
+  // Rendered for them alone, under its own policy: its inline stylesheet's nonce is that answer's.
+  expect(account.headers()["content-security-policy"]).toContain(`'nonce-${styleNonceOf(accountHtml)}'`);
   expect(accountHtml).toContain(demoStaffEmail(DEFAULT_STORE));
 });
 
@@ -268,6 +273,8 @@ test("in the browser a shared page fills in the shopper's address and takes thei
   const context = await browser.newContext({ baseURL: store.base });
   const page = await context.newPage();
   await page.goto("/");
+  // The address chip opens its dialog once the page has hydrated (its scripts load after the first paint).
+  await hydrated(page);
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
   await dialog.getByRole("combobox", { name: "Delivery address" }).fill(NYC_ADDRESS);
@@ -364,4 +371,31 @@ test.describe("two instances on one PostgreSQL", () => {
       await client.end();
     }
   }
+});
+
+test("a page paints with its own rules inline and loads the whole stylesheet as it hydrates, within its policy", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: store.base });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  const answer = await page.goto("/whiskey");
+  const html = (await answer?.text()) ?? "";
+  expect(answer?.headers()["content-security-policy"]).toContain(`'nonce-${styleNonceOf(html)}'`);
+  // The only stylesheet link in the document is the one for browsers without JavaScript.
+  expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+  expect(html).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/app-[^"]+\.css"\/><\/noscript>/);
+  await hydrated(page);
+  const rules = await page.evaluate(() => {
+    const link = document.querySelector<HTMLLinkElement>(
+      'head > link[rel="stylesheet"][href^="/assets/app-"]',
+    );
+    return link?.sheet?.cssRules.length ?? 0;
+  });
+  expect(rules).toBeGreaterThan(0);
+  expect(refused).toEqual([]);
+  await context.close();
 });

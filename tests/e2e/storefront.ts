@@ -76,6 +76,8 @@ export async function hydrated(page: Page) {
 }
 
 export async function setAddress(page: Page, typed: string) {
+  // The chip opens its dialog once the page has hydrated: the page paints before its scripts load (ADR 43, 45).
+  await hydrated(page);
   await page.getByTestId("address-chip").click();
   const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
   await dialog.getByRole("combobox", { name: "Delivery address" }).fill(typed);

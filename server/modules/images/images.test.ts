@@ -87,4 +87,49 @@ describe.each(testDatabases)("GET /images on %s", (kind) => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe("not_found");
   });
+
+  it("keeps a drawn product image with the answer caches on; a SKU without a product is not kept", async () => {
+    const cached = await buildApp({
+      config: loadConfig({ NODE_ENV: "test" }),
+      db: t.db,
+      logger: false,
+      answerCaches: true,
+    });
+    const rename = (title: string) =>
+      t.db.updateTable("products").set({ title }).where("sku_id", "=", "IA-19476-750").execute();
+    try {
+      const first = await cached.inject({ method: "GET", url: "/images/products/IA-19476-750.svg" });
+      await rename("Renamed Bottle");
+      const kept = await cached.inject({ method: "GET", url: "/images/products/IA-19476-750.svg" });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.body).toBe(first.body);
+
+      const missing = await cached.inject({ method: "GET", url: "/images/products/IA-55555-750.svg" });
+      expect(missing.statusCode).toBe(404);
+      await t.db
+        .insertInto("products")
+        .values({
+          sku_id: "IA-55555-750",
+          title: "New Arrival",
+          brand_name: "New Arrival",
+          tags: ["WS"],
+          default_category: "whiskey",
+          variant_group: "iowa:new-arrival:new-arrival",
+          regular_price_cents: 1999,
+          image: "/images/products/IA-55555-750.svg",
+          volume_ml: 750,
+          volume_label: "750ml",
+          source: "iowa",
+          source_ref: "55555",
+        })
+        .execute();
+      const added = await cached.inject({ method: "GET", url: "/images/products/IA-55555-750.svg" });
+      expect(added.statusCode).toBe(200);
+      expect(added.body).toContain("New Arrival");
+    } finally {
+      await rename("Maker's Mark");
+      await t.db.deleteFrom("products").where("sku_id", "=", "IA-55555-750").execute();
+      await cached.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isSku } from "../../../domain/catalogue/sku.ts";
 import { notFound } from "../../errors.ts";
+import { createTtlCache } from "../../platform/ttl-cache.ts";
 import type { ModuleDeps } from "../index.ts";
 import { findCategoryArt, findProductArt } from "./repository.ts";
 import { categorySvg, productSvg } from "./svg.ts";
@@ -14,9 +15,20 @@ const SVG_HEADERS = {
 
 const fileParams = z.object({ file: z.string().min(5).max(120).describe("{sku}.svg or {url_name}.svg") });
 
+/**
+ * Product images are kept this long once drawn: a product page's largest paint is its image, which should not
+ * wait behind the database queries of page renders (docs/adr/0045-critical-css.md), as a static image would not.
+ * Browsers keep them a day (SVG_HEADERS); a renamed product's new art shows within this time here.
+ */
+export const PRODUCT_IMAGE_CACHE_MS = 10 * 60_000;
+
 /** Generated SVG images of products and categories (`products.image` points here). */
-export async function imageRoutes(app: FastifyInstance, { db }: ModuleDeps): Promise<void> {
+export async function imageRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // About 2 kB each; off in tests (as the other answer caches), which rename products and read them back.
+  const caching = deps.caching ?? deps.config.env !== "test";
+  const productImages = createTtlCache<string>(caching ? PRODUCT_IMAGE_CACHE_MS : 0, 5_000);
 
   r.get(
     "/images/products/:file",
@@ -31,15 +43,19 @@ export async function imageRoutes(app: FastifyInstance, { db }: ModuleDeps): Pro
     },
     async (req, reply) => {
       const sku = req.params.file.endsWith(".svg") ? req.params.file.slice(0, -4) : "";
-      const product = isSku(sku) ? await findProductArt(db, sku) : undefined;
-      if (!product) throw notFound("Product Not Found");
-      const svg = productSvg({
-        title: product.title,
-        brand: product.brand_name,
-        tags: product.tags,
-        volumeLabel: product.volume_label,
-        volumeMl: product.volume_ml,
-        packageQty: product.package_qty,
+      if (!isSku(sku)) throw notFound("Product Not Found");
+      // A SKU with no product is not kept (a failed load is forgotten): a product added later shows at once.
+      const svg = await productImages.get(sku, async () => {
+        const product = await findProductArt(db, sku);
+        if (!product) throw notFound("Product Not Found");
+        return productSvg({
+          title: product.title,
+          brand: product.brand_name,
+          tags: product.tags,
+          volumeLabel: product.volume_label,
+          volumeMl: product.volume_ml,
+          packageQty: product.package_qty,
+        });
       });
       return reply.headers(SVG_HEADERS).send(svg);
     },
