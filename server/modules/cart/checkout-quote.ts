@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import type { PricedLine } from "../../../domain/cart/compose.ts";
 import { needsRelocation } from "../../../domain/cart/relocate.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
@@ -71,15 +72,21 @@ function findVersionedCart(db: Db, owner: string) {
  * quote (another tab, another device) is told the cart changed; false when it changed since it was quoted.
  */
 export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean> {
-  // One statement: the update waits for any writer of the row, then matches only if the version is still the quoted one.
-  const moved = await tx
+  return (await quotedCartLock(tx, quote).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * lockQuotedCart as a statement to run alone or inside another (a common table expression): it answers the cart's
+ * id only when it locked it. The update waits for any writer of the row, then matches only if the version is
+ * still the quoted one.
+ */
+export function quotedCartLock(db: QueryCreator<Database>, quote: CartQuote) {
+  return db
     .updateTable("carts")
     .set({ updated_at: new Date() })
     .where("id", "=", quote.row.id)
     .where("updated_at", "=", sql<Date>`${quote.version}::timestamptz`)
-    .returning("id")
-    .executeTakeFirst();
-  return moved !== undefined;
+    .returning("id");
 }
 
 /** The cart row after an order: its promo and credit choices start over (the round-up preference stays). */
