@@ -103,11 +103,22 @@ const emptied = () => ({
 
 /** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
 export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
-  await tx
-    .with("emptied", (db) =>
-      db.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
+  await withCartEmptied(tx, userId).selectFrom("emptied").select("id").execute();
+}
+
+/**
+ * emptyCartOf as two common table expressions ("emptied", "emptied_lines"), for a statement of the caller's to
+ * end with: the cart's writes then go to the database with it, in one round trip.
+ */
+export function withCartEmptied(db: QueryCreator<Database>, userId: string) {
+  return db
+    .with("emptied", (q) =>
+      q.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
     )
-    .deleteFrom("cart_lines")
-    .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
-    .execute();
+    .with("emptied_lines", (q) =>
+      q
+        .deleteFrom("cart_lines")
+        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
+        .returning("cart_lines.id"),
+    );
 }

@@ -9,6 +9,7 @@ export {
   lockQuotedCart,
   quoteCart,
   quotedCartLock,
+  withCartEmptied,
 } from "./checkout-quote.ts";
 export { type CartActor, ownerKey } from "./owner.ts";
 export { cartRoutes, servingOf } from "./routes.ts";

@@ -13,7 +13,7 @@ import {
 } from "../../../domain/orders/status.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
-import { emptyCartOf } from "../cart/index.ts";
+import { withCartEmptied } from "../cart/index.ts";
 import { onOrderMoved } from "../loyalty/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
@@ -112,10 +112,17 @@ export async function moveOrder(
   return moved.state;
 }
 
-/** Keeps the checkout's outcome on its row: a retry of the same checkout answers it again. */
-async function recordAnswer(tx: Tx, checkoutId: string, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
+/**
+ * Keeps the checkout's outcome on its row: a retry of the same checkout answers it again (`db`: the transaction, or
+ * a statement of it to end with this write).
+ */
+async function recordAnswer(
+  db: QueryCreator<Database>,
+  checkoutId: string,
+  answer: CheckoutAnswer,
+): Promise<CheckoutAnswer> {
   const state = answer.status === "succeeded" ? "completed" : answer.status;
-  await tx
+  await db
     .updateTable("checkouts")
     .set({ state, answer: JSON.stringify(answer), updated_at: new Date() })
     .where("id", "=", checkoutId)
@@ -267,7 +274,6 @@ async function settleIn(
     });
     if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
   }
-  await emptyCartOf(tx, checkout.user_id);
   if (summaries.length > 0)
     await ctx.outbox.enqueue(
       tx,
@@ -279,7 +285,12 @@ async function settleIn(
     // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
     order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
   };
-  return recordAnswer(tx, checkout.id, answer);
+  // The cart empties in the answer's statement.
+  return recordAnswer(
+    withCartEmptied(tx, checkout.user_id) as unknown as QueryCreator<Database>,
+    checkout.id,
+    answer,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { cardBrand } from "../../../../domain/payments/card-number.ts";
 import {
@@ -258,7 +258,9 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   authorise(input: AuthoriseInput): Promise<IntentState> {
-    return this.once(input.idempotencyKey, async (tx) => {
+    return this.db.transaction().execute(async (tx) => {
+      const earlier = await this.claim<IntentState>(tx, input.idempotencyKey);
+      if (earlier) return earlier.answer;
       const card =
         input.source.kind === "token"
           ? await this.spendToken(tx, input.source.token)
@@ -278,26 +280,36 @@ export class SandboxProvider implements PaymentProvider {
         : behaviour.kind === "succeeds"
           ? "requires_capture"
           : "requires_action";
-      const id = newId("pi");
-      const intent = await tx
-        .insertInto("sandbox_intents")
-        .values({
-          id,
-          amount: input.amount,
-          currency: input.currency,
-          customer_id: input.customerId,
-          card_id: card.id,
-          status,
-          amount_capturable: status === "requires_capture" ? input.amount : 0,
-          failure_code: declined,
-          failure_message: declined ? DECLINE_MESSAGES[declined] : null,
-          return_url: input.returnUrl,
-          description: input.description,
-          metadata: JSON.stringify(input.metadata),
-        })
-        .returning(intentColumns)
-        .executeTakeFirstOrThrow();
-      return stateOf(intent, card);
+      const intent = {
+        id: newId("pi"),
+        status,
+        amount: input.amount,
+        amount_capturable: status === "requires_capture" ? input.amount : 0,
+        amount_received: 0,
+        failure_code: declined,
+        failure_message: declined ? DECLINE_MESSAGES[declined] : null,
+      } as const;
+      const answer = stateOf(intent, card);
+      // The intent and the key's answer: one statement.
+      await this.record(
+        tx.with("intent", (db) =>
+          db
+            .insertInto("sandbox_intents")
+            .values({
+              ...intent,
+              currency: input.currency,
+              customer_id: input.customerId,
+              card_id: card.id,
+              return_url: input.returnUrl,
+              description: input.description,
+              metadata: JSON.stringify(input.metadata),
+            })
+            .returning("id"),
+        ) as unknown as QueryCreator<Database>,
+        input.idempotencyKey,
+        answer,
+      );
+      return answer;
     });
   }
 
@@ -415,28 +427,38 @@ export class SandboxProvider implements PaymentProvider {
    */
   private async once<T>(key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (tx) => {
-      const claimed = await tx
-        .insertInto("sandbox_idempotency")
-        .values({ key, answer: "null" })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .returning("key")
-        .executeTakeFirst();
-      if (!claimed) {
-        const { answer } = await tx
-          .selectFrom("sandbox_idempotency")
-          .select("answer")
-          .where("key", "=", key)
-          .executeTakeFirstOrThrow();
-        return answer as T;
-      }
+      const earlier = await this.claim<T>(tx, key);
+      if (earlier) return earlier.answer;
       const answer = await work(tx);
-      await tx
-        .updateTable("sandbox_idempotency")
-        .set({ answer: JSON.stringify(answer) })
-        .where("key", "=", key)
-        .execute();
+      await this.record(tx, key, answer);
       return answer;
     });
+  }
+
+  /** Claims the key in the call's transaction; when it was claimed before, what that call answered. */
+  private async claim<T>(tx: Tx, key: string): Promise<{ answer: T } | null> {
+    const claimed = await tx
+      .insertInto("sandbox_idempotency")
+      .values({ key, answer: "null" })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (claimed) return null;
+    const { answer } = await tx
+      .selectFrom("sandbox_idempotency")
+      .select("answer")
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    return { answer: answer as T };
+  }
+
+  /** Keeps the call's answer with its key (`db`: the transaction, or a statement of it to end with this write). */
+  private async record<T>(db: QueryCreator<Database>, key: string, answer: T): Promise<void> {
+    await db
+      .updateTable("sandbox_idempotency")
+      .set({ answer: JSON.stringify(answer) })
+      .where("key", "=", key)
+      .execute();
   }
 }
 
