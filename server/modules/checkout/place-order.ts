@@ -67,8 +67,8 @@ export async function placeOrder(
 
   const { id: _id, ...request } = body;
   const fingerprint = createHash("sha256").update(canonicalJson(request)).digest("hex");
-  const earlier = await claimCheckout(ctx, body.id, userId, fingerprint, publicOrigin(req, ctx.config));
-  if (earlier) return earlier;
+  const claim = await claimCheckout(ctx, body.id, userId, fingerprint, publicOrigin(req, ctx.config));
+  if ("earlier" in claim) return claim.earlier;
 
   let reserved: {
     paymentId: string;
@@ -83,7 +83,8 @@ export async function placeOrder(
       await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
       body.tip ?? {},
     );
-    const plan = await planCheckout(ctx, req, userId, body, quote);
+    if (!claim.user) throw new Error(`checkout: no user ${userId}`);
+    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user);
     reserved = await reserve(ctx, body.id, userId, plan);
   } finally {
     // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
@@ -129,21 +130,46 @@ export async function placeOrder(
   return answer;
 }
 
-/** Claims a checkout id; answers the earlier attempt's outcome when the id was used before with the same request. */
+/** What planning reads of the user. */
+interface PlanUser {
+  birthday: string;
+  round_up_org_id: string | null;
+  email: string;
+  payment_customer_id: string | null;
+}
+
+/**
+ * Claims a checkout id, reading in the same statement what planning needs of the user; answers the earlier
+ * attempt's outcome instead when the id was used before with the same request.
+ */
 async function claimCheckout(
   ctx: CheckoutContext,
   id: string,
   userId: string,
   fingerprint: string,
   origin: string,
-): Promise<CheckoutAnswer | null> {
-  const claimed = await ctx.db
-    .insertInto("checkouts")
-    .values({ id, user_id: userId, fingerprint, state: "processing", origin })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (claimed) return null;
+): Promise<{ earlier: CheckoutAnswer } | { user: PlanUser | undefined }> {
+  const claim = await ctx.db
+    .with("claimed", (db) =>
+      db
+        .insertInto("checkouts")
+        .values({ id, user_id: userId, fingerprint, state: "processing", origin })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id"),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom("claimed").select("id").as("claimed"),
+      eb
+        .selectFrom("users")
+        .select(
+          sql<PlanUser>`json_build_object('birthday', birthday, 'round_up_org_id', round_up_org_id,
+          'email', email, 'payment_customer_id', payment_customer_id)`.as("user"),
+        )
+        .where("id", "=", userId)
+        .as("user"),
+    ])
+    .executeTakeFirstOrThrow();
+  if (claim.claimed) return { user: claim.user ?? undefined };
   const earlier = await ctx.db
     .selectFrom("checkouts")
     .selectAll()
@@ -159,10 +185,10 @@ async function claimCheckout(
     // Older than its recovery's delay, it was cut off (its instance died): the retry recovers it now.
     const cutOff = Date.now() - earlier.created_at.getTime() > RECOVER_CHECKOUT_AFTER_SECONDS * 1000;
     const recovered = cutOff ? await recoverCheckout(ctx, id) : null;
-    if (recovered) return recovered;
+    if (recovered) return { earlier: recovered };
     throw conflict("checkout_in_progress", "This order is already being placed. One moment, please.");
   }
-  return earlier.answer as CheckoutAnswer;
+  return { earlier: earlier.answer as CheckoutAnswer };
 }
 
 /** Everything placing the orders needs, checked before anything is reserved. */
@@ -190,6 +216,7 @@ async function planCheckout(
   userId: string,
   body: PlaceOrderBody,
   quote: CartQuote | null,
+  user: PlanUser,
 ): Promise<Plan> {
   const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
@@ -206,11 +233,6 @@ async function planCheckout(
       `${cart.promo.message ?? "Your promo code no longer applies."} Remove the code or review your order.`,
     );
 
-  const user = await ctx.db
-    .selectFrom("users")
-    .select(["birthday", "round_up_org_id", "email", "payment_customer_id"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
   const birthday = parseBirthday(user.birthday);
   if (!birthday || isUnderAge(birthday, todayForAgeCheck(ctx.now())))
     throw new AppError(403, "under_age", UNDER_AGE);

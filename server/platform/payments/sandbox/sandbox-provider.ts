@@ -259,19 +259,48 @@ export class SandboxProvider implements PaymentProvider {
 
   authorise(input: AuthoriseInput): Promise<IntentState> {
     return this.db.transaction().execute(async (tx) => {
-      const earlier = await this.claim<IntentState>(tx, input.idempotencyKey);
-      if (earlier) return earlier.answer;
-      const card =
-        input.source.kind === "token"
-          ? await this.spendToken(tx, input.source.token)
-          : await tx
-              .selectFrom("sandbox_cards")
-              .selectAll()
-              .where("id", "=", input.source.cardId)
-              .where("kind", "=", "payment_method")
-              .where("customer_id", "=", input.customerId)
-              .where("detached_at", "is", null)
-              .executeTakeFirst();
+      let card: { id: string; brand: string; last4: string; behaviour: unknown } | undefined;
+      if (input.source.kind === "token") {
+        // The key's claim and the token's spending: one statement (only the call that claims the key spends).
+        const token = input.source.token;
+        const claim = await tx
+          .with("claimed", (db) =>
+            db
+              .insertInto("sandbox_idempotency")
+              .values({ key: input.idempotencyKey, answer: "null" })
+              .onConflict((oc) => oc.column("key").doNothing())
+              .returning("key"),
+          )
+          .with("spent", (db) =>
+            db
+              .updateTable("sandbox_cards")
+              .set({ used_at: sql`now()` })
+              .where("id", "=", token)
+              .where("kind", "=", "token")
+              .where("used_at", "is", null)
+              .where(sql<boolean>`exists (select 1 from claimed)`)
+              .returning(["id", "brand", "last4", "behaviour"]),
+          )
+          .selectNoFrom((eb) => [
+            eb.selectFrom("claimed").select("key").as("claimed"),
+            sql<typeof card | null>`(select row_to_json(spent) from spent)`.as("card"),
+          ])
+          .executeTakeFirstOrThrow();
+        if (!claim.claimed) return this.answerOf<IntentState>(tx, input.idempotencyKey);
+        if (!claim.card) throw tokenUsed();
+        card = claim.card;
+      } else {
+        const earlier = await this.claim<IntentState>(tx, input.idempotencyKey);
+        if (earlier) return earlier.answer;
+        card = await tx
+          .selectFrom("sandbox_cards")
+          .selectAll()
+          .where("id", "=", input.source.cardId)
+          .where("kind", "=", "payment_method")
+          .where("customer_id", "=", input.customerId)
+          .where("detached_at", "is", null)
+          .executeTakeFirst();
+      }
       if (!card) throw new ProviderError("No such payment method.", "resource_missing", false);
       const behaviour = card.behaviour as CardBehaviour;
       const declined = behaviour.kind === "declines" ? behaviour.code : null;
@@ -390,12 +419,7 @@ export class SandboxProvider implements PaymentProvider {
       .where("used_at", "is", null)
       .returningAll()
       .executeTakeFirst();
-    if (!row)
-      throw new ProviderError(
-        "This card was already used or has expired: enter it again.",
-        "token_already_used",
-        false,
-      );
+    if (!row) throw tokenUsed();
     return row;
   }
 
@@ -444,12 +468,17 @@ export class SandboxProvider implements PaymentProvider {
       .returning("key")
       .executeTakeFirst();
     if (claimed) return null;
+    return { answer: await this.answerOf<T>(tx, key) };
+  }
+
+  /** What the call that claimed the key answered. */
+  private async answerOf<T>(tx: Tx, key: string): Promise<T> {
     const { answer } = await tx
       .selectFrom("sandbox_idempotency")
       .select("answer")
       .where("key", "=", key)
       .executeTakeFirstOrThrow();
-    return { answer: answer as T };
+    return answer as T;
   }
 
   /** Keeps the call's answer with its key (`db`: the transaction, or a statement of it to end with this write). */
@@ -461,6 +490,13 @@ export class SandboxProvider implements PaymentProvider {
       .execute();
   }
 }
+
+const tokenUsed = () =>
+  new ProviderError(
+    "This card was already used or has expired: enter it again.",
+    "token_already_used",
+    false,
+  );
 
 const intentColumns = [
   "id",
