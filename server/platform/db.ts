@@ -82,6 +82,8 @@ function withPlanPerCall(databaseUrl: string): string {
 
 /** How many statement texts are prepared at most (each connection keeps the ones it ran: bounded memory). */
 const MAX_PREPARED_TEXTS = 400;
+/** A column list of `*` (`select *`, `"o".*`, `returning *`), not a multiplication or count(*). */
+const READS_STAR = /\.\*|\b(select|returning)\s+(distinct\s+)?\*|,\s*\*/i;
 /** Statement texts seen once (the next sighting prepares them), and the names of those prepared. */
 const seenTexts = new Set<string>();
 const preparedNames = new Map<string, string>();
@@ -94,7 +96,7 @@ const preparedNames = new Map<string, string>();
 function preparedNameOf(text: string): string | null {
   const named = preparedNames.get(text);
   if (named) return named;
-  if (preparedNames.size >= MAX_PREPARED_TEXTS || text.includes("*")) return null;
+  if (preparedNames.size >= MAX_PREPARED_TEXTS || READS_STAR.test(text)) return null;
   if (!seenTexts.has(text)) {
     if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);
     return null;
