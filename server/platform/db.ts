@@ -80,6 +80,52 @@ function withPlanPerCall(databaseUrl: string): string {
   return url.toString();
 }
 
+/** How many statement texts are prepared at most (each connection keeps the ones it ran: bounded memory). */
+const MAX_PREPARED_TEXTS = 400;
+/** A column list of `*` (`select *`, `"o".*`, `returning *`), not a multiplication or count(*). */
+const READS_STAR = /\.\*|\b(select|returning)\s+(distinct\s+)?\*|,\s*\*/i;
+/** Statement texts seen once (the next sighting prepares them), and the names of those prepared. */
+const seenTexts = new Set<string>();
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
+ * seen twice, up to MAX_PREPARED_TEXTS of them, except those reading `*` (a column added by a newer instance's
+ * migration would make PostgreSQL refuse their cached plan's changed result type).
+ */
+function preparedNameOf(text: string): string | null {
+  const named = preparedNames.get(text);
+  if (named) return named;
+  if (preparedNames.size >= MAX_PREPARED_TEXTS || READS_STAR.test(text)) return null;
+  if (!seenTexts.has(text)) {
+    if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);
+    return null;
+  }
+  seenTexts.delete(text);
+  const name = `np_${createHash("sha1").update(text).digest("base64url")}`;
+  preparedNames.set(text, name);
+  return name;
+}
+
+/**
+ * A pooled connection that runs repeated statements with parameters as named prepared statements (ADR 44): each
+ * connection parses a text once and then only binds and executes it, planned for each call's values as before
+ * (plan_cache_mode=force_custom_plan, ADR 11). Statements without parameters (transaction control, migrations'
+ * several statements at once) keep the simple protocol.
+ */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one only adds a name.
+  query(config: any, values?: any, callback?: any): any {
+    if (typeof config === "string" && Array.isArray(values) && values.length > 0) {
+      const name = preparedNameOf(config);
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      if (name) return (super.query as any).call(this, { name, text: config }, values, callback);
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    return (super.query as any).call(this, config, values, callback);
+  }
+}
+
 export type DbTarget = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string };
 
 /** Opens the database: embedded PGlite (files under dataDir, or in memory) or a PostgreSQL server. */
@@ -87,7 +133,11 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
   if (target.kind === "postgres") {
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 10 });
+    const pool = new pg.Pool({
+      connectionString: withPlanPerCall(target.url),
+      max: 10,
+      Client: PreparingClient,
+    });
     // A connection the server ended (a restart, a failover) emits 'error': unheard, that ends the process. An idle
     // one's reaches the pool; one checked out between two queries (a transaction waiting on the card provider)
     // only its client. Either is dropped (on release) and the next query opens a new one; queries meanwhile fail.

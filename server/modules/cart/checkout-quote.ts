@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import type { PricedLine } from "../../../domain/cart/compose.ts";
 import { needsRelocation } from "../../../domain/cart/relocate.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
@@ -71,15 +72,21 @@ function findVersionedCart(db: Db, owner: string) {
  * quote (another tab, another device) is told the cart changed; false when it changed since it was quoted.
  */
 export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean> {
-  // One statement: the update waits for any writer of the row, then matches only if the version is still the quoted one.
-  const moved = await tx
+  return (await quotedCartLock(tx, quote).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * lockQuotedCart as a statement to run alone or inside another (a common table expression): it answers the cart's
+ * id only when it locked it. The update waits for any writer of the row, then matches only if the version is
+ * still the quoted one.
+ */
+export function quotedCartLock(db: QueryCreator<Database>, quote: CartQuote) {
+  return db
     .updateTable("carts")
     .set({ updated_at: new Date() })
     .where("id", "=", quote.row.id)
     .where("updated_at", "=", sql<Date>`${quote.version}::timestamptz`)
-    .returning("id")
-    .executeTakeFirst();
-  return moved !== undefined;
+    .returning("id");
 }
 
 /** The cart row after an order: its promo and credit choices start over (the round-up preference stays). */
@@ -96,11 +103,22 @@ const emptied = () => ({
 
 /** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
 export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
-  await tx
-    .with("emptied", (db) =>
-      db.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
+  await withCartEmptied(tx, userId).selectFrom("emptied").select("id").execute();
+}
+
+/**
+ * emptyCartOf as two common table expressions ("emptied", "emptied_lines"), for a statement of the caller's to
+ * end with: the cart's writes then go to the database with it, in one round trip.
+ */
+export function withCartEmptied(db: QueryCreator<Database>, userId: string) {
+  return db
+    .with("emptied", (q) =>
+      q.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
     )
-    .deleteFrom("cart_lines")
-    .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
-    .execute();
+    .with("emptied_lines", (q) =>
+      q
+        .deleteFrom("cart_lines")
+        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
+        .returning("cart_lines.id"),
+    );
 }

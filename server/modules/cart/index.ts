@@ -3,7 +3,14 @@
  * move of a cart to the stores serving a new delivery address, which the geo module runs when it is set.
  */
 export { readCart, relocateCart, type Serving } from "./cart-service.ts";
-export { type CartQuote, emptyCartOf, lockQuotedCart, quoteCart } from "./checkout-quote.ts";
+export {
+  type CartQuote,
+  emptyCartOf,
+  lockQuotedCart,
+  quoteCart,
+  quotedCartLock,
+  withCartEmptied,
+} from "./checkout-quote.ts";
 export { type CartActor, ownerKey } from "./owner.ts";
 export { cartRoutes, servingOf } from "./routes.ts";
 export { transferCart } from "./transfer.ts";

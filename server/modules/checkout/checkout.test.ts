@@ -301,6 +301,44 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     expect(await stockOf(SCARCE)).toBe(0);
   });
 
+  it("a checkout short of one line takes none of the others (parallel checkouts of two lines)", async () => {
+    await s.db
+      .updateTable("inventory")
+      .set({ stock: 2 })
+      .where("store_id", "=", MANHATTAN)
+      .where("sku_id", "=", SCARCE)
+      .execute();
+    const whiskey = await stockOf(WHISKEY);
+    const buyers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        shopper([
+          { sku: WHISKEY, qty: 1 },
+          { sku: SCARCE, qty: 1 },
+        ]),
+      ),
+    );
+    const tokens = await Promise.all(buyers.map(() => token()));
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        place(b.browser, {
+          id: newCheckoutId(b.user.id),
+          paymentMethod: { type: "token", token: tokens[i] },
+        }),
+      ),
+    );
+    const placed = answers.filter((a) => a.statusCode === 200);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toMatch(/out_of_stock|cart_changed/);
+    }
+    // Two got both; one quoted after them found the scarce bottle sold out and bought the whiskey alone.
+    const lines = placed.map((a) => a.json<{ orders: Order[] }>().orders[0].products.length);
+    expect(lines.filter((n) => n === 2)).toHaveLength(2);
+    expect(await stockOf(SCARCE)).toBe(0);
+    // The refused checkouts' whiskey went back with the rest of their reservation.
+    expect(await stockOf(WHISKEY)).toBe(whiskey - placed.length);
+  });
+
   it("redeems a single-use code once under parallel checkouts", async () => {
     const code = await createPromo(s.db, { kind: "fixed", value: 200, max_uses: 1 });
     const buyers = await Promise.all(Array.from({ length: 4 }, () => shopper([{ sku: WHISKEY, qty: 1 }])));

@@ -25,7 +25,7 @@ import { AppError, badRequest } from "../../errors.ts";
 import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
 import { publicOrigin } from "../accounts/context.ts";
 import { holdsAgeVerification } from "../age/index.ts";
-import { type CartQuote, lockQuotedCart, quoteCart, servingOf } from "../cart/index.ts";
+import { type CartQuote, lockQuotedCart, quoteCart, quotedCartLock, servingOf } from "../cart/index.ts";
 import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
@@ -67,8 +67,8 @@ export async function placeOrder(
 
   const { id: _id, ...request } = body;
   const fingerprint = createHash("sha256").update(canonicalJson(request)).digest("hex");
-  const earlier = await claimCheckout(ctx, body.id, userId, fingerprint, publicOrigin(req, ctx.config));
-  if (earlier) return earlier;
+  const claim = await claimCheckout(ctx, body.id, userId, fingerprint, publicOrigin(req, ctx.config));
+  if ("earlier" in claim) return claim.earlier;
 
   let reserved: {
     paymentId: string;
@@ -83,7 +83,8 @@ export async function placeOrder(
       await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
       body.tip ?? {},
     );
-    const plan = await planCheckout(ctx, req, userId, body, quote);
+    if (!claim.user) throw new Error(`checkout: no user ${userId}`);
+    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user);
     reserved = await reserve(ctx, body.id, userId, plan);
   } finally {
     // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
@@ -129,21 +130,46 @@ export async function placeOrder(
   return answer;
 }
 
-/** Claims a checkout id; answers the earlier attempt's outcome when the id was used before with the same request. */
+/** What planning reads of the user. */
+interface PlanUser {
+  birthday: string;
+  round_up_org_id: string | null;
+  email: string;
+  payment_customer_id: string | null;
+}
+
+/**
+ * Claims a checkout id, reading in the same statement what planning needs of the user; answers the earlier
+ * attempt's outcome instead when the id was used before with the same request.
+ */
 async function claimCheckout(
   ctx: CheckoutContext,
   id: string,
   userId: string,
   fingerprint: string,
   origin: string,
-): Promise<CheckoutAnswer | null> {
-  const claimed = await ctx.db
-    .insertInto("checkouts")
-    .values({ id, user_id: userId, fingerprint, state: "processing", origin })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (claimed) return null;
+): Promise<{ earlier: CheckoutAnswer } | { user: PlanUser | undefined }> {
+  const claim = await ctx.db
+    .with("claimed", (db) =>
+      db
+        .insertInto("checkouts")
+        .values({ id, user_id: userId, fingerprint, state: "processing", origin })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id"),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom("claimed").select("id").as("claimed"),
+      eb
+        .selectFrom("users")
+        .select(
+          sql<PlanUser>`json_build_object('birthday', birthday, 'round_up_org_id', round_up_org_id,
+          'email', email, 'payment_customer_id', payment_customer_id)`.as("user"),
+        )
+        .where("id", "=", userId)
+        .as("user"),
+    ])
+    .executeTakeFirstOrThrow();
+  if (claim.claimed) return { user: claim.user ?? undefined };
   const earlier = await ctx.db
     .selectFrom("checkouts")
     .selectAll()
@@ -159,10 +185,10 @@ async function claimCheckout(
     // Older than its recovery's delay, it was cut off (its instance died): the retry recovers it now.
     const cutOff = Date.now() - earlier.created_at.getTime() > RECOVER_CHECKOUT_AFTER_SECONDS * 1000;
     const recovered = cutOff ? await recoverCheckout(ctx, id) : null;
-    if (recovered) return recovered;
+    if (recovered) return { earlier: recovered };
     throw conflict("checkout_in_progress", "This order is already being placed. One moment, please.");
   }
-  return earlier.answer as CheckoutAnswer;
+  return { earlier: earlier.answer as CheckoutAnswer };
 }
 
 /** Everything placing the orders needs, checked before anything is reserved. */
@@ -190,6 +216,7 @@ async function planCheckout(
   userId: string,
   body: PlaceOrderBody,
   quote: CartQuote | null,
+  user: PlanUser,
 ): Promise<Plan> {
   const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
@@ -206,11 +233,6 @@ async function planCheckout(
       `${cart.promo.message ?? "Your promo code no longer applies."} Remove the code or review your order.`,
     );
 
-  const user = await ctx.db
-    .selectFrom("users")
-    .select(["birthday", "round_up_org_id", "email", "payment_customer_id"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
   const birthday = parseBirthday(user.birthday);
   if (!birthday || isUnderAge(birthday, todayForAgeCheck(ctx.now())))
     throw new AppError(403, "under_age", UNDER_AGE);
@@ -340,19 +362,21 @@ async function paymentOf(
 /**
  * One transaction: the cart is still the one quoted; the promo is redeemed under a lock on it (one row per checkout,
  * so a single-use code redeems once); credit is spent under a lock on the user's ledger; every line's stock is
- * taken at the quoted price, in a fixed order (store, SKU), or the whole checkout is refused; the payment and the
- * orders are written, awaiting payment.
+ * taken at the quoted price, rows locked in a fixed order (store, SKU), or the whole checkout is refused; the
+ * payment and the orders are written, awaiting payment. Without a promo or credit to take, the cart's lock, the
+ * stock and the writes are one statement (then one more for the recovery job).
  */
 async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string, plan: Plan) {
   const { quote, products, body } = plan;
   const { bill, cart } = quote;
   return ctx.db.transaction().execute(async (tx) => {
-    if (!(await lockQuotedCart(tx, quote))) throw conflict("cart_changed", CART_CHANGED);
+    const redeems = cart.promo?.applied === true && bill.discount > 0;
+    // The promo's and the credit's statements come after the cart's lock: then it is taken alone, first.
+    const lockFirst = redeems || bill.credit > 0;
+    if (lockFirst && !(await lockQuotedCart(tx, quote))) throw conflict("cart_changed", CART_CHANGED);
 
-    if (cart.promo?.applied && bill.discount > 0)
-      await redeemPromo(tx, cart.promo.code, userId, checkoutId, bill.discount);
+    if (redeems && cart.promo) await redeemPromo(tx, cart.promo.code, userId, checkoutId, bill.discount);
     if (bill.credit > 0) await spendCredit(tx, userId, bill.credit, checkoutId, ctx.now());
-    await takeStock(tx, products, cart.split_cart);
 
     const paymentId = `pay_${randomUUID()}`;
     const payment = {
@@ -440,9 +464,37 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
         })),
       );
     }
-    // The payment, its authorisation to come, the orders, their lines and first events: one statement (sibling
-    // inserts see each other's rows when the foreign keys are checked, at its end).
+    // The cart's lock (unless taken above), the stock, the payment, its authorisation to come, the orders, their
+    // lines and first events: one statement (sibling inserts see each other's rows when the foreign keys are
+    // checked, at its end). Should the cart have changed or a line be short, it is rolled back whole (below).
+    const wanted = stockWanted(products);
     const writes = tx
+      .with("quoted_cart", (db) =>
+        lockFirst ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
+      )
+      // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
+      .with(
+        "stock_locked",
+        () =>
+          sql<{ store_id: string; sku_id: string }>`(
+          select i.store_id, i.sku_id from inventory i
+          join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int)
+            on w.store_id = i.store_id and w.sku_id = i.sku_id
+          where (select count(*) from quoted_cart) = 1
+          order by i.store_id, i.sku_id
+          for update of i)`,
+      )
+      .with(
+        "taken",
+        () =>
+          sql<{ store_id: string; sku_id: string }>`(
+          update inventory i set stock = i.stock - w.qty
+          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int),
+            stock_locked l
+          where i.store_id = w.store_id and i.sku_id = w.sku_id and l.store_id = i.store_id and l.sku_id = i.sku_id
+            and i.stock >= w.qty and i.price_cents = w.price
+          returning i.store_id, i.sku_id)`,
+      )
       .with("payment", (db) => db.insertInto("payments").values(payment).returning("id"))
       .with("placed_orders", (db) => db.insertInto("orders").values(orderRows).returning("id"))
       .with("placed_lines", (db) => db.insertInto("order_lines").values(lineRows).returning("id"))
@@ -468,18 +520,35 @@ async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string,
           .where("id", "=", checkoutId)
           .returning("id"),
       );
-    if (bill.total > 0)
-      await writes
-        .insertInto("payment_operations")
-        .values({
-          payment_id: paymentId,
-          kind: "authorisation",
-          amount: bill.total,
-          status: "pending",
-          idempotency_key: `${checkoutId}:authorise`,
-        })
-        .execute();
-    else await writes.selectFrom("claimed").select("id").execute();
+    const outcome = await writes
+      .with("authorisation", (db) =>
+        db
+          .insertInto("payment_operations")
+          .columns(["payment_id", "kind", "amount", "status", "idempotency_key"])
+          .expression(
+            db
+              .selectNoFrom([
+                sql<string>`${paymentId}::text`.as("payment_id"),
+                sql<string>`'authorisation'::text`.as("kind"),
+                sql<number>`${bill.total}::int`.as("amount"),
+                sql<string>`'pending'::text`.as("status"),
+                sql<string>`${`${checkoutId}:authorise`}::text`.as("idempotency_key"),
+              ])
+              // Nothing to pay: no authorisation.
+              .where(sql<boolean>`${bill.total > 0}::boolean`),
+          )
+          .returning("id"),
+      )
+      .selectNoFrom([
+        sql<number>`(select count(*) from quoted_cart)::int`.as("cart"),
+        sql<{ store_id: string; sku_id: string }[]>`(select coalesce(json_agg(taken), '[]') from taken)`.as(
+          "taken",
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    if (outcome.cart !== 1) throw conflict("cart_changed", CART_CHANGED);
+    if (outcome.taken.length !== wanted.length)
+      await refuseShortStock(tx, products, cart.split_cart, outcome.taken);
     // Should this instance die before it settles, another settles or releases the checkout (recover.ts).
     await ctx.jobs.send(
       RECOVER_CHECKOUT,
@@ -522,45 +591,53 @@ async function redeemPromo(
     .execute();
 }
 
-/** Takes each line's quantity off its store's stock at the quoted price; any line short refuses the whole checkout. */
-async function takeStock(
+/** What the checkout takes off each shelf row: the quantities of its lines (summed per SKU of a store) at their prices. */
+function stockWanted(products: CartProduct[]) {
+  const rows = new Map<string, { store_id: string; sku_id: string; qty: number; price: number }>();
+  for (const p of products) {
+    const key = `${p.store_id}\u0000${p.sku_id}`;
+    const row = rows.get(key);
+    if (row) row.qty += p.qty;
+    else rows.set(key, { store_id: p.store_id, sku_id: p.sku_id, qty: p.qty, price: p.price });
+  }
+  return [...rows.values()];
+}
+
+/**
+ * A line was not taken (short, or its price changed since the quote): the checkout is refused with the first such
+ * line in (store, SKU) order, as the shelf has it now; throwing rolls the whole reservation back.
+ */
+async function refuseShortStock(
   tx: Tx,
   products: CartProduct[],
   stores: Record<string, { name: string }>,
-): Promise<void> {
-  const ordered = [...products].sort((a, b) =>
-    a.store_id + a.sku_id < b.store_id + b.sku_id
-      ? -1
-      : a.store_id + a.sku_id > b.store_id + b.sku_id
-        ? 1
-        : 0,
-  );
-  for (const p of ordered) {
-    const taken = await tx
-      .updateTable("inventory")
-      .set({ stock: sql`stock - ${p.qty}` })
-      .where("store_id", "=", p.store_id)
-      .where("sku_id", "=", p.sku_id)
-      .where("stock", ">=", p.qty)
-      .where("price_cents", "=", p.price)
-      .returning("stock")
-      .executeTakeFirst();
-    if (taken) continue;
-    const now = await tx
-      .selectFrom("inventory")
-      .select(["stock", "price_cents"])
-      .where("store_id", "=", p.store_id)
-      .where("sku_id", "=", p.sku_id)
-      .executeTakeFirst();
-    const store = stores[p.store_id]?.name ?? p.store_id;
-    if (now && now.price_cents !== p.price)
-      throw conflict("price_changed", `The price of ${p.title} changed. Please review your order.`);
-    const left = now?.stock ?? 0;
-    throw conflict(
-      "out_of_stock",
-      left > 0
-        ? `Only ${left} of ${p.title} left at ${store}. Please review your order.`
-        : `${p.title} just sold out at ${store}. Please review your order.`,
+  taken: { store_id: string; sku_id: string }[],
+): Promise<never> {
+  const took = new Set(taken.map((t) => `${t.store_id}\u0000${t.sku_id}`));
+  const ordered = products
+    .filter((p) => !took.has(`${p.store_id}\u0000${p.sku_id}`))
+    .sort((a, b) =>
+      a.store_id + a.sku_id < b.store_id + b.sku_id
+        ? -1
+        : a.store_id + a.sku_id > b.store_id + b.sku_id
+          ? 1
+          : 0,
     );
-  }
+  const p = ordered[0];
+  const now = await tx
+    .selectFrom("inventory")
+    .select(["stock", "price_cents"])
+    .where("store_id", "=", p.store_id)
+    .where("sku_id", "=", p.sku_id)
+    .executeTakeFirst();
+  const store = stores[p.store_id]?.name ?? p.store_id;
+  if (now && now.price_cents !== p.price)
+    throw conflict("price_changed", `The price of ${p.title} changed. Please review your order.`);
+  const left = now?.stock ?? 0;
+  throw conflict(
+    "out_of_stock",
+    left > 0
+      ? `Only ${left} of ${p.title} left at ${store}. Please review your order.`
+      : `${p.title} just sold out at ${store}. Please review your order.`,
+  );
 }

@@ -32,7 +32,10 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
 
   /** The job's handler as another instance runs it (its moves' notification jobs are not this test's business). */
   const ctx = (): CheckoutContext => {
-    const jobs = { send: async () => null } as unknown as JobQueue;
+    const jobs = {
+      send: async () => null,
+      gathered: (_tx: unknown, work: () => Promise<unknown>) => work(),
+    } as unknown as JobQueue;
     return {
       db: s.db,
       config: loadConfig({ NODE_ENV: "test" }),

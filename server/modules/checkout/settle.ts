@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../../../db/schema.ts";
 import { giftExpiry } from "../../../domain/checkout/gift.ts";
@@ -13,7 +13,7 @@ import {
 } from "../../../domain/orders/status.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
-import { emptyCartOf } from "../cart/index.ts";
+import { withCartEmptied } from "../cart/index.ts";
 import { onOrderMoved } from "../loyalty/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
@@ -112,10 +112,17 @@ export async function moveOrder(
   return moved.state;
 }
 
-/** Keeps the checkout's outcome on its row: a retry of the same checkout answers it again. */
-async function recordAnswer(tx: Tx, checkoutId: string, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
+/**
+ * Keeps the checkout's outcome on its row: a retry of the same checkout answers it again (`db`: the transaction, or
+ * a statement of it to end with this write).
+ */
+async function recordAnswer(
+  db: QueryCreator<Database>,
+  checkoutId: string,
+  answer: CheckoutAnswer,
+): Promise<CheckoutAnswer> {
   const state = answer.status === "succeeded" ? "completed" : answer.status;
-  await tx
+  await db
     .updateTable("checkouts")
     .set({ state, answer: JSON.stringify(answer), updated_at: new Date() })
     .where("id", "=", checkoutId)
@@ -132,9 +139,12 @@ async function lockCheckout(tx: Tx, paymentId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The checkout's orders waiting for its payment, with what the confirmation names: the store, the lines. */
-async function ordersToPlace(tx: Tx, paymentId: string) {
-  return tx
+/**
+ * The checkout's orders waiting for its payment, locked, with what the confirmation names: the store, the lines
+ * (`db`: the transaction, or a statement of it to end with this read).
+ */
+async function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
+  return db
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
     .selectAll("o")
@@ -186,83 +196,101 @@ export async function settleAuthorised(
   paymentId: string,
   intent: IntentState | null,
 ): Promise<CheckoutAnswer> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const checkout = await tx
-      .selectFrom("checkouts as c")
-      .innerJoin("users as u", "u.id", "c.user_id")
-      .selectAll("c")
-      .select(["u.email", "u.firstname"])
-      .where("c.payment_id", "=", paymentId)
-      .forUpdate(["c"])
-      .executeTakeFirstOrThrow();
-    if (checkout.state === "completed" || checkout.state === "failed")
-      return checkout.answer as CheckoutAnswer;
-    // The authorisation succeeded, and the payment names the provider's intent and card: one statement.
-    const authorised = tx.with("authorisation", (db) =>
-      db
-        .updateTable("payment_operations")
-        .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
-        .where("payment_id", "=", paymentId)
-        .where("kind", "=", "authorisation")
-        .where("status", "=", "pending")
-        .returning("id"),
+  // The jobs it sends (each order's notification and deadlines, the confirmation's delivery) are written together.
+  return ctx.db
+    .transaction()
+    .execute((tx) => ctx.jobs.gathered(tx, () => settleIn(ctx, tx, paymentId, intent)));
+}
+
+async function settleIn(
+  ctx: CheckoutContext,
+  tx: Tx,
+  paymentId: string,
+  intent: IntentState | null,
+): Promise<CheckoutAnswer> {
+  const checkout = await tx
+    .selectFrom("checkouts as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .selectAll("c")
+    .select(["u.email", "u.firstname"])
+    .where("c.payment_id", "=", paymentId)
+    .forUpdate(["c"])
+    .executeTakeFirstOrThrow();
+  if (checkout.state === "completed" || checkout.state === "failed") return checkout.answer as CheckoutAnswer;
+  // The authorisation succeeded, the payment names the provider's intent and card, and the orders waiting for
+  // it are locked and read: one statement.
+  const authorised = tx.with("authorisation", (db) =>
+    db
+      .updateTable("payment_operations")
+      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
+      .where("payment_id", "=", paymentId)
+      .where("kind", "=", "authorisation")
+      .where("status", "=", "pending")
+      .returning("id"),
+  );
+  const orders = await ordersToPlace(
+    intent
+      ? (authorised.with("paid", (db) =>
+          db
+            .updateTable("payments")
+            .set({
+              provider_intent_id: intent.id,
+              ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
+              updated_at: new Date(),
+            })
+            .where("id", "=", paymentId)
+            .returning("id"),
+        ) as unknown as QueryCreator<Database>)
+      : (authorised as unknown as QueryCreator<Database>),
+    paymentId,
+  );
+  const now = ctx.now();
+  const summaries: PlacedOrderSummary[] = [];
+  for (const order of orders) {
+    const scheduled = order.scheduled !== null || order.is_gift;
+    await moveOrder(
+      ctx,
+      tx,
+      order,
+      { type: "paymentAuthorised", scheduled: !order.shipping && scheduled },
+      "payment",
     );
-    if (intent)
-      await authorised
-        .updateTable("payments")
-        .set({
-          provider_intent_id: intent.id,
-          ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
-          updated_at: new Date(),
-        })
-        .where("id", "=", paymentId)
-        .execute();
-    else await authorised.selectFrom("authorisation").select("id").execute();
-    const now = ctx.now();
-    const orders = await ordersToPlace(tx, paymentId);
-    const summaries: PlacedOrderSummary[] = [];
-    for (const order of orders) {
-      const scheduled = order.scheduled !== null || order.is_gift;
-      await moveOrder(
-        ctx,
-        tx,
-        order,
-        { type: "paymentAuthorised", scheduled: !order.shipping && scheduled },
-        "payment",
-      );
-      const slot = order.scheduled && "start" in order.scheduled ? order.scheduled : null;
-      const byRecipient = order.scheduled && "byRecipient" in order.scheduled;
-      if (!byRecipient) await scheduleStoreDeadlines(ctx.jobs, tx, order, now);
-      summaries.push({
-        id: order.id,
-        order_number: Number(order.order_number),
-        store: order.store_name,
-        when: order.shipping
-          ? "shipped"
-          : byRecipient
-            ? "when the recipient chooses"
-            : slot
-              ? slot.label
-              : `in about ${order.eta_minutes ?? 45} minutes`,
-        lines: order.lines,
-        total: order.total,
-      });
-      if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
-    }
-    await emptyCartOf(tx, checkout.user_id);
-    if (summaries.length > 0)
-      await ctx.outbox.enqueue(
-        tx,
-        orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin),
-      );
-    const answer: CheckoutAnswer = {
-      status: "succeeded",
-      checkout_id: checkout.id,
-      // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
-      order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
-    };
-    return recordAnswer(tx, checkout.id, answer);
-  });
+    const slot = order.scheduled && "start" in order.scheduled ? order.scheduled : null;
+    const byRecipient = order.scheduled && "byRecipient" in order.scheduled;
+    if (!byRecipient) await scheduleStoreDeadlines(ctx.jobs, tx, order, now);
+    summaries.push({
+      id: order.id,
+      order_number: Number(order.order_number),
+      store: order.store_name,
+      when: order.shipping
+        ? "shipped"
+        : byRecipient
+          ? "when the recipient chooses"
+          : slot
+            ? slot.label
+            : `in about ${order.eta_minutes ?? 45} minutes`,
+      lines: order.lines,
+      total: order.total,
+    });
+    if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
+  }
+  if (summaries.length > 0)
+    await ctx.outbox.enqueue(
+      tx,
+      orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin),
+    );
+  const answer: CheckoutAnswer = {
+    status: "succeeded",
+    checkout_id: checkout.id,
+    // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
+    order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
+  };
+  // The cart empties in the answer's statement.
+  return recordAnswer(
+    withCartEmptied(tx, checkout.user_id) as unknown as QueryCreator<Database>,
+    checkout.id,
+    answer,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
 import type { Database } from "../../../../db/schema.ts";
 import { cardBrand } from "../../../../domain/payments/card-number.ts";
 import {
@@ -258,18 +258,49 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   authorise(input: AuthoriseInput): Promise<IntentState> {
-    return this.once(input.idempotencyKey, async (tx) => {
-      const card =
-        input.source.kind === "token"
-          ? await this.spendToken(tx, input.source.token)
-          : await tx
-              .selectFrom("sandbox_cards")
-              .selectAll()
-              .where("id", "=", input.source.cardId)
-              .where("kind", "=", "payment_method")
-              .where("customer_id", "=", input.customerId)
-              .where("detached_at", "is", null)
-              .executeTakeFirst();
+    return this.db.transaction().execute(async (tx) => {
+      let card: { id: string; brand: string; last4: string; behaviour: unknown } | undefined;
+      if (input.source.kind === "token") {
+        // The key's claim and the token's spending: one statement (only the call that claims the key spends).
+        const token = input.source.token;
+        const claim = await tx
+          .with("claimed", (db) =>
+            db
+              .insertInto("sandbox_idempotency")
+              .values({ key: input.idempotencyKey, answer: "null" })
+              .onConflict((oc) => oc.column("key").doNothing())
+              .returning("key"),
+          )
+          .with("spent", (db) =>
+            db
+              .updateTable("sandbox_cards")
+              .set({ used_at: sql`now()` })
+              .where("id", "=", token)
+              .where("kind", "=", "token")
+              .where("used_at", "is", null)
+              .where(sql<boolean>`exists (select 1 from claimed)`)
+              .returning(["id", "brand", "last4", "behaviour"]),
+          )
+          .selectNoFrom((eb) => [
+            eb.selectFrom("claimed").select("key").as("claimed"),
+            sql<typeof card | null>`(select row_to_json(spent) from spent)`.as("card"),
+          ])
+          .executeTakeFirstOrThrow();
+        if (!claim.claimed) return this.answerOf<IntentState>(tx, input.idempotencyKey);
+        if (!claim.card) throw tokenUsed();
+        card = claim.card;
+      } else {
+        const earlier = await this.claim<IntentState>(tx, input.idempotencyKey);
+        if (earlier) return earlier.answer;
+        card = await tx
+          .selectFrom("sandbox_cards")
+          .selectAll()
+          .where("id", "=", input.source.cardId)
+          .where("kind", "=", "payment_method")
+          .where("customer_id", "=", input.customerId)
+          .where("detached_at", "is", null)
+          .executeTakeFirst();
+      }
       if (!card) throw new ProviderError("No such payment method.", "resource_missing", false);
       const behaviour = card.behaviour as CardBehaviour;
       const declined = behaviour.kind === "declines" ? behaviour.code : null;
@@ -278,26 +309,36 @@ export class SandboxProvider implements PaymentProvider {
         : behaviour.kind === "succeeds"
           ? "requires_capture"
           : "requires_action";
-      const id = newId("pi");
-      const intent = await tx
-        .insertInto("sandbox_intents")
-        .values({
-          id,
-          amount: input.amount,
-          currency: input.currency,
-          customer_id: input.customerId,
-          card_id: card.id,
-          status,
-          amount_capturable: status === "requires_capture" ? input.amount : 0,
-          failure_code: declined,
-          failure_message: declined ? DECLINE_MESSAGES[declined] : null,
-          return_url: input.returnUrl,
-          description: input.description,
-          metadata: JSON.stringify(input.metadata),
-        })
-        .returning(intentColumns)
-        .executeTakeFirstOrThrow();
-      return stateOf(intent, card);
+      const intent = {
+        id: newId("pi"),
+        status,
+        amount: input.amount,
+        amount_capturable: status === "requires_capture" ? input.amount : 0,
+        amount_received: 0,
+        failure_code: declined,
+        failure_message: declined ? DECLINE_MESSAGES[declined] : null,
+      } as const;
+      const answer = stateOf(intent, card);
+      // The intent and the key's answer: one statement.
+      await this.record(
+        tx.with("intent", (db) =>
+          db
+            .insertInto("sandbox_intents")
+            .values({
+              ...intent,
+              currency: input.currency,
+              customer_id: input.customerId,
+              card_id: card.id,
+              return_url: input.returnUrl,
+              description: input.description,
+              metadata: JSON.stringify(input.metadata),
+            })
+            .returning("id"),
+        ) as unknown as QueryCreator<Database>,
+        input.idempotencyKey,
+        answer,
+      );
+      return answer;
     });
   }
 
@@ -378,12 +419,7 @@ export class SandboxProvider implements PaymentProvider {
       .where("used_at", "is", null)
       .returningAll()
       .executeTakeFirst();
-    if (!row)
-      throw new ProviderError(
-        "This card was already used or has expired: enter it again.",
-        "token_already_used",
-        false,
-      );
+    if (!row) throw tokenUsed();
     return row;
   }
 
@@ -415,30 +451,52 @@ export class SandboxProvider implements PaymentProvider {
    */
   private async once<T>(key: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (tx) => {
-      const claimed = await tx
-        .insertInto("sandbox_idempotency")
-        .values({ key, answer: "null" })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .returning("key")
-        .executeTakeFirst();
-      if (!claimed) {
-        const { answer } = await tx
-          .selectFrom("sandbox_idempotency")
-          .select("answer")
-          .where("key", "=", key)
-          .executeTakeFirstOrThrow();
-        return answer as T;
-      }
+      const earlier = await this.claim<T>(tx, key);
+      if (earlier) return earlier.answer;
       const answer = await work(tx);
-      await tx
-        .updateTable("sandbox_idempotency")
-        .set({ answer: JSON.stringify(answer) })
-        .where("key", "=", key)
-        .execute();
+      await this.record(tx, key, answer);
       return answer;
     });
   }
+
+  /** Claims the key in the call's transaction; when it was claimed before, what that call answered. */
+  private async claim<T>(tx: Tx, key: string): Promise<{ answer: T } | null> {
+    const claimed = await tx
+      .insertInto("sandbox_idempotency")
+      .values({ key, answer: "null" })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (claimed) return null;
+    return { answer: await this.answerOf<T>(tx, key) };
+  }
+
+  /** What the call that claimed the key answered. */
+  private async answerOf<T>(tx: Tx, key: string): Promise<T> {
+    const { answer } = await tx
+      .selectFrom("sandbox_idempotency")
+      .select("answer")
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    return answer as T;
+  }
+
+  /** Keeps the call's answer with its key (`db`: the transaction, or a statement of it to end with this write). */
+  private async record<T>(db: QueryCreator<Database>, key: string, answer: T): Promise<void> {
+    await db
+      .updateTable("sandbox_idempotency")
+      .set({ answer: JSON.stringify(answer) })
+      .where("key", "=", key)
+      .execute();
+  }
 }
+
+const tokenUsed = () =>
+  new ProviderError(
+    "This card was already used or has expired: enter it again.",
+    "token_already_used",
+    false,
+  );
 
 const intentColumns = [
   "id",
