@@ -55,4 +55,11 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
     );
     expect(modes.flat()).toEqual(Array(3).fill({ mode: "force_custom_plan" }));
   });
+
+  it.runIf(kind === "postgres")("lets every other statement keep a generic plan (ADR 44)", async () => {
+    const { rows } = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
+      t.db,
+    );
+    expect(rows).toEqual([{ mode: "auto" }]);
+  });
 });

@@ -14,8 +14,10 @@ import { lockDataDir } from "./data-dir-lock.ts";
 
 export type Db = Kysely<Database>;
 
-/** Databases opened on a PostgreSQL connection pool, for executePrepared and rawExecutor. */
+/** Databases opened on a PostgreSQL connection pool, for rawExecutor and listen. */
 const pools = new WeakMap<Db, pg.Pool>();
+/** Their connections that plan every call for its own values (search's statements: executePrepared, ADR 11). */
+const planPerCallPools = new WeakMap<Db, pg.Pool>();
 /** Databases opened on embedded PGlite, for rawExecutor. */
 const pglites = new WeakMap<Db, PGlite>();
 
@@ -61,7 +63,7 @@ export function rawExecutor(db: Db): RawExecutor {
  */
 export async function executePrepared<R>(db: Db, query: { compile(db: Db): CompiledQuery<R> }): Promise<R[]> {
   const compiled = query.compile(db);
-  const pool = pools.get(db);
+  const pool = planPerCallPools.get(db);
   if (!pool) return (await db.executeQuery(compiled)).rows;
   const name = `nc_${createHash("sha1").update(compiled.sql).digest("base64url")}`;
   const result = await pool.query({ name, text: compiled.sql, values: compiled.parameters as unknown[] });
@@ -69,9 +71,12 @@ export async function executePrepared<R>(db: Db, query: { compile(db: Db): Compi
 }
 
 /**
- * Adds plan_cache_mode=force_custom_plan to the connections' startup options (next to any the URL has). It only
- * touches prepared statements (executePrepared): they save parsing but keep planning for each call's values,
- * because a generic plan cannot tell "red wine" (thousands of matches) from "jameson" (three) and measured slower.
+ * Adds plan_cache_mode=force_custom_plan to the connections' startup options (next to any the URL has), for the
+ * connections search's prepared statements run on (executePrepared): they save parsing but keep planning for each
+ * call's values, because a generic plan cannot tell "red wine" (thousands of matches) from "jameson" (three) and
+ * measured slower. Every other statement runs on connections in PostgreSQL's default mode, where a statement
+ * prepared by PreparingClient gets a generic plan once it is no dearer than its custom ones (ADR 44: checkout's
+ * statements spent a quarter of PostgreSQL's time planning).
  */
 function withPlanPerCall(databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -133,22 +138,26 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
   if (target.kind === "postgres") {
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({
-      connectionString: withPlanPerCall(target.url),
-      max: 10,
-      Client: PreparingClient,
-    });
-    // A connection the server ended (a restart, a failover) emits 'error': unheard, that ends the process. An idle
-    // one's reaches the pool; one checked out between two queries (a transaction waiting on the card provider)
-    // only its client. Either is dropped (on release) and the next query opens a new one; queries meanwhile fail.
-    pool.on("error", () => {});
-    pool.on("connect", (client) => client.on("error", () => {}));
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: PreparingClient });
+    const planPerCall = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 4 });
+    for (const p of [pool, planPerCall]) {
+      // A connection the server ended (a restart, a failover) emits 'error': unheard, that ends the process. An
+      // idle one's reaches the pool; one checked out between two queries (a transaction waiting on the card
+      // provider) only its client. Either is dropped (on release) and the next query opens a new one; queries
+      // meanwhile fail.
+      p.on("error", () => {});
+      p.on("connect", (client) => client.on("error", () => {}));
+    }
+    // Kysely ends the main pool when the database is destroyed; search's ends with it.
+    const endMain = pool.end.bind(pool);
+    pool.end = (() => Promise.all([endMain(), planPerCall.end()]).then(() => {})) as typeof pool.end;
     const probe = await pool.connect().catch((err: Error) => {
       throw new Error(`Cannot connect to PostgreSQL at DATABASE_URL: ${err.message}`);
     });
     probe.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
+    planPerCallPools.set(db, planPerCall);
     return { db, kind: "postgres" };
   }
   let dataDir: string | undefined;
