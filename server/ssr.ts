@@ -7,7 +7,6 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { ApiFetch } from "../app/lib/api.ts";
-import { SCRIPTS_COOKIE } from "../app/lib/shared-page.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
 import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
@@ -208,6 +207,9 @@ async function sharedShopperOf(
   if (kind === "frame" && (page !== req.url.split("?")[0] || !runsScripts(req))) return null;
   return shared.shopperOf(req);
 }
+
+/** The cookie a browser that has run our scripts sends (app/lib/shared-page.ts sets it; the image holds no app/). */
+const SCRIPTS_COOKIE = "nc_js";
 
 function runsScripts(req: FastifyRequest): boolean {
   return new RegExp(`(?:^|;\\s*)${SCRIPTS_COOKIE}=1(?:;|$)`).test(req.headers.cookie ?? "");

@@ -56,6 +56,27 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
     expect(modes.flat()).toEqual(Array(3).fill({ mode: "force_custom_plan" }));
   });
 
+  it.runIf(kind === "postgres")(
+    "runs an upsert on a partial unique index however often it comes (never prepared: a generic plan cannot match it)",
+    async () => {
+      await sql`create table upsert_probe (k text not null, kind text not null)`.execute(t.db);
+      await sql`create unique index upsert_probe_once on upsert_probe (k) where kind = 'earned'`.execute(
+        t.db,
+      );
+      try {
+        const inserted = await t.db.connection().execute(async (c) => {
+          for (let i = 0; i < 12; i++)
+            await sql`insert into upsert_probe (k, kind) values (${`order-${i % 3}`}, ${"earned"})
+              on conflict (k) where kind = ${"earned"} do nothing`.execute(c);
+          return sql<{ n: number }>`select count(*)::int as n from upsert_probe`.execute(c);
+        });
+        expect(inserted.rows).toEqual([{ n: 3 }]);
+      } finally {
+        await sql`drop table upsert_probe`.execute(t.db);
+      }
+    },
+  );
+
   it.runIf(kind === "postgres")("lets every other statement keep a generic plan (ADR 44)", async () => {
     const { rows } = await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(
       t.db,

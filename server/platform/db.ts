@@ -89,6 +89,12 @@ function withPlanPerCall(databaseUrl: string): string {
 const MAX_PREPARED_TEXTS = 400;
 /** A column list of `*` (`select *`, `"o".*`, `returning *`), not a multiplication or count(*). */
 const READS_STAR = /\.\*|\b(select|returning)\s+(distinct\s+)?\*|,\s*\*/i;
+/**
+ * An upsert naming a partial unique index (`on conflict (order_id) where kind = $1`): PostgreSQL matches the index
+ * only when it sees the predicate's value, which a generic plan does not (it answers "no unique or exclusion
+ * constraint matching the ON CONFLICT specification").
+ */
+const PARTIAL_INDEX_UPSERT = /\bon conflict\s*\([^)]*\)\s*where\b/i;
 /** Statement texts seen once (the next sighting prepares them), and the names of those prepared. */
 const seenTexts = new Set<string>();
 const preparedNames = new Map<string, string>();
@@ -96,12 +102,13 @@ const preparedNames = new Map<string, string>();
 /**
  * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
  * seen twice, up to MAX_PREPARED_TEXTS of them, except those reading `*` (a column added by a newer instance's
- * migration would make PostgreSQL refuse their cached plan's changed result type).
+ * migration would make PostgreSQL refuse their cached plan's changed result type) and upserts on a partial index.
  */
 function preparedNameOf(text: string): string | null {
   const named = preparedNames.get(text);
   if (named) return named;
-  if (preparedNames.size >= MAX_PREPARED_TEXTS || READS_STAR.test(text)) return null;
+  if (preparedNames.size >= MAX_PREPARED_TEXTS || READS_STAR.test(text) || PARTIAL_INDEX_UPSERT.test(text))
+    return null;
   if (!seenTexts.has(text)) {
     if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);
     return null;
