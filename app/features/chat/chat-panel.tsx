@@ -158,7 +158,7 @@ function ShopperChat({ open, onUnread }: { open: boolean; onUnread: (n: number) 
       setError("Your message was not sent. Check your connection and try again.");
     } finally {
       setSending(false);
-      // The Send button was disabled while sending (it loses focus): the message box has it back.
+      // Ready for the next message.
       box.current?.focus();
     }
   };
@@ -219,7 +219,9 @@ function ShopperChat({ open, onUnread }: { open: boolean; onUnread: (n: number) 
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={sending}>
+        {/* aria-disabled, not disabled: a disabled button loses focus to the page, and Escape would no longer reach
+            the panel; a second submit meanwhile is ignored by send(). */}
+        <button type="submit" className="button button--primary" aria-disabled={sending}>
           Send
         </button>
       </form>
