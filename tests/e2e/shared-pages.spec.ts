@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "@playwright/test";
 import pg from "pg";
 import { SCRIPTS_COOKIE } from "../../app/lib/shared-page.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
@@ -78,6 +86,14 @@ async function signInAsStaff(context: APIRequestContext, storeId: string) {
     headers: { "x-csrf-token": await csrfOf(context), "x-platform": "web" },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A browser of its own on this storefront's home page. */
+async function homeIn(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: store.base });
+  const page = await context.newPage();
+  await page.goto("/");
+  return { context, page };
 }
 
 const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
@@ -179,9 +195,7 @@ test("a personal page's document is a frame shared by browsers that run our scri
 test("in the browser a personal frame fills in the shopper's orders and account, and sends a visitor to log in", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: store.base });
-  const page = await context.newPage();
-  await page.goto("/");
+  const { context, page } = await homeIn(browser);
   await expect.poll(async () => (await context.cookies()).some((c) => c.name === SCRIPTS_COOKIE)).toBe(true);
   await page.goto("/orders");
   await expect(page).toHaveURL(/\/login\?returnTo=%2Forders$/);
@@ -270,9 +284,7 @@ test("past the render limit a page request is refused at once with the busy page
 test("in the browser a shared page fills in the shopper's address and takes their cart", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: store.base });
-  const page = await context.newPage();
-  await page.goto("/");
+  const { context, page } = await homeIn(browser);
   // The address chip opens its dialog once the page has hydrated (its scripts load after the first paint).
   await hydrated(page);
   await page.getByTestId("address-chip").click();
