@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { seedCatalogue } from "../db/seed/index.ts";
 import type { Availability } from "../domain/availability/types.ts";
 import { checkoutIdFor } from "../domain/checkout/request.ts";
@@ -55,6 +57,7 @@ export async function measureCheckout(pgUrl: string) {
           })
         ).json<{ id: string }>().id;
 
+      let profiler: ReturnType<typeof placingProfiler> | undefined;
       const fill = async (s: (typeof shoppers)[number], sku: string) => {
         const add = await s.browser.post("/menu/cart/v2", { skus: [{ sku, qty: 1, store_id }] });
         if (add.statusCode !== 200) throw new Error(`add: ${add.body}`);
@@ -74,20 +77,23 @@ export async function measureCheckout(pgUrl: string) {
         const cards = await Promise.all(shoppers.map(token));
         const started = performance.now();
         const cpu = process.cpuUsage();
+        const pgBefore = process.env.BENCH_DEBUG ? pgCpu() : 0;
+        await profiler?.start();
         const answers = await Promise.all(shoppers.map((s, i) => place(s, cards[i])));
+        const seconds = (performance.now() - started) / 1000;
         const used = process.cpuUsage(cpu);
+        await profiler?.stop();
         if (process.env.BENCH_DEBUG)
           console.log(
-            "node cpu ms",
-            (used.user + used.system) / 1000,
-            "wall ms",
-            performance.now() - started,
+            `round: ${(seconds * 1000).toFixed(0)} ms, node cpu ${((used.user + used.system) / 1000).toFixed(0)} ms,`,
+            `postgres cpu ${pgCpu() - pgBefore} ms`,
           );
-        return { answers, seconds: (performance.now() - started) / 1000 };
+        return { answers, seconds };
       };
 
       // Warm-up: one round, not counted (plans, caches, the job queue's first inserts).
       await round((i) => skus[i]);
+      profiler = process.env.BENCH_PROFILE ? placingProfiler(process.env.BENCH_PROFILE) : undefined;
       const samples: number[] = [];
       let placed = 0;
       let seconds = 0;
@@ -131,4 +137,50 @@ export async function measureCheckout(pgUrl: string) {
   } finally {
     await close();
   }
+}
+
+/**
+ * BENCH_PROFILE=file.cpuprofile: a CPU profile of the first timed round of placing alone (not seeding, filling or
+ * tokens), for Chrome's DevTools or `node --import tsx bench/profile-summary.ts file`.
+ */
+function placingProfiler(file: string) {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  let done = false;
+  return {
+    async start() {
+      if (done) return;
+      await post("Profiler.enable");
+      await post("Profiler.setSamplingInterval", { interval: 200 });
+      await post("Profiler.start");
+    },
+    async stop() {
+      if (done) return;
+      done = true;
+      const { profile } = (await post("Profiler.stop")) as { profile: object };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** CPU time (ms) of the PostgreSQL processes on this machine, when it runs them (BENCH_DEBUG). */
+function pgCpu(): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // The process ended while read.
+    }
+  }
+  return ticks * 10;
 }

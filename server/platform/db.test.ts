@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
-import { executePrepared, migrate } from "./db.ts";
+import { executePrepared, migrate, resultReadsStar } from "./db.ts";
 
 describe.each(testDatabases)("database platform on %s", (kind) => {
   let t: TestDb;
@@ -82,5 +82,60 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
       t.db,
     );
     expect(rows).toEqual([{ mode: "auto" }]);
+  });
+
+  it.runIf(kind === "postgres")(
+    "keeps answering a statement whose result is `*` after a migration adds a column (never prepared)",
+    async () => {
+      await sql`create table star_probe (k text primary key)`.execute(t.db);
+      try {
+        const rows = await t.db.connection().execute(async (c) => {
+          const read = () => sql<{ k: string }>`select * from star_probe where k = ${"a"}`.execute(c);
+          await sql`insert into star_probe values (${"a"})`.execute(c);
+          for (let i = 0; i < 3; i++) await read();
+          await sql`alter table star_probe add column added int`.execute(c);
+          return (await read()).rows;
+        });
+        expect(rows).toEqual([{ k: "a", added: null }]);
+      } finally {
+        await sql`drop table star_probe`.execute(t.db);
+      }
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "prepares a repeated statement that reads `*` only inside a subquery (its result names its columns)",
+    async () => {
+      const prepared = await t.db.connection().execute(async (c) => {
+        for (let i = 0; i < 3; i++)
+          await sql`select n from (select * from generate_series(1, ${i + 1}) as g(n)) as s where n = ${1}`.execute(
+            c,
+          );
+        return sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements
+          where statement like '%from generate_series(1, $1) as g(n)%'`.execute(c);
+      });
+      expect(prepared.rows).toEqual([{ n: 1 }]);
+    },
+  );
+});
+
+describe("which statements' results read `*`", () => {
+  it.each([
+    ["select * from orders where id = $1", true],
+    ['select "o".*, "s"."name" from "orders" as "o"', true],
+    ["update orders set total = $1 returning *", true],
+    ["with x as (select 1) select distinct * from x", true],
+    ["select id, * from orders", true],
+    ["select count(*) as n from orders where id = $1", false],
+    ["select $1::int * 2 as n", false],
+    ["insert into job (id) select id from (select *, 1 from json_to_recordset($1) as j(id text)) j", false],
+    ["with a as (update t set x = $1 returning *) select a.id from a", false],
+    ["select to_json(o.*) from orders o", false],
+    ["select 'a (' || $1 as label, * from t", true],
+    ['select "weird(" from t where a = $1', false],
+    ["select (select 1 from t", true],
+    ["select 1) from t", true],
+  ])("%s → %s", (text, expected) => {
+    expect(resultReadsStar(text)).toBe(expected);
   });
 });

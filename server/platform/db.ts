@@ -89,6 +89,27 @@ function withPlanPerCall(databaseUrl: string): string {
 const MAX_PREPARED_TEXTS = 400;
 /** A column list of `*` (`select *`, `"o".*`, `returning *`), not a multiplication or count(*). */
 const READS_STAR = /\.\*|\b(select|returning)\s+(distinct\s+)?\*|,\s*\*/i;
+
+/**
+ * Whether a statement's result columns may include a `*`: its text outside parentheses (subqueries, CTE bodies,
+ * function calls), quoted strings and names emptied first, reads one. A `*` inside a subquery or a CTE whose
+ * columns the statement then names (pg-boss's insert) cannot change the result's type; unbalanced text counts as
+ * reading one.
+ */
+export function resultReadsStar(text: string): boolean {
+  const unquoted = text.replace(/'(?:[^']|'')*'/g, "''").replace(/"(?:[^"]|"")*"/g, '""');
+  let depth = 0;
+  let outside = "";
+  for (const ch of unquoted) {
+    if (ch === "(") depth++;
+    else if (ch === ")") {
+      depth--;
+      if (depth < 0) return true;
+      if (depth === 0) outside += " ";
+    } else if (depth === 0) outside += ch;
+  }
+  return depth !== 0 || READS_STAR.test(outside);
+}
 /**
  * An upsert naming a partial unique index (`on conflict (order_id) where kind = $1`): PostgreSQL matches the index
  * only when it sees the predicate's value, which a generic plan does not (it answers "no unique or exclusion
@@ -101,13 +122,14 @@ const preparedNames = new Map<string, string>();
 
 /**
  * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
- * seen twice, up to MAX_PREPARED_TEXTS of them, except those reading `*` (a column added by a newer instance's
- * migration would make PostgreSQL refuse their cached plan's changed result type) and upserts on a partial index.
+ * seen twice, up to MAX_PREPARED_TEXTS of them, except those whose result reads `*` (a column added by a newer
+ * instance's migration would make PostgreSQL refuse their cached plan's changed result type) and upserts on a
+ * partial index.
  */
 function preparedNameOf(text: string): string | null {
   const named = preparedNames.get(text);
   if (named) return named;
-  if (preparedNames.size >= MAX_PREPARED_TEXTS || READS_STAR.test(text) || PARTIAL_INDEX_UPSERT.test(text))
+  if (preparedNames.size >= MAX_PREPARED_TEXTS || resultReadsStar(text) || PARTIAL_INDEX_UPSERT.test(text))
     return null;
   if (!seenTexts.has(text)) {
     if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type QueryCreator, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { CHECKOUT_COLUMNS, columnsOf, ORDER_COLUMNS } from "../../../db/columns.ts";
 import type { Database } from "../../../db/schema.ts";
 import { giftExpiry } from "../../../domain/checkout/gift.ts";
 import {
@@ -147,7 +148,7 @@ async function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
   return db
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
-    .selectAll("o")
+    .select(columnsOf("o", ORDER_COLUMNS))
     .select("s.name as store_name")
     .select((eb) =>
       jsonArrayFrom(
@@ -211,7 +212,7 @@ async function settleIn(
   const checkout = await tx
     .selectFrom("checkouts as c")
     .innerJoin("users as u", "u.id", "c.user_id")
-    .selectAll("c")
+    .select(columnsOf("c", CHECKOUT_COLUMNS))
     .select(["u.email", "u.firstname"])
     .where("c.payment_id", "=", paymentId)
     .forUpdate(["c"])

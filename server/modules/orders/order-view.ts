@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { columnsOf, ORDER_COLUMNS } from "../../../db/columns.ts";
 import type { Database } from "../../../db/schema.ts";
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
 import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
@@ -42,7 +43,7 @@ export async function ordersWhere(
     .innerJoin("payments as p", "p.id", "o.payment_id")
     .leftJoin("order_tips as t", "t.order_id", "o.id")
     .leftJoin("order_feedback as f", "f.order_id", "o.id")
-    .selectAll("o")
+    .select(columnsOf("o", ORDER_COLUMNS))
     .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method"])
     .select([
       "t.amount as tip_amount",
