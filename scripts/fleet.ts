@@ -183,7 +183,11 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
   const children: (ChildProcess | null)[] = [];
   const launch = (i: number) => {
     const out = fs.openSync(path.join(logDir, `instance-${i}.log`), "a");
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    // FLEET_PROFILE_DIR: each instance writes a CPU profile there when it stops (where its time went under load).
+    const profile = process.env.FLEET_PROFILE_DIR
+      ? ["--cpu-prof", `--cpu-prof-dir=${process.env.FLEET_PROFILE_DIR}`]
+      : [];
+    const child = spawn(process.execPath, [...profile, "--import", "tsx", "server/main.ts"], {
       cwd: root,
       env: { ...env, PORT: String(port + 1 + i) },
       stdio: ["ignore", out, out],

@@ -7,11 +7,27 @@ import type { SharedPageHandle } from "../app/lib/shared-page.ts";
  * a frame the browser fills in (docs/adr/0046-personal-page-frames.md), null never. The deepest route matched decides.
  */
 export function sharedRouteKind(build: ServerBuild, pathname: string): "page" | "frame" | null {
+  // matchRoutes flattens and ranks the whole tree on every call: the answer is kept per path, a bounded number.
+  let known = kinds.get(build);
+  if (!known) kinds.set(build, (known = new Map()));
+  const kept = known.get(pathname);
+  if (kept !== undefined) return kept;
   const matches = matchRoutes(routeTreeOf(build), pathname);
   const shared = (matches?.[matches.length - 1]?.route as SharedRoute | undefined)?.shared;
-  if (shared === "frame") return "frame";
-  return (typeof shared === "function" ? shared(pathname) : shared === true) ? "page" : null;
+  const kind =
+    shared === "frame"
+      ? "frame"
+      : (typeof shared === "function" ? shared(pathname) : shared === true)
+        ? "page"
+        : null;
+  if (known.size >= KINDS_KEPT) known.clear();
+  known.set(pathname, kind);
+  return kind;
 }
+
+/** How many paths' kinds are kept per build (a product page each: enough for a catalogue's hot paths). */
+const KINDS_KEPT = 20_000;
+const kinds = new WeakMap<ServerBuild, Map<string, "page" | "frame" | null>>();
 
 type SharedRoute = RouteObject & { shared: SharedPageHandle["sharedPage"] };
 
