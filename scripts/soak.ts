@@ -434,10 +434,19 @@ async function main() {
     const faults = args.faults ? runFaults(fleet, redis, args["pg-cluster"]) : Promise.resolve([]);
     // A line every 5 s; its timer also keeps the process alive while every request waits on the network
     // (fetch's own timeout timers do not).
+    let reported = 0;
     const progress = setInterval(() => {
       const bad = samples.filter((x) => !(x.status >= 200 && x.status < 400)).length;
+      // The last 5 s's latency too: a tail from the first seconds' cold caches reads apart from a steady one.
+      const recent = samples
+        .slice(reported)
+        .map((x) => x.ms)
+        .sort((a, b) => a - b);
+      reported = samples.length;
+      const p = (q: number) =>
+        Math.round(recent[Math.min(recent.length - 1, Math.ceil(q * recent.length) - 1)] ?? 0);
       console.log(
-        `  ${Math.round((performance.now() - t0) / 1000)} s: ${samples.length} requests, ${bad} errors, ${new Set(ledger.answeredOrderIds).size} orders`,
+        `  ${Math.round((performance.now() - t0) / 1000)} s: ${samples.length} requests, ${bad} errors, ${new Set(ledger.answeredOrderIds).size} orders; last 5 s p50/p99 ${p(0.5)}/${p(0.99)} ms`,
       );
     }, 5000);
     const loops = Promise.allSettled(users.map((u, i) => shopper(shoppers[i], u, world, until)));
