@@ -9,7 +9,10 @@ import type { SharedPageHandle } from "../app/lib/shared-page.ts";
 export function sharedRouteKind(build: ServerBuild, pathname: string): "page" | "frame" | null {
   // matchRoutes flattens and ranks the whole tree on every call: the answer is kept per path, a bounded number.
   let known = kinds.get(build);
-  if (!known) kinds.set(build, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    kinds.set(build, known);
+  }
   const kept = known.get(pathname);
   if (kept !== undefined) return kept;
   const matches = matchRoutes(routeTreeOf(build), pathname);
