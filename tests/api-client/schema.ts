@@ -3435,6 +3435,8 @@ export interface operations {
         parameters: {
             query?: {
                 returnTo?: string;
+                /** @description A friend's invite code (`/signup?ref=`), brought back to /signup when the identity is new */
+                ref?: string;
             };
             header?: never;
             path: {

@@ -102,6 +102,44 @@ test("a referral from the link to both credits", async ({ page, browser, request
 });
 
 /**
+ * An invite kept through social sign-up: the friend opens the link and continues with Google (the local OpenID
+ * provider); back at /signup to complete the profile, the invite is still there, and the account is the referrer's
+ * friend on /share.
+ */
+test("a friend who signs up with Google through the invite link is still the referrer's friend", async ({
+  page,
+  browser,
+}) => {
+  await page.goto("/");
+  await signUp(page, unique("referrer"));
+  await page.goto("/share");
+  const link = await page.getByRole("textbox", { name: "Your invite link" }).inputValue();
+  const code = new URL(link).searchParams.get("ref") ?? "";
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await friend.goto(new URL(link).pathname + new URL(link).search);
+  await expect(friend.getByText("Casey B. invited you.")).toBeVisible();
+  await friend.getByRole("link", { name: "Continue with Google" }).click();
+  const loginField = friend.locator('input[name="login"]');
+  if (await loginField.isVisible({ timeout: 5_000 }).catch(() => false)) {
+    await loginField.fill(unique("ivy.green"));
+    await friend.locator('input[name="password"]').fill("any");
+    await friend.locator('button[type="submit"]').click();
+  }
+  await expect(friend).toHaveURL(new RegExp(`/signup\\?sso=google.*ref=${code}`));
+  await expect(friend.getByText("Casey B. invited you.")).toBeVisible();
+  const form = friend.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Birthday").fill("1990-05-06");
+  await form.getByRole("button", { name: "Sign up" }).click();
+  await expect(friend.getByLabel("Account menu for Ivy")).toBeVisible();
+  await friendContext.close();
+
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Ivy .*Signed up/ })).toBeVisible();
+});
+
+/**
  * The lead-capture prompt (issue 17, spec §9): an anonymous visitor 30 seconds into the session is offered the
  * signup offer by email; their email lands in the console and the offer in their mailbox; closed, the prompt is
  * not shown again after a reload.

@@ -205,7 +205,9 @@ export function SignupForm({
           <Link to="/privacy-policy">privacy policy</Link>.
         </p>
       </Form>
-      {sso ? null : <SocialButtons providers={providers} returnTo={returnTo} />}
+      {sso ? null : (
+        <SocialButtons providers={providers} returnTo={returnTo} referral={referral?.code ?? null} />
+      )}
       <p className="auth-panel__switch">
         Have an account?{" "}
         {onShowLogin ? (

@@ -292,7 +292,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       },
     },
     async (req, reply) =>
-      reply.redirect(await startSso(ctx, req, reply, req.params.provider, req.query.returnTo)),
+      reply.redirect(await startSso(ctx, req, reply, req.params.provider, req.query.returnTo, req.query.ref)),
   );
 
   app.get(

@@ -91,7 +91,15 @@ export const contactPreferencesBody = z.object({ email: z.boolean(), sms: z.bool
 export const sessionParams = z.object({ id: z.uuid({ message: "must be a session id" }) });
 
 export const ssoStartParams = z.object({ provider: providerId });
-export const ssoStartQuery = z.object({ returnTo: z.string().max(500).optional() });
+export const ssoStartQuery = z.object({
+  returnTo: z.string().max(500).optional(),
+  /** The invite code of a sign-up that came through a friend's link (`/signup?ref=`): back on /signup after. */
+  ref: z
+    .string()
+    .regex(PROMO_CODE_PATTERN, "must be a referral code")
+    .optional()
+    .describe("A friend's invite code (`/signup?ref=`), brought back to /signup when the identity is new"),
+});
 /** The provider's redirect back: OAuth 2.0 / OpenID Connect answer parameters, and any others it adds. */
 const callbackValue = z.string().max(4096);
 export const ssoCallbackQuery = z

@@ -100,6 +100,8 @@ export interface Flow {
   u: string;
   /** where to go afterwards (a local path) */
   r: string;
+  /** the invite code the sign-up came through (/signup?ref=), carried back to /signup */
+  f?: string;
   /** expiry (epoch seconds) */
   e: number;
 }

@@ -25,13 +25,17 @@ export function safeReturnPath(value: string | undefined, fallback = "/account")
   return value.length > 500 ? fallback : value;
 }
 
-/** GET /auth/sso/:provider/start: the provider's authorization URL, with PKCE, state and nonce. */
+/**
+ * GET /auth/sso/:provider/start: the provider's authorization URL, with PKCE, state and nonce; an invite code
+ * (`ref`) rides the signed flow cookie and comes back on /signup when the provider's identity is new.
+ */
 export async function startSso(
   ctx: AccountsContext,
   req: FastifyRequest,
   reply: FastifyReply,
   providerId: string,
   returnTo: string | undefined,
+  ref?: string,
 ): Promise<string> {
   const configuration = await ctx.oidc.configuration(providerId);
   const verifier = oidc.randomPKCECodeVerifier();
@@ -53,6 +57,7 @@ export async function startSso(
     v: verifier,
     u: redirectUri,
     r: safeReturnPath(returnTo),
+    ...(ref ? { f: ref } : {}),
   });
   return url.href;
 }
@@ -106,7 +111,7 @@ export async function finishSso(
   const next = encodeURIComponent(flow.r);
   return result.status === "link_required"
     ? `/login?link=${providerId}&returnTo=${next}`
-    : `/signup?sso=${providerId}&returnTo=${next}`;
+    : `/signup?sso=${providerId}&returnTo=${next}${flow.f ? `&ref=${encodeURIComponent(flow.f)}` : ""}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "../../../../tests/support/oidc-provider.ts";
 import { type App, buildApp } from "../../../app.ts";
 import { loadConfig } from "../../../config.ts";
+import { codeFor } from "../../referrals/referrals.ts";
 
 const WEB_CALLBACK = "http://localhost/auth/sso";
 const MOBILE_REDIRECT = "http://127.0.0.1:1/mobile-callback";
@@ -173,6 +174,34 @@ describe.each(testDatabases)("social sign-in on %s", (kind) => {
     const again = new TestBrowser(app);
     expect(await viaProvider(again, email, "google", "/orders")).toBe("/orders");
     expect((await again.get("/me")).json().user.email).toBe(email);
+  });
+
+  it("a friend's invite survives the trip to the provider: back on /signup with its code, the account is theirs to reward", async () => {
+    const friend = await createUser(t.db, { email: unique("inviting.friend") });
+    const code = await codeFor(t.db, friend.id);
+    const email = unique("invited.ivy");
+    const browser = new TestBrowser(app);
+    const start = await browser.get(`/auth/sso/google/start?returnTo=%2Faccount&ref=${code}`);
+    const back = await signInAtProvider(start.headers.location as string, email);
+    const callback = await browser.get(`${back.pathname}${back.search}`);
+    expect(callback.headers.location).toBe(`/signup?sso=google&returnTo=%2Faccount&ref=${code}`);
+    // The signup page's form carries the code (hidden `ref`), as without a provider.
+    const done = await browser.post("/auth/signup", {
+      firstname: "Ivy",
+      lastname: "Lee",
+      email,
+      birthday: "1990-05-06",
+      ref: code,
+    });
+    expect(done.json().status).toBe("logged_in");
+    const referral = await t.db
+      .selectFrom("referrals")
+      .select(["referrer_id", "code"])
+      .where("friend_id", "=", done.json().user.id)
+      .executeTakeFirst();
+    expect(referral).toEqual({ referrer_id: friend.id, code });
+    // A code that is not one is refused at the start, before the provider.
+    expect((await browser.get("/auth/sso/google/start?ref=not%20a%20code")).statusCode).toBe(400);
   });
 
   it("an email the provider did not verify still has to be proven with a code", async () => {
