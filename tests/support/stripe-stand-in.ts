@@ -626,6 +626,37 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     return refund;
   }
 
+  /**
+   * GET /v1/payment_intents/search, for the query our provider sends: `metadata['key']:'value'` clauses joined by
+   * AND (quotes in a value escaped with a backslash). Stripe's index lags its writes (under a minute, usually);
+   * this one is current. Newest first, as Stripe lists.
+   */
+  function searchIntents(params: URLSearchParams) {
+    const query = params.get("query") ?? "";
+    const clauses = query.split(/\s+AND\s+/).map((clause) => {
+      const m = /^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(clause.trim());
+      if (!m)
+        throw new ApiError(400, {
+          type: "invalid_request_error",
+          message: `Invalid search query: ${query}. Please see https://stripe.com/docs/search#search-query-language.`,
+        });
+      return { key: m[1], value: m[2].replace(/\\(.)/g, "$1") };
+    });
+    const limit = Number(params.get("limit") ?? 10);
+    const data = [...intents.values()]
+      .filter((pi) => clauses.every((c) => pi.metadata[c.key] === c.value))
+      .reverse()
+      .slice(0, limit)
+      .map((pi) => publicIntent(pi, []));
+    return {
+      object: "search_result",
+      url: "/v1/payment_intents/search",
+      has_more: false,
+      next_page: null,
+      data,
+    };
+  }
+
   type Handler = (id: string, params: URLSearchParams, idempotencyKey?: string) => Answer;
   const ok =
     (handle: (id: string, params: URLSearchParams, idempotencyKey?: string) => unknown): Handler =>
@@ -645,6 +676,8 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     ["POST", /^\/v1\/payment_methods\/([^/]+)\/attach$/, ok((id, params) => attachPaymentMethod(id, params))],
     ["POST", /^\/v1\/payment_methods\/([^/]+)\/detach$/, ok((id) => detachPaymentMethod(id))],
     ["POST", /^\/v1\/payment_intents$/, (_, params, key) => createIntent(params, key)],
+    // Before the retrieve route, whose pattern would take "search" for an id.
+    ["GET", /^\/v1\/payment_intents\/search$/, ok((_, params) => searchIntents(params))],
     [
       "GET",
       /^\/v1\/payment_intents\/([^/]+)$/,

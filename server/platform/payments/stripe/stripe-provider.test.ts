@@ -309,6 +309,23 @@ describe("the Stripe card provider, against a stand-in of Stripe's API", () => {
     }
   });
 
+  it("finds a checkout's authorisation by the checkout id in its metadata (recovery after a lost answer)", async () => {
+    const checkoutId = `u_${keys}_${Date.now()}`;
+    const made = await stripe.authorise(
+      authoriseInput("pm_card_visa", { metadata: { checkout_id: checkoutId, user_id: "u" } }),
+    );
+    // Another checkout's intent is not taken for it.
+    await stripe.authorise(authoriseInput("pm_card_visa", { metadata: { checkout_id: `${checkoutId}0` } }));
+    const found = await stripe.findAuthorisation({ checkoutId });
+    expect(found).toMatchObject({ id: made.id, status: "requires_capture", amount: 4599 });
+    expect(found?.card).toMatchObject({ brand: "visa", last4: "4242" });
+    expect(standIn.requests.at(-2)).toMatchObject({ method: "GET", path: "/v1/payment_intents/search" });
+    expect(standIn.requests.at(-2)?.params.get("query")).toBe(`metadata['checkout_id']:'${checkoutId}'`);
+    // None made: null, so recovery releases the checkout; a quote in the id cannot end the query's string.
+    expect(await stripe.findAuthorisation({ checkoutId: "never_made" })).toBeNull();
+    expect(await stripe.findAuthorisation({ checkoutId: "x' OR metadata['a']:'b" })).toBeNull();
+  });
+
   it("captures, voids and refunds as Stripe allows, passing its refusals through", async () => {
     const intent = await stripe.authorise(authoriseInput("pm_card_visa", { amount: 5000 }));
     const over = await refusal(stripe.capture(intent.id, 5001, key()));
