@@ -89,6 +89,8 @@ export async function setAddress(page: Page, typed: string) {
 export async function addFromProductPage(page: Page, product: Product) {
   await page.goto(product.url);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(product.title.slice(0, 10));
+  // The button adds once the page has hydrated: a click on the painted page before that does nothing.
+  await hydrated(page);
   const answered = page.waitForResponse(
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/menu/cart/v2",
     { timeout: 10_000 },
