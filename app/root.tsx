@@ -21,6 +21,7 @@ import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
+import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
 import { noteScriptsRun } from "./lib/shared-page.ts";
 
@@ -75,7 +76,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const personal = await loadPersonalParts();
   return personal
     ? { ...data, ...personal, personal: "included" as const, addressPending: false }
-    : { ...data, addressPending: false };
+    : { ...data, personal: "unavailable" as const, addressPending: false };
 }
 clientLoader.hydrate = true as const;
 
@@ -94,10 +95,17 @@ export function shouldRevalidate({
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useRouteLoaderData<RootData>("root")?.nonce;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {/* First in <head>: it holds the clicks made before the page's scripts run (docs/adr/0047-early-clicks.md). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#1d1442" />
         {/* With a precedence React writes the one stylesheet near the top of <head>, before the hoisted meta tags
@@ -128,6 +136,11 @@ function usePageViews() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   usePageViews();
+  // Pressed once the page answers as the shopper's own: on a shared page, after its personal parts are in.
+  const ready = loaderData.personal !== "deferred";
+  useEffect(() => {
+    if (ready) replayEarlyClicks();
+  }, [ready]);
   if (isFullScreen(matches)) return <Outlet />;
   return (
     <SiteShell
@@ -146,6 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Errors the page boundary could not show (the shell itself failed): the 500 screen, or not-found for a 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>("root");
+  useEffect(() => void replayEarlyClicks(), []);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteShell

@@ -219,6 +219,41 @@ test.describe("browsing the storefront", () => {
     await expect(page.getByText("Party foul.")).toBeVisible();
   });
 
+  test("a button pressed before the page's scripts run is answered once they do, once; a search form needs none", async ({
+    page,
+  }) => {
+    // The page's scripts are held back until the test lets them through: the painted page is all there is.
+    let release: () => void = () => {};
+    const scriptsLetThrough = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsLetThrough;
+      await route.continue();
+    });
+    await page.goto(PRODUCT_PATH, { waitUntil: "commit" });
+    const heart = page
+      .getByRole("button", { name: "Log in to save Maker's Mark to your favourites" })
+      .first();
+    await heart.click();
+    await heart.click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    release();
+    // Pressed twice while nothing answered, pressed once when the page can: one log-in dialog.
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await shoot(page, "early-click-answered");
+
+    // A form's own submit button is left to the browser: a search before the scripts run is a plain GET.
+    await page.unrouteAll();
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto("/");
+    const search = page.getByRole("combobox", { name: "Search products and brands" }).first();
+    await search.fill("bourbon");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/search\/bourbon$/);
+  });
+
   test("brands index, brand page fragments, group pages, city page, content pages and redirects", async ({
     page,
   }) => {
