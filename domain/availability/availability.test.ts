@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildAvailability, etaDisplay } from "./availability.ts";
+import { buildAvailability, commonAvailability, etaDisplay } from "./availability.ts";
 import { isWeeklyHours, openWindowAt, type WeeklyHours } from "./hours.ts";
 import { generateSlots } from "./slots.ts";
 
@@ -236,5 +236,75 @@ describe("back-to-back windows", () => {
       buildAvailability({ ...store, hours: { mon: hours.mon } }, new Date("2026-11-24T04:50:00Z"))
         .immediate_delivery,
     ).toBe(false);
+  });
+});
+
+describe("commonAvailability (a cart split between on-demand stores)", () => {
+  // Monday 23 Nov 2026, 3:10 PM in Chicago.
+  const now = new Date("2026-11-23T21:10:00Z");
+  const store = (id: string, eta: number, hours: WeeklyHours) =>
+    buildAvailability({ id, is_shipping: false, eta_minutes: eta, timezone: "America/Chicago", hours }, now);
+  const lateStore = store("late", 30, everyDay("10:00", "23:00"));
+  const slowStore = store("slow", 45, everyDay("12:00", "23:00"));
+  const closedToday = store("closed", 30, { tue: [["10:00", "14:00"]] });
+  const slotStarts = (a: { dates: { date: string; slots: { start: string }[] }[] } | null) =>
+    a?.dates.flatMap((d) => d.slots.map((s) => `${d.date} ${s.start}`)) ?? [];
+
+  it.each([
+    ["no store", [], null],
+    ["one store: its own", [lateStore], lateStore],
+  ])("%s", (_name, stores, expected) => {
+    expect(commonAvailability(stores)).toBe(expected);
+  });
+
+  it("ASAP when every store delivers now, at the slowest store's ETA", () => {
+    const both = commonAvailability([lateStore, slowStore]);
+    expect(both).toMatchObject({
+      immediate_delivery: true,
+      eta: { display: "45–60 min", minutes: 45 },
+      selection_text: "Delivery in 45–60 min",
+    });
+  });
+
+  it("no ASAP when one store is closed now; only the slots both offer", () => {
+    const both = commonAvailability([lateStore, closedToday]);
+    expect(both?.immediate_delivery).toBe(false);
+    expect(slotStarts(both)).toEqual(slotStarts(closedToday));
+    expect(both?.selection_text).toBe("Closed now. Schedule for Tomorrow, 10:00 AM – 11:00 AM");
+    // Either order gives the same choices.
+    expect(slotStarts(commonAvailability([closedToday, lateStore]))).toEqual(slotStarts(both));
+  });
+
+  it("no shared slot and one closed: no delivery", () => {
+    const never = store("never", 30, {});
+    expect(commonAvailability([lateStore, never])).toMatchObject({
+      immediate_delivery: false,
+      scheduling: false,
+      dates: [],
+      selection_text: "Delivery is not available right now.",
+    });
+  });
+
+  it("offers exactly the slots every store offers (any opening hours)", () => {
+    const hours = fc
+      .tuple(fc.integer({ min: 0, max: 22 }), fc.integer({ min: 1, max: 12 }))
+      .map(([open, length]) => {
+        const hh = (h: number) => `${String(Math.min(h, 24)).padStart(2, "0")}:00`;
+        return everyDay(hh(open), hh(Math.min(24, open + length)));
+      });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(hours, fc.constantFrom(20, 30, 60)), { minLength: 2, maxLength: 4 }),
+        (specs) => {
+          const stores = specs.map(([h, eta], i) => store(`s${i}`, eta, h));
+          const common = commonAvailability(stores)!;
+          const everywhere = slotStarts(stores[0]).filter((k) =>
+            stores.every((s) => slotStarts(s).includes(k)),
+          );
+          expect(slotStarts(common)).toEqual(everywhere);
+          expect(common.immediate_delivery).toBe(stores.every((s) => s.immediate_delivery));
+        },
+      ),
+    );
   });
 });

@@ -62,3 +62,33 @@ export function buildAvailability(store: StoreForAvailability, now: Date): Avail
     dates,
   };
 }
+
+/**
+ * One delivery choice for a cart split between on-demand stores: ASAP only when every store delivers now (at the
+ * slowest store's ETA), and only the slots every store offers (same date, same start), as the server checks each
+ * store's own availability when the order is placed. Null for no stores; one store's availability is its own.
+ */
+export function commonAvailability(stores: readonly Availability[]): Availability | null {
+  if (stores.length <= 1) return stores[0] ?? null;
+  const immediate = stores.every((s) => s.immediate_delivery);
+  const slowest = stores.reduce((a, b) => ((b.eta.minutes ?? 0) > (a.eta.minutes ?? 0) ? b : a));
+  const [first, ...others] = stores;
+  const offersSlot = (a: Availability, date: string, start: string) =>
+    a.dates.some((d) => d.date === date && d.slots.some((s) => s.start === start));
+  const dates = first.dates
+    .map((d) => ({ ...d, slots: d.slots.filter((s) => others.every((o) => offersSlot(o, d.date, s.start))) }))
+    .filter((d) => d.slots.length > 0);
+  const firstSlot = dates[0]?.slots[0];
+  return {
+    ...first,
+    immediate_delivery: immediate,
+    scheduling: dates.length > 0,
+    eta: slowest.eta,
+    selection_text: immediate
+      ? `Delivery in ${slowest.eta.display}`
+      : firstSlot
+        ? `Closed now. Schedule for ${dates[0].label}, ${firstSlot.label}`
+        : NO_DELIVERY_TEXT,
+    dates,
+  };
+}

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { buildAvailability, commonAvailability } from "../availability/availability.ts";
 import type { Availability } from "../availability/types.ts";
 import { cardNumbersIn } from "../payments/card-number.ts";
 import { canonicalJson, checkoutIdFor, chooseDelivery, isCheckoutIdOf } from "./request.ts";
@@ -94,5 +95,40 @@ describe("chooseDelivery", () => {
       ok: false,
       message: "This store can't deliver right now. Please choose a delivery time.",
     });
+  });
+});
+
+describe("a split cart's delivery choices", () => {
+  it("every choice the common availability offers is one each store accepts when the order is placed", () => {
+    const now = new Date("2026-11-27T04:20:00Z"); // 10:20 PM in Chicago
+    const hours = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 1, max: 24 }))
+      .map(([open, length]) => {
+        const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
+        const window: [string, string][] = [[hh(open), hh(Math.min(24, open + length))]];
+        return { sun: window, mon: window, tue: window, wed: window, thu: window, fri: window, sat: window };
+      });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(hours, fc.constantFrom(20, 45)), { minLength: 2, maxLength: 3 }),
+        (specs) => {
+          const stores = specs.map(([h, eta], i) =>
+            buildAvailability(
+              { id: `s${i}`, is_shipping: false, eta_minutes: eta, timezone: "America/Chicago", hours: h },
+              now,
+            ),
+          );
+          const common = commonAvailability(stores)!;
+          const choices = [
+            ...(common.immediate_delivery ? [{ kind: "asap" as const }] : []),
+            ...common.dates.flatMap((d) =>
+              d.slots.map((s) => ({ kind: "slot" as const, date: d.date, start: s.start })),
+            ),
+          ];
+          for (const choice of choices)
+            for (const store of stores) expect(chooseDelivery(store, choice, false).ok).toBe(true);
+        },
+      ),
+    );
   });
 });

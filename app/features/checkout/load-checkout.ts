@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { SessionInfo } from "../../../domain/accounts/types.ts";
+import { commonAvailability } from "../../../domain/availability/availability.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { GIFT_BAG_SKU } from "../../../domain/catalogue/constants.ts";
@@ -33,12 +34,13 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   ]);
   if (!cart.ok || !payment.ok) throw new Response(null, { status: 500 });
   if (cart.data.products.length === 0) return null;
-  const onDemand = Object.values(cart.data.split_cart).find((e) => !e.is_shipping && e.subtotal > 0);
-  const storeId = onDemand?.store_id ?? Object.keys(cart.data.split_cart)[0];
-  const [availability, bag, ageCheck] = await Promise.all([
-    onDemand
-      ? api<Availability>("/menu/availability", { headers: { "x-store-id": onDemand.store_id } })
-      : null,
+  const onDemand = Object.values(cart.data.split_cart).filter((e) => !e.is_shipping && e.subtotal > 0);
+  const storeId = onDemand[0]?.store_id ?? Object.keys(cart.data.split_cart)[0];
+  const [availabilities, bag, ageCheck] = await Promise.all([
+    // One delivery time for every on-demand store of a split cart: the choices they all offer.
+    Promise.all(
+      onDemand.map((e) => api<Availability>("/menu/availability", { headers: { "x-store-id": e.store_id } })),
+    ),
     api<{ products: Product[] }>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
     // Where the shopper stands on age verification (ADR 24), so the page renders it and Place order waits for
     // it from the first paint. The call may open a scan session: it carries the session's CSRF token.
@@ -52,13 +54,14 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   const giftBag = bag.ok
     ? bag.data.products.find((p) => p.sku_id === GIFT_BAG_SKU && p.in_stock && p.price !== null)
     : undefined;
+  const known = availabilities.flatMap((a) => (a.ok ? [a.data] : []));
   return {
     userId: user.id,
     checkoutId: checkoutIdFor(user.id, new Date()),
     cart: cart.data,
     cards: cards.ok ? cards.data : [],
     payment: payment.data,
-    availability: availability?.ok ? availability.data : null,
+    availability: known.length === availabilities.length ? commonAvailability(known) : null,
     address: address.ok ? address.data.address : null,
     credit: promos.ok ? promos.data.credit : 0,
     // Points redeem into credit right here (issue 17); without the programme's answer, the panel offers none.
