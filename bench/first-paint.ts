@@ -168,7 +168,7 @@ export async function serveBlankApp(port: number): Promise<{ origin: string; sto
   const build = (await import(path.join(blankAppDir, "build", "server", "index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const compressed = new Map<string, Buffer>();
-  // Assets at brotli's best (the storefront's are precompressed at 11), documents at 5 as the storefront's.
+  // Assets at brotli's best (the storefront's are precompressed at 11), documents at 6 as the storefront's.
   const brotli = (data: Buffer, quality = 11) =>
     brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
 
@@ -213,7 +213,7 @@ export async function serveBlankApp(port: number): Promise<{ origin: string; sto
       if (acceptsBrotli) {
         res.setHeader("content-encoding", "br");
         res.setHeader("vary", "accept-encoding");
-        res.end(brotli(body, 5));
+        res.end(brotli(body, 6));
       } else res.end(body);
     } catch (err) {
       res.statusCode = 500;

@@ -115,7 +115,7 @@ function writePageFile(clientDir: string, name: PageName, html: Buffer) {
     zlib.brotliCompressSync(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
       },
     }),
   );

@@ -4,7 +4,7 @@ import type { FastifyReply } from "fastify";
  * The security headers of JSON API answers, computed once (docs/adr/0007-product-answer-cache.md). Pages get
  * @fastify/helmet with a per-request script nonce; API answers are never documents, so they carry the set the
  * OWASP REST Security Cheat Sheet lists for APIs instead of helmet's document headers (COOP, Origin-Agent-
- * Cluster, DNS prefetch, IE and Flash switches): a CSP that allows nothing, no framing, no sniffing, no
+ * Cluster, the Flash switch): a CSP that allows nothing, no framing, no sniffing, no
  * referrer, no cross-origin reads, and HSTS in production.
  */
 export function apiSecurityHeaders(options: { hsts: boolean }): Record<string, string> {
@@ -22,10 +22,7 @@ export function apiSecurityHeaders(options: { hsts: boolean }): Record<string, s
 const DOCUMENT_ONLY_HEADERS = [
   "cross-origin-opener-policy",
   "origin-agent-cluster",
-  "x-dns-prefetch-control",
-  "x-download-options",
   "x-permitted-cross-domain-policies",
-  "x-xss-protection",
 ];
 
 /**

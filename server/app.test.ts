@@ -29,7 +29,11 @@ describe("every API answer", () => {
     expect(res.headers["x-request-id"]).toBe("r-9");
     expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers["x-frame-options"]).toBe("DENY");
-    for (const documentOnly of ["x-xss-protection", "origin-agent-cluster", "cross-origin-opener-policy"]) {
+    for (const documentOnly of [
+      "x-permitted-cross-domain-policies",
+      "origin-agent-cluster",
+      "cross-origin-opener-policy",
+    ]) {
       expect(res.headers[documentOnly]).toBeUndefined();
     }
   });

@@ -173,6 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // posted without JavaScript says Origin: null, which React Router's action check (and ours) refuse as cross-site.
     referrerPolicy: { policy: "same-origin" },
     hsts: hsts ? undefined : false,
+    // Obsolete: no browser we serve has an XSS auditor or IE's "open" button, and DNS prefetching is a speed-up
+    // our own links want. Each document is smaller by them, which a product page needs to fit its first round
+    // trip (docs/adr/0047-early-clicks.md).
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xDnsPrefetchControl: false,
   });
   await app.register(fastifyCompress, {
     global: true,

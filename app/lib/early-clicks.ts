@@ -6,20 +6,22 @@
  *
  * Held: a `<button>` that does not submit a form (a form's submit button and every link work without scripts and
  * are left to the browser). A button pressed twice while waiting is pressed once: the shopper pressed again only
- * because nothing happened.
+ * because nothing happened. Written small: every document carries it, and a product page must fit lantern's first
+ * 14.6 kB round trip (docs/adr/0045-critical-css.md).
  */
-export const EARLY_CLICKS_SCRIPT = `(function(){var held=[];function hold(e){var t=e.target,b=t&&t.closest&&t.closest("button");if(!b||b.disabled||(b.form&&b.type==="submit"))return;e.preventDefault();e.stopImmediatePropagation();if(held.indexOf(b)<0)held.push(b)}document.addEventListener("click",hold,true);window.__ncEarlyClicks=function(){document.removeEventListener("click",hold,true);return held}})()`;
+export const EARLY_CLICKS_SCRIPT = `var __ncEarly=[];addEventListener("click",function(e){var b=!__ncEarly.done&&e.target.closest&&e.target.closest("button");if(b&&!(b.form&&b.type=="submit")){e.preventDefault();e.stopImmediatePropagation();__ncEarly.indexOf(b)<0&&__ncEarly.push(b)}},!0)`;
 
-type Release = () => HTMLButtonElement[];
+/** The buttons the inline script held; `done` once they were pressed again (from then on it holds nothing). */
+type Held = HTMLButtonElement[] & { done?: boolean };
 
-/** Stops holding clicks and presses the buttons held so far that are still on the page (idempotent). */
+/** Stops holding clicks and presses the buttons held so far that are still on the page (once per document). */
 export function replayEarlyClicks(): number {
   if (typeof window === "undefined") return 0;
-  const release = (window as unknown as { __ncEarlyClicks?: Release }).__ncEarlyClicks;
-  if (!release) return 0;
-  delete (window as unknown as { __ncEarlyClicks?: Release }).__ncEarlyClicks;
+  const held = (window as unknown as { __ncEarly?: Held }).__ncEarly;
+  if (!held || held.done) return 0;
+  held.done = true;
   let pressed = 0;
-  for (const button of release()) {
+  for (const button of held.splice(0)) {
     if (!button.isConnected || button.disabled) continue;
     button.click();
     pressed += 1;

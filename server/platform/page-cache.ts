@@ -122,13 +122,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Brotli 5 (as pages are compressed when rendered) and gzip, off the event loop. */
+/** Brotli 6 (as pages are compressed when rendered) and gzip, off the event loop. */
 export async function encodePage(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),

@@ -36,6 +36,14 @@ test.describe("browsing the storefront", () => {
   test("home → category → filter → product → brand → search → 404", async ({ page }) => {
     const home = await page.goto("/");
     expect(home?.status()).toBe(200);
+    // A document's security headers: its script policy with a nonce, no framing; none of the obsolete ones.
+    const headers = home?.headers() ?? {};
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    for (const obsolete of ["x-xss-protection", "x-download-options", "x-dns-prefetch-control"])
+      expect(headers[obsolete], obsolete).toBeUndefined();
     await expect(page).toHaveTitle(/Nightcap/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Last call?");
     await expect(page.getByRole("link", { name: "Skip to main content" })).toBeAttached();
