@@ -11,7 +11,7 @@ import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { cardNumbersIn } from "../../domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
-import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { addFromProductPage, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /** Steps the checkout journeys share: a new shopper, the card typed into the provider's frame, the time, the watch. */
 
@@ -91,6 +91,9 @@ export function cardNumbersSent(requests: readonly Request[]): string[] {
  * the card, and checkout then rightly refuses it.
  */
 export async function chooseDeliveryTime(page: Page) {
+  // A choice made on the painted page before it hydrates is put back to the form's own state when it does (the
+  // early-click script holds buttons only: docs/adr/0047-early-clicks.md).
+  await hydrated(page);
   const select = page.getByLabel("Delivery time");
   const startsSoon = (value: string) =>
     value.includes("|") && Date.parse(value.split("|")[1]) - Date.now() < 60 * 60_000;
