@@ -47,6 +47,7 @@ import {
   shelfOf,
   type Tx,
   updateCart,
+  versionedCartWithLines,
 } from "./repository.ts";
 
 export const SPLIT_REQUIRED_MESSAGE =
@@ -81,10 +82,10 @@ export async function readCart(
   /** Choices to price the cart with instead of its own (a promo tried before it is kept). */
   trying: CartPatch = {},
 ): Promise<Cart> {
-  const found = owner ? await findCart(db, owner) : undefined;
-  const cart = found && { ...found, ...trying };
-  if (!cart || !owner) return emptyCart();
-  const rows = await detailedLines(db, cart.id);
+  const found = owner ? await versionedCartWithLines(db, owner) : undefined;
+  if (!found || !owner) return emptyCart();
+  const cart = { ...found.cart, ...trying };
+  const rows = found.lines;
   const lines = rows.map((r) => r.line);
   if (serving && needsRelocation(lines, serving.ids)) {
     return (await change(db, owner, serving, async ({ before }) => ({ lines: before }), tip)).cart;

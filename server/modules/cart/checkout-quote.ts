@@ -8,7 +8,7 @@ import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { readCart, type Serving } from "./cart-service.ts";
 import { priceStored } from "./cart-view.ts";
-import { type CartRow, cartColumns, detailedLines, shelfKey, type Tx } from "./repository.ts";
+import { type CartRow, shelfKey, type Tx, versionedCartWithLines } from "./repository.ts";
 
 /** What checkout places: the cart as the shopper sees it, the bill behind it, its lines, and its version. */
 export interface CartQuote {
@@ -30,22 +30,20 @@ export async function quoteCart(
   serving: Serving,
   tip: Tip,
 ): Promise<CartQuote | null> {
-  let found = await findVersionedCart(db, owner);
+  let found = await versionedCartWithLines(db, owner);
   if (!found) return null;
-  let rows = await detailedLines(db, found.id);
   if (
     serving &&
     needsRelocation(
-      rows.map((r) => r.line),
+      found.lines.map((r) => r.line),
       serving.ids,
     )
   ) {
     await readCart(db, owner, serving);
-    found = await findVersionedCart(db, owner);
+    found = await versionedCartWithLines(db, owner);
     if (!found) return null;
-    rows = await detailedLines(db, found.id);
   }
-  const { version, ...row } = found;
+  const { cart: row, version, lines: rows } = found;
   const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
   const priced = await priceStored(
     db,
@@ -55,16 +53,6 @@ export async function quoteCart(
     tip,
   );
   return { row, version, ...priced };
-}
-
-/** The cart with its version, read before its lines: a change made after this read moves the version on. */
-function findVersionedCart(db: Db, owner: string) {
-  return db
-    .selectFrom("carts")
-    .select(cartColumns)
-    .select(sql<string>`updated_at::text`.as("version"))
-    .where("owner", "=", owner)
-    .executeTakeFirst();
 }
 
 /**

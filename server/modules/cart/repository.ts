@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "../../../db/schema.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
 import type { Db } from "../../platform/db.ts";
@@ -211,12 +212,9 @@ const detailColumns = [
   "s.eta_minutes",
 ] as const;
 
-/** The cart's lines in order, each with its product and its store's current shelf row, in one round trip. */
-export async function detailedLines(
-  db: Db | Tx,
-  cartId: string,
-): Promise<{ line: StoredLine; detail: ShelfDetail }[]> {
-  const rows = await db
+/** The cart's lines in order, each with its product and its store's current shelf row (no cart chosen yet). */
+function detailedLinesFrom(db: QueryCreator<Database>) {
+  return db
     .selectFrom("cart_lines as l")
     .innerJoin("products as p", "p.sku_id", "l.sku_id")
     .innerJoin("stores as s", "s.id", "l.store_id")
@@ -234,10 +232,13 @@ export async function detailedLines(
       "l.group_mapping",
       ...detailColumns,
     ])
-    .where("l.cart_id", "=", cartId)
-    .orderBy("l.seq")
-    .execute();
-  return rows.map((r) => ({
+    .orderBy("l.seq");
+}
+
+type DetailedLineRow = Awaited<ReturnType<ReturnType<typeof detailedLinesFrom>["execute"]>>[number];
+
+function toDetailedLine(r: DetailedLineRow): { line: StoredLine; detail: ShelfDetail } {
+  return {
     line: {
       id: r.id,
       store_id: r.store_id,
@@ -249,7 +250,40 @@ export async function detailedLines(
       group_mapping: r.group_mapping,
     },
     detail: { ...r, store_id: r.store_id },
-  }));
+  };
+}
+
+/** The cart's lines in order, each with its product and its store's current shelf row, in one round trip. */
+export async function detailedLines(
+  db: Db | Tx,
+  cartId: string,
+): Promise<{ line: StoredLine; detail: ShelfDetail }[]> {
+  const rows = await detailedLinesFrom(db).where("l.cart_id", "=", cartId).execute();
+  return rows.map(toDetailedLine);
+}
+
+/**
+ * The owner's cart, its version (updated_at as PostgreSQL writes it: text keeps the microseconds a Date would lose)
+ * and its detailed lines, in one round trip and so from one snapshot: a change made after it moves the version on.
+ */
+export async function versionedCartWithLines(
+  db: Db | Tx,
+  owner: string,
+): Promise<
+  { cart: CartRow; version: string; lines: { line: StoredLine; detail: ShelfDetail }[] } | undefined
+> {
+  const found = await db
+    .selectFrom("carts")
+    .select(cartColumns)
+    .select(sql<string>`carts.updated_at::text`.as("version"))
+    .select(() =>
+      jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", sql.ref<string>("carts.id"))).as("lines"),
+    )
+    .where("owner", "=", owner)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { version, lines, ...cart } = found;
+  return { cart, version, lines: lines.map(toDetailedLine) };
 }
 
 export interface Shelf {
