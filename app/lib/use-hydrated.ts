@@ -1,14 +1,20 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Set by the first effect after the page hydrated: components mounted later (client navigation) start hydrated. */
+let pageHydrated = false;
 
-/** False while rendering on the server and hydrating, true after: controls only needed without JavaScript hide. */
+/**
+ * False while rendering on the server and hydrating, true after: controls only needed without JavaScript hide.
+ * The switch is a transition (ADR 48): React renders it in slices, after hydration, instead of the synchronous
+ * re-render `useSyncExternalStore` forces on every component whose snapshot changed once hydration ends.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import type { CardProduct } from "../../features/catalogue/card-data.ts";
 import { skuOfUrl } from "../../features/favourites/favourites.ts";
@@ -9,9 +10,16 @@ export const CARD_IMAGE_SIZE = 180;
 /**
  * A product tile, as an item of a grid or row list: image, brand, title, size, price and bundle deal; the whole card
  * links to the product page, and a heart beside the link (a control inside a link is not allowed) saves it to the
- * shopper's favourites. Kept to few elements: a listing renders 60 of them and hydrates every one.
+ * shopper's favourites. Kept to few elements: a listing renders 60 of them and hydrates every one. Memoised: the
+ * page re-rendering as the shopper's own parts come in leaves the cards alone (their heart follows the session).
  */
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+}) {
   return (
     <li className="product-card">
       <Link className="product-card__link" to={product.url} prefetch="intent">
@@ -37,4 +45,4 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       <HeartButton sku={skuOfUrl(product.url)} title={product.title} className="product-card__heart" />
     </li>
   );
-}
+});

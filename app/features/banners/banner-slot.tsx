@@ -1,17 +1,23 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { VISIBILITY_THRESHOLD } from "../../../domain/banners/placement.ts";
 import { fetchPlacements, type Placement, reportBanner } from "./banners.ts";
 
-/** The placements of a grid's unit, loaded after hydration (none on the server, none when the service fails). */
+const NONE: Placement[] = [];
+
+/**
+ * The placements of a grid's unit, loaded after hydration (none on the server, none when the service fails). The
+ * grid re-renders only when banners arrive, and then as a transition: its 60 cards never block the main thread for
+ * a unit without banners (ADR 48).
+ */
 export function usePlacements(unit: string | undefined): Placement[] {
-  const [placements, setPlacements] = useState<Placement[]>([]);
+  const [placements, setPlacements] = useState<Placement[]>(NONE);
   useEffect(() => {
-    setPlacements([]);
+    setPlacements(NONE);
     if (!unit) return;
     let live = true;
     void fetchPlacements(unit).then((found) => {
-      if (live) setPlacements(found);
+      if (live && found.length > 0) startTransition(() => setPlacements(found));
     });
     return () => {
       live = false;

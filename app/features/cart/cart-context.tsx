@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+} from "react";
 import { PRODUCT_ADDED } from "../../../domain/analytics/events.ts";
 import { SPLIT_MODAL_STEP_MS } from "../../../domain/cart/constants.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
@@ -8,7 +17,14 @@ import { REMOVE_ITEM_FAILED } from "../../../domain/copy.ts";
 import { DELIVERY_ADDRESS_SET_EVENT } from "../../../domain/geo/api.ts";
 import { track } from "../../lib/analytics.ts";
 import { type ApiRequest, apiErrorMessage, browserApi } from "../../lib/api.ts";
-import { type CartState, cartReducer, initialCartState, isCartSplit, type PendingAdd } from "./cart-state.ts";
+import {
+  type CartAction,
+  type CartState,
+  cartReducer,
+  initialCartState,
+  isCartSplit,
+  type PendingAdd,
+} from "./cart-state.ts";
 import { createQuantityDebouncer } from "./quantity-debouncer.ts";
 
 export interface AddToCart {
@@ -61,17 +77,22 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
    */
   const changesSent = useRef(0);
 
-  const restore = useCallback(async () => {
+  /**
+   * `background`: the page's own load (on hydration, or a new owner), not an answer the shopper waits for; its states
+   * render as transitions, so they never hold up the main thread as the page becomes interactive (ADR 48).
+   */
+  const restore = useCallback(async (background = false) => {
     const since = changesSent.current;
-    dispatch({ type: "loading" });
+    const show = background ? (action: CartAction) => startTransition(() => dispatch(action)) : dispatch;
+    show({ type: "loading" });
     try {
       const res = await cartApi<Cart>("/menu/cart/v2", {}, isCartSplit(latest.current.cart));
       if (!res.ok) throw new Error(apiErrorMessage(res.data, `status ${res.status}`));
       if (changesSent.current !== since) return;
-      dispatch({ type: "loaded", cart: res.data, pending: debouncer.current.pending() });
+      show({ type: "loaded", cart: res.data, pending: debouncer.current.pending() });
     } catch (err) {
       console.error("Failed to restore cart", err);
-      dispatch({ type: "failed" });
+      show({ type: "failed" });
     }
   }, []);
 
@@ -252,7 +273,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   }, []);
 
   useEffect(() => {
-    void restore();
+    void restore(true);
     // A new address may mean another store: the server moved the cart when it was set (ADR 0018); bring this
     // copy in line with it (new prices, lines the new store lacks shown unavailable).
     const onAddress = () => {
@@ -274,7 +295,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     if (shownOwner.current === owner) return;
     shownOwner.current = owner;
     debouncer.current.cancelAll();
-    void restore();
+    void restore(true);
   }, [owner, restore]);
 
   const ships = shipsSomething(state.cart);

@@ -13,7 +13,10 @@ interface State {
   loaded: boolean;
 }
 
-let state: State = { userId: null, skus: new Set(), loaded: false };
+const EMPTY: State = { userId: null, skus: new Set(), loaded: false };
+// The server's snapshot until a shopper's set loads, so hydration finds no heart out of date (a changed snapshot
+// would re-render every heart of a listing at once, synchronously).
+let state: State = EMPTY;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
@@ -26,7 +29,6 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const EMPTY: State = { userId: null, skus: new Set(), loaded: false };
 
 /** The set of `userId` (empty for a visitor, and until it loads); loads it once. */
 export function useFavourites(userId: string | null): State {
