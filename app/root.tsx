@@ -16,7 +16,13 @@ import type { Route } from "./+types/root";
 import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
 import { SiteShell } from "./components/shell/site-shell.tsx";
-import { CsrfMeta, loadPersonalParts, loadSession, NO_SESSION } from "./features/accounts/session.tsx";
+import {
+  CsrfMeta,
+  loadPersonalParts,
+  loadSession,
+  NO_SESSION,
+  SessionProvider,
+} from "./features/accounts/session.tsx";
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
@@ -95,33 +101,36 @@ export function shouldRevalidate({
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useRouteLoaderData<RootData>("root")?.nonce;
+  const root = useRouteLoaderData<RootData>("root");
+  const nonce = root?.nonce;
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        {/* First in <head>: it holds the clicks made before the page's scripts run (docs/adr/0047-early-clicks.md). */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }}
-        />
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#1d1442" />
-        {/* With a precedence React writes the one stylesheet near the top of <head>, before the hoisted meta tags
+    <SessionProvider value={root?.session ?? NO_SESSION}>
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          {/* First in <head>: it holds the clicks made before the page's scripts run (docs/adr/0047-early-clicks.md). */}
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }}
+          />
+          <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+          <meta name="theme-color" content="#1d1442" />
+          {/* With a precedence React writes the one stylesheet near the top of <head>, before the hoisted meta tags
             and module preloads, so the browser requests it first (a plain <link> here would come last). */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
-        <CsrfMeta />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ServiceWorkerRegistration />
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
+          <link rel="stylesheet" href={appCss} precedence="default" />
+          <CsrfMeta />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          {children}
+          <ServiceWorkerRegistration />
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    </SessionProvider>
   );
 }
 

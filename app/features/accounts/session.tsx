@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
 import type { SessionInfo } from "../../../domain/accounts/types.ts";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { type ApiFetch, browserApi } from "../../lib/api.ts";
@@ -31,9 +31,16 @@ export async function loadPersonalParts(): Promise<{
   }
 }
 
+/**
+ * The page's session, provided once by the root's layout from its loader data. A context rather than each reader
+ * asking the router: a router update (a navigation starting, a route found) re-renders every `useRouteLoaderData`
+ * reader, a listing's 60 hearts among them; this re-renders them only when the session itself changes (ADR 48).
+ */
+const SessionContext = createContext<SessionInfo>(NO_SESSION);
+export const SessionProvider = SessionContext.Provider;
+
 export function useSession(): SessionInfo {
-  const root = useRouteLoaderData("root") as { session?: SessionInfo } | undefined;
-  return root?.session ?? NO_SESSION;
+  return useContext(SessionContext);
 }
 
 /** The page's CSRF token, where browserApi reads it (docs/adr/0002-sessions-and-csrf.md). */
