@@ -28,6 +28,7 @@ import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
+import { replayEarlyInputs } from "./lib/early-inputs.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
 import { noteScriptsRun } from "./lib/shared-page.ts";
 
@@ -145,6 +146,8 @@ function usePageViews() {
 export default function App({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   usePageViews();
+  // At once, before any render can put the server's values back into fields the shopper changed (ADR 49).
+  useEffect(() => void replayEarlyInputs(), []);
   // Pressed once the page answers as the shopper's own: on a shared page, after its personal parts are in.
   const ready = loaderData.personal !== "deferred";
   useEffect(() => {
@@ -168,7 +171,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Errors the page boundary could not show (the shell itself failed): the 500 screen, or not-found for a 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<RootData>("root");
-  useEffect(() => void replayEarlyClicks(), []);
+  useEffect(() => {
+    replayEarlyInputs();
+    replayEarlyClicks();
+  }, []);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteShell

@@ -262,6 +262,45 @@ test.describe("browsing the storefront", () => {
     await expect(page).toHaveURL(/\/search\/bourbon$/);
   });
 
+  test("a search typed before the page's scripts run is the search box's once they do", async ({ page }) => {
+    let release: () => void = () => {};
+    const scriptsLetThrough = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await scriptsLetThrough;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const search = page.getByRole("combobox", { name: "Search products and brands" }).first();
+    await search.fill("bourbon");
+    release();
+    await hydrated(page);
+    // The component took the typed text: its suggestions for it open, and the text is not put back to empty.
+    await expect(
+      page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first(),
+    ).toBeVisible();
+    await expect(search).toHaveValue("bourbon");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/search\/bourbon$/);
+
+    // A sort chosen on a painted listing is applied once the page can: the listing follows the choice.
+    await page.unrouteAll();
+    let releaseListing: () => void = () => {};
+    const listingScripts = new Promise<void>((resolve) => {
+      releaseListing = resolve;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await listingScripts;
+      await route.continue();
+    });
+    await page.goto("/whiskey", { waitUntil: "commit" });
+    await page.getByRole("combobox", { name: "Sort" }).selectOption({ label: "Price: low to high" });
+    releaseListing();
+    await expect(page).toHaveURL(/\/whiskey\?sort=price-asc$/);
+    await expect(page.getByRole("combobox", { name: "Sort" })).toHaveValue("price-asc");
+  });
+
   test("brands index, brand page fragments, group pages, city page, content pages and redirects", async ({
     page,
   }) => {
