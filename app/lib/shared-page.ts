@@ -19,11 +19,20 @@ export const PERSONAL_FRAME: SharedPageHandle = { sharedPage: "frame" };
 /** Set by the browser once our scripts have run in it: its personal pages may come as frames. */
 export const SCRIPTS_COOKIE = "nc_js";
 
-/** Called as the first page hydrates. */
+/**
+ * Called once a page has hydrated. Only the next document request reads the flag, so it is written when the
+ * browser is idle: `document.cookie` is a synchronous call to the browser's cookie store, a few milliseconds on a
+ * phone, that need not sit in the task that makes the page interactive (ADR 48).
+ */
 export function noteScriptsRun(): void {
-  if (typeof document === "undefined" || document.cookie.includes(`${SCRIPTS_COOKIE}=1`)) return;
-  // biome-ignore lint/suspicious/noDocumentCookie: one constant flag; the Cookie Store API is not in every browser we serve
-  document.cookie = `${SCRIPTS_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  if (typeof document === "undefined") return;
+  const note = () => {
+    if (document.cookie.includes(`${SCRIPTS_COOKIE}=1`)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: one constant flag; the Cookie Store API is not in every browser we serve
+    document.cookie = `${SCRIPTS_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(note, { timeout: 2000 });
+  else setTimeout(note, 0);
 }
 
 /**
