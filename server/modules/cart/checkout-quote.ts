@@ -7,7 +7,7 @@ import type { Cart } from "../../../domain/cart/types.ts";
 import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { readCart, type Serving } from "./cart-service.ts";
-import { priceStored } from "./cart-view.ts";
+import { type OwnerStanding, priceStored } from "./cart-view.ts";
 import { type CartRow, shelfKey, type Tx, versionedCartWithLines } from "./repository.ts";
 
 /** What checkout places: the cart as the shopper sees it, the bill behind it, its lines, and its version. */
@@ -23,12 +23,16 @@ export interface CartQuote {
   lines: PricedLine[];
 }
 
-/** The owner's cart priced for checkout (moved first to the stores serving the address, as any read would). */
+/**
+ * The owner's cart priced for checkout (moved first to the stores serving the address, as any read would).
+ * `standing`: what pricing needs of the signed-in owner, when the caller has read it (else it is read here).
+ */
 export async function quoteCart(
   db: Db,
   owner: string,
   serving: Serving,
   tip: Tip,
+  standing?: OwnerStanding,
 ): Promise<CartQuote | null> {
   let found = await versionedCartWithLines(db, owner);
   if (!found) return null;
@@ -51,6 +55,7 @@ export async function quoteCart(
     rows.map((r) => r.line),
     details,
     tip,
+    standing,
   );
   return { row, version, ...priced };
 }

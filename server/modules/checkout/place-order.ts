@@ -25,8 +25,16 @@ import { AppError, badRequest } from "../../errors.ts";
 import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
 import { publicOrigin } from "../accounts/context.ts";
 import { holdsAgeVerification } from "../age/index.ts";
-import { type CartQuote, lockQuotedCart, quoteCart, quotedCartLock, servingOf } from "../cart/index.ts";
+import {
+  type CartQuote,
+  lockQuotedCart,
+  type OwnerStanding,
+  quoteCart,
+  quotedCartLock,
+  servingOf,
+} from "../cart/index.ts";
 import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
+import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
@@ -82,6 +90,7 @@ export async function placeOrder(
       `user:${userId}`,
       await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
       body.tip ?? {},
+      claim.standing,
     );
     if (!claim.user) throw new Error(`checkout: no user ${userId}`);
     const plan = await planCheckout(ctx, req, userId, body, quote, claim.user);
@@ -136,11 +145,13 @@ interface PlanUser {
   round_up_org_id: string | null;
   email: string;
   payment_customer_id: string | null;
+  signup_promo: string | null;
 }
 
 /**
- * Claims a checkout id, reading in the same statement what planning needs of the user; answers the earlier
- * attempt's outcome instead when the id was used before with the same request.
+ * Claims a checkout id, reading in the same statement what planning and the quote need of the user (the quote:
+ * their signup code and their loyalty tier's lifetime points); answers the earlier attempt's outcome instead when
+ * the id was used before with the same request.
  */
 async function claimCheckout(
   ctx: CheckoutContext,
@@ -148,7 +159,9 @@ async function claimCheckout(
   userId: string,
   fingerprint: string,
   origin: string,
-): Promise<{ earlier: CheckoutAnswer } | { user: PlanUser | undefined }> {
+): Promise<
+  { earlier: CheckoutAnswer } | { user: PlanUser | undefined; standing: OwnerStanding | undefined }
+> {
   const claim = await ctx.db
     .with("claimed", (db) =>
       db
@@ -163,13 +176,23 @@ async function claimCheckout(
         .selectFrom("users")
         .select(
           sql<PlanUser>`json_build_object('birthday', birthday, 'round_up_org_id', round_up_org_id,
-          'email', email, 'payment_customer_id', payment_customer_id)`.as("user"),
+          'email', email, 'payment_customer_id', payment_customer_id, 'signup_promo', signup_promo)`.as(
+            "user",
+          ),
         )
         .where("id", "=", userId)
         .as("user"),
+      lifetimePointsOf(ctx.db, userId).as("lifetime"),
     ])
     .executeTakeFirstOrThrow();
-  if (claim.claimed) return { user: claim.user ?? undefined };
+  if (claim.claimed) {
+    const user = claim.user ?? undefined;
+    const standing = user && {
+      freeDelivery: freeDeliveryAt(claim.lifetime ?? 0),
+      signupPromo: user.signup_promo,
+    };
+    return { user, standing };
+  }
   const earlier = await ctx.db
     .selectFrom("checkouts")
     .selectAll()
