@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
@@ -12,6 +13,8 @@ import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts"
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { jobSchemaFor } from "../../platform/jobs.ts";
+import { DELIVER_MESSAGE } from "../messages/index.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, stock 50
 const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, stock 2
@@ -60,6 +63,13 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     const [mail] = await readOutbox(s.app, user.email);
     expect(mail.template).toBe("order-confirmation");
     expect(mail.body).toContain(`Order #${order.order_number}`);
+    // Its delivery job was written with it.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
+    const delivery = await sql<{
+      id: string;
+    }>`select id from ${sql.table(`${jobSchemaFor(rows[0].schema)}.job`)}
+      where name = ${DELIVER_MESSAGE.name} and (data->>'id')::int = ${mail.id}`.execute(s.db);
+    expect(delivery.rows).toHaveLength(1);
 
     const history = (await browser.get("/order/history")).json<{ count: number; orders: Order[] }>();
     expect(history.count).toBe(1);
