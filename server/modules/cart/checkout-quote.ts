@@ -60,6 +60,15 @@ export async function quoteCart(
   return { row, version, ...priced };
 }
 
+/** The stores of the owner's cart lines, as a subquery for a statement of the caller's (one row per line). */
+export function cartStoreIds(db: QueryCreator<Database>, owner: string) {
+  return db
+    .selectFrom("cart_lines as l")
+    .innerJoin("carts as c", "c.id", "l.cart_id")
+    .select("l.store_id")
+    .where("c.owner", "=", owner);
+}
+
 /**
  * Locks the quoted cart for the checkout's transaction and moves its version on, so a second checkout of the same
  * quote (another tab, another device) is told the cart changed; false when it changed since it was quoted.

@@ -6,6 +6,7 @@ export { readCart, relocateCart, type Serving } from "./cart-service.ts";
 export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
+  cartStoreIds,
   emptyCartOf,
   lockQuotedCart,
   quoteCart,

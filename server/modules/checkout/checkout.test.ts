@@ -263,6 +263,49 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     expect(empty.json().error.message).toBe("Your cart is empty.");
   });
 
+  it("plans delivery by the store's hours now: a slot it does not offer, no ASAP while closed, broken hours", async () => {
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const attempt = (times: object) =>
+      place(browser, {
+        id: newCheckoutId(user.id),
+        paymentMethod: { type: "token", token: "tok_unused" },
+        ...times,
+      });
+    const slot = await attempt({ deliveryTime: "03:17", deliveryDate: "2001-01-01" });
+    expect(slot.statusCode).toBe(400);
+    expect(slot.json().error).toEqual({
+      code: "delivery_unavailable",
+      message: "That delivery time is no longer available. Please choose another.",
+    });
+    const hours = await s.db
+      .selectFrom("stores")
+      .select("hours")
+      .where("id", "=", MANHATTAN)
+      .executeTakeFirstOrThrow();
+    const setHours = (value: unknown) =>
+      s.db
+        .updateTable("stores")
+        .set({ hours: JSON.stringify(value) })
+        .where("id", "=", MANHATTAN)
+        .execute();
+    try {
+      await setHours({});
+      const closed = await attempt({ deliveryTime: "asap" });
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json().error).toEqual({
+        code: "delivery_unavailable",
+        message: "This store can't deliver right now. Please choose a delivery time.",
+      });
+      await setHours({ mon: "all day" });
+      const broken = await attempt({ deliveryTime: "asap" });
+      expect(broken.statusCode).toBe(503);
+      expect(broken.json().error.code).toBe("availability_failed");
+    } finally {
+      await setHours(hours.hours);
+    }
+    expect((await attempt({ deliveryTime: "asap" })).statusCode).toBe(402);
+  });
+
   it("a gift waits for its recipient and sends them a claim link", async () => {
     const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
     const res = await place(browser, {

@@ -27,13 +27,19 @@ import { publicOrigin } from "../accounts/context.ts";
 import { holdsAgeVerification } from "../age/index.ts";
 import {
   type CartQuote,
+  cartStoreIds,
   lockQuotedCart,
   type OwnerStanding,
   quoteCart,
   quotedCartLock,
   servingOf,
 } from "../cart/index.ts";
-import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
+import {
+  availabilityOfStore,
+  availabilityTermsOf,
+  readAddressCookie,
+  type StoreTerms,
+} from "../geo/index.ts";
 import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
@@ -93,7 +99,7 @@ export async function placeOrder(
       claim.standing,
     );
     if (!claim.user) throw new Error(`checkout: no user ${userId}`);
-    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user);
+    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user, claim.stores);
     reserved = await reserve(ctx, body.id, userId, plan);
   } finally {
     // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
@@ -150,8 +156,9 @@ interface PlanUser {
 
 /**
  * Claims a checkout id, reading in the same statement what planning and the quote need of the user (the quote:
- * their signup code and their loyalty tier's lifetime points); answers the earlier attempt's outcome instead when
- * the id was used before with the same request.
+ * their signup code and their loyalty tier's lifetime points) and the terms of the stores in their cart (planning
+ * builds their availability); answers the earlier attempt's outcome instead when the id was used before with the
+ * same request.
  */
 async function claimCheckout(
   ctx: CheckoutContext,
@@ -160,7 +167,8 @@ async function claimCheckout(
   fingerprint: string,
   origin: string,
 ): Promise<
-  { earlier: CheckoutAnswer } | { user: PlanUser | undefined; standing: OwnerStanding | undefined }
+  | { earlier: CheckoutAnswer }
+  | { user: PlanUser | undefined; standing: OwnerStanding | undefined; stores: StoreTerms[] }
 > {
   const claim = await ctx.db
     .with("claimed", (db) =>
@@ -183,6 +191,7 @@ async function claimCheckout(
         .where("id", "=", userId)
         .as("user"),
       lifetimePointsOf(ctx.db, userId).as("lifetime"),
+      availabilityTermsOf(ctx.db, cartStoreIds(ctx.db, `user:${userId}`)).as("stores"),
     ])
     .executeTakeFirstOrThrow();
   if (claim.claimed) {
@@ -191,7 +200,7 @@ async function claimCheckout(
       freeDelivery: freeDeliveryAt(claim.lifetime ?? 0),
       signupPromo: user.signup_promo,
     };
-    return { user, standing };
+    return { user, standing, stores: claim.stores ?? [] };
   }
   const earlier = await ctx.db
     .selectFrom("checkouts")
@@ -240,6 +249,8 @@ async function planCheckout(
   body: PlaceOrderBody,
   quote: CartQuote | null,
   user: PlanUser,
+  /** Stores' terms read with the claim: a store of the cart missing from them (the cart moved since) is read. */
+  stores: StoreTerms[],
 ): Promise<Plan> {
   const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
@@ -304,7 +315,12 @@ async function planCheckout(
       deliveries.set(entry.store_id, { kind: "shipped" });
       continue;
     }
-    const availability = await availabilityOfStore(ctx.db, entry.store_id, ctx.now());
+    const availability = await availabilityOfStore(
+      ctx.db,
+      entry.store_id,
+      ctx.now(),
+      stores.find((t) => t.id === entry.store_id),
+    );
     const chosen = chooseDelivery(availability, choice, body.isGift);
     if (!chosen.ok) throw badRequest(chosen.message, "delivery_unavailable");
     deliveries.set(entry.store_id, chosen.delivery);
