@@ -74,6 +74,7 @@ export class TestBrowser {
 const rand = () => Math.floor(Math.random() * 250) + 1;
 
 export interface OutboxMessage {
+  id: number;
   template: string;
   body: string;
   channel: string;

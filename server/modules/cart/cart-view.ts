@@ -21,6 +21,14 @@ export async function composeStored(
   return (await priceStored(db, cart, lines, details, tip)).cart;
 }
 
+/** What pricing reads of the cart's signed-in owner, when the caller has read it already (checkout's claim does). */
+export interface OwnerStanding {
+  /** Their loyalty tier waives on-demand stores' delivery fees. */
+  freeDelivery: boolean;
+  /** users.signup_promo. */
+  signupPromo: string | null;
+}
+
 /** The cart, the bill behind it and its priced lines (checkout's quote). */
 export async function priceStored(
   db: Db,
@@ -28,12 +36,13 @@ export async function priceStored(
   lines: readonly StoredLine[],
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
+  standing?: OwnerStanding,
 ): Promise<{ cart: Cart; bill: Bill; lines: PricedLine[] }> {
   const [snapshot, recommendations, freeDelivery, offers] = await Promise.all([
     categorySnapshot(db),
     recommendationsOf(db, cart),
     // A loyalty tier with free delivery waives on-demand stores' fees (docs/adr/0033-loyalty-and-giveaway.md).
-    hasFreeDelivery(db, userIdOf(cart.owner)),
+    standing ? standing.freeDelivery : hasFreeDelivery(db, userIdOf(cart.owner)),
     cartOffers(
       db,
       {
@@ -43,6 +52,7 @@ export async function priceStored(
         useCredit: cart.use_credit,
         creditLimit: cart.credit_limit,
         roundUp: cart.round_up,
+        signupPromo: standing?.signupPromo,
       },
       new Date(),
     ),

@@ -7,7 +7,7 @@ import type { Cart } from "../../../domain/cart/types.ts";
 import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
 import { readCart, type Serving } from "./cart-service.ts";
-import { priceStored } from "./cart-view.ts";
+import { type OwnerStanding, priceStored } from "./cart-view.ts";
 import { type CartRow, shelfKey, type Tx, versionedCartWithLines } from "./repository.ts";
 
 /** What checkout places: the cart as the shopper sees it, the bill behind it, its lines, and its version. */
@@ -23,12 +23,16 @@ export interface CartQuote {
   lines: PricedLine[];
 }
 
-/** The owner's cart priced for checkout (moved first to the stores serving the address, as any read would). */
+/**
+ * The owner's cart priced for checkout (moved first to the stores serving the address, as any read would).
+ * `standing`: what pricing needs of the signed-in owner, when the caller has read it (else it is read here).
+ */
 export async function quoteCart(
   db: Db,
   owner: string,
   serving: Serving,
   tip: Tip,
+  standing?: OwnerStanding,
 ): Promise<CartQuote | null> {
   let found = await versionedCartWithLines(db, owner);
   if (!found) return null;
@@ -51,8 +55,18 @@ export async function quoteCart(
     rows.map((r) => r.line),
     details,
     tip,
+    standing,
   );
   return { row, version, ...priced };
+}
+
+/** The stores of the owner's cart lines, as a subquery for a statement of the caller's (one row per line). */
+export function cartStoreIds(db: QueryCreator<Database>, owner: string) {
+  return db
+    .selectFrom("cart_lines as l")
+    .innerJoin("carts as c", "c.id", "l.cart_id")
+    .select("l.store_id")
+    .where("c.owner", "=", owner);
 }
 
 /**

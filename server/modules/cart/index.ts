@@ -3,8 +3,10 @@
  * move of a cart to the stores serving a new delivery address, which the geo module runs when it is set.
  */
 export { readCart, relocateCart, type Serving } from "./cart-service.ts";
+export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
+  cartStoreIds,
   emptyCartOf,
   lockQuotedCart,
   quoteCart,

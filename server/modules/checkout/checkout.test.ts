@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
@@ -12,6 +13,8 @@ import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts"
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { jobSchemaFor } from "../../platform/jobs.ts";
+import { DELIVER_MESSAGE } from "../messages/index.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, stock 50
 const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, stock 2
@@ -60,6 +63,13 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     const [mail] = await readOutbox(s.app, user.email);
     expect(mail.template).toBe("order-confirmation");
     expect(mail.body).toContain(`Order #${order.order_number}`);
+    // Its delivery job was written with it.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
+    const delivery = await sql<{
+      id: string;
+    }>`select id from ${sql.table(`${jobSchemaFor(rows[0].schema)}.job`)}
+      where name = ${DELIVER_MESSAGE.name} and (data->>'id')::int = ${mail.id}`.execute(s.db);
+    expect(delivery.rows).toHaveLength(1);
 
     const history = (await browser.get("/order/history")).json<{ count: number; orders: Order[] }>();
     expect(history.count).toBe(1);
@@ -251,6 +261,49 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe("Your cart is empty.");
+  });
+
+  it("plans delivery by the store's hours now: a slot it does not offer, no ASAP while closed, broken hours", async () => {
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const attempt = (times: object) =>
+      place(browser, {
+        id: newCheckoutId(user.id),
+        paymentMethod: { type: "token", token: "tok_unused" },
+        ...times,
+      });
+    const slot = await attempt({ deliveryTime: "03:17", deliveryDate: "2001-01-01" });
+    expect(slot.statusCode).toBe(400);
+    expect(slot.json().error).toEqual({
+      code: "delivery_unavailable",
+      message: "That delivery time is no longer available. Please choose another.",
+    });
+    const hours = await s.db
+      .selectFrom("stores")
+      .select("hours")
+      .where("id", "=", MANHATTAN)
+      .executeTakeFirstOrThrow();
+    const setHours = (value: unknown) =>
+      s.db
+        .updateTable("stores")
+        .set({ hours: JSON.stringify(value) })
+        .where("id", "=", MANHATTAN)
+        .execute();
+    try {
+      await setHours({});
+      const closed = await attempt({ deliveryTime: "asap" });
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json().error).toEqual({
+        code: "delivery_unavailable",
+        message: "This store can't deliver right now. Please choose a delivery time.",
+      });
+      await setHours({ mon: "all day" });
+      const broken = await attempt({ deliveryTime: "asap" });
+      expect(broken.statusCode).toBe(503);
+      expect(broken.json().error.code).toBe("availability_failed");
+    } finally {
+      await setHours(hours.hours);
+    }
+    expect((await attempt({ deliveryTime: "asap" })).statusCode).toBe(402);
   });
 
   it("a gift waits for its recipient and sends them a claim link", async () => {

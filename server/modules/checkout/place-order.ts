@@ -25,8 +25,22 @@ import { AppError, badRequest } from "../../errors.ts";
 import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
 import { publicOrigin } from "../accounts/context.ts";
 import { holdsAgeVerification } from "../age/index.ts";
-import { type CartQuote, lockQuotedCart, quoteCart, quotedCartLock, servingOf } from "../cart/index.ts";
-import { availabilityOfStore, readAddressCookie } from "../geo/index.ts";
+import {
+  type CartQuote,
+  cartStoreIds,
+  lockQuotedCart,
+  type OwnerStanding,
+  quoteCart,
+  quotedCartLock,
+  servingOf,
+} from "../cart/index.ts";
+import {
+  availabilityOfStore,
+  availabilityTermsOf,
+  readAddressCookie,
+  type StoreTerms,
+} from "../geo/index.ts";
+import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
@@ -82,9 +96,10 @@ export async function placeOrder(
       `user:${userId}`,
       await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
       body.tip ?? {},
+      claim.standing,
     );
     if (!claim.user) throw new Error(`checkout: no user ${userId}`);
-    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user);
+    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user, claim.stores);
     reserved = await reserve(ctx, body.id, userId, plan);
   } finally {
     // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
@@ -136,11 +151,14 @@ interface PlanUser {
   round_up_org_id: string | null;
   email: string;
   payment_customer_id: string | null;
+  signup_promo: string | null;
 }
 
 /**
- * Claims a checkout id, reading in the same statement what planning needs of the user; answers the earlier
- * attempt's outcome instead when the id was used before with the same request.
+ * Claims a checkout id, reading in the same statement what planning and the quote need of the user (the quote:
+ * their signup code and their loyalty tier's lifetime points) and the terms of the stores in their cart (planning
+ * builds their availability); answers the earlier attempt's outcome instead when the id was used before with the
+ * same request.
  */
 async function claimCheckout(
   ctx: CheckoutContext,
@@ -148,7 +166,10 @@ async function claimCheckout(
   userId: string,
   fingerprint: string,
   origin: string,
-): Promise<{ earlier: CheckoutAnswer } | { user: PlanUser | undefined }> {
+): Promise<
+  | { earlier: CheckoutAnswer }
+  | { user: PlanUser | undefined; standing: OwnerStanding | undefined; stores: StoreTerms[] }
+> {
   const claim = await ctx.db
     .with("claimed", (db) =>
       db
@@ -163,13 +184,24 @@ async function claimCheckout(
         .selectFrom("users")
         .select(
           sql<PlanUser>`json_build_object('birthday', birthday, 'round_up_org_id', round_up_org_id,
-          'email', email, 'payment_customer_id', payment_customer_id)`.as("user"),
+          'email', email, 'payment_customer_id', payment_customer_id, 'signup_promo', signup_promo)`.as(
+            "user",
+          ),
         )
         .where("id", "=", userId)
         .as("user"),
+      lifetimePointsOf(ctx.db, userId).as("lifetime"),
+      availabilityTermsOf(ctx.db, cartStoreIds(ctx.db, `user:${userId}`)).as("stores"),
     ])
     .executeTakeFirstOrThrow();
-  if (claim.claimed) return { user: claim.user ?? undefined };
+  if (claim.claimed) {
+    const user = claim.user ?? undefined;
+    const standing = user && {
+      freeDelivery: freeDeliveryAt(claim.lifetime ?? 0),
+      signupPromo: user.signup_promo,
+    };
+    return { user, standing, stores: claim.stores ?? [] };
+  }
   const earlier = await ctx.db
     .selectFrom("checkouts")
     .selectAll()
@@ -217,6 +249,8 @@ async function planCheckout(
   body: PlaceOrderBody,
   quote: CartQuote | null,
   user: PlanUser,
+  /** Stores' terms read with the claim: a store of the cart missing from them (the cart moved since) is read. */
+  stores: StoreTerms[],
 ): Promise<Plan> {
   const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
@@ -281,7 +315,12 @@ async function planCheckout(
       deliveries.set(entry.store_id, { kind: "shipped" });
       continue;
     }
-    const availability = await availabilityOfStore(ctx.db, entry.store_id, ctx.now());
+    const availability = await availabilityOfStore(
+      ctx.db,
+      entry.store_id,
+      ctx.now(),
+      stores.find((t) => t.id === entry.store_id),
+    );
     const chosen = chooseDelivery(availability, choice, body.isGift);
     if (!chosen.ok) throw badRequest(chosen.message, "delivery_unavailable");
     deliveries.set(entry.store_id, chosen.delivery);

@@ -16,6 +16,7 @@ import type { JobQueue } from "../../platform/jobs.ts";
 import type { IntentState } from "../../platform/payments/provider.ts";
 import { withCartEmptied } from "../cart/index.ts";
 import { onOrderMoved } from "../loyalty/index.ts";
+import { QUEUED_MESSAGE_ID } from "../messages/index.ts";
 import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import { REFERRAL_ORDER_COMPLETED } from "../referrals/index.ts";
@@ -122,13 +123,16 @@ async function recordAnswer(
   checkoutId: string,
   answer: CheckoutAnswer,
 ): Promise<CheckoutAnswer> {
+  await answerWrite(db, checkoutId, answer).execute();
+  return answer;
+}
+
+function answerWrite(db: QueryCreator<Database>, checkoutId: string, answer: CheckoutAnswer) {
   const state = answer.status === "succeeded" ? "completed" : answer.status;
-  await db
+  return db
     .updateTable("checkouts")
     .set({ state, answer: JSON.stringify(answer), updated_at: new Date() })
-    .where("id", "=", checkoutId)
-    .execute();
-  return answer;
+    .where("id", "=", checkoutId);
 }
 
 async function lockCheckout(tx: Tx, paymentId: string) {
@@ -275,23 +279,25 @@ async function settleIn(
     });
     if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
   }
-  if (summaries.length > 0)
-    await ctx.outbox.enqueue(
-      tx,
-      orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin),
-    );
   const answer: CheckoutAnswer = {
     status: "succeeded",
     checkout_id: checkout.id,
     // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
     order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
   };
-  // The cart empties in the answer's statement.
-  return recordAnswer(
-    withCartEmptied(tx, checkout.user_id) as unknown as QueryCreator<Database>,
+  // The cart empties, and the confirmation is queued, in the answer's statement.
+  const emptied = withCartEmptied(tx, checkout.user_id) as unknown as QueryCreator<Database>;
+  if (summaries.length === 0) return recordAnswer(emptied, checkout.id, answer);
+  const confirmation = orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin);
+  const { message } = await answerWrite(
+    ctx.outbox.withQueued(emptied, confirmation) as unknown as QueryCreator<Database>,
     checkout.id,
     answer,
-  );
+  )
+    .returning(QUEUED_MESSAGE_ID.as("message"))
+    .executeTakeFirstOrThrow();
+  await ctx.outbox.sendQueued(tx, message);
+  return answer;
 }
 
 /**

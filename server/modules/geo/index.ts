@@ -7,7 +7,7 @@ import { geoRoutes } from "./routes.ts";
 
 /** The geo module's public face: address, vendor and availability. */
 export { ADDRESS_COOKIE, readAddressCookie } from "./address-cookie.ts";
-export { availabilityOfStore, vendorFor } from "./vendor-service.ts";
+export { availabilityOfStore, availabilityTermsOf, type StoreTerms, vendorFor } from "./vendor-service.ts";
 export type { Geocoder };
 
 /**

@@ -1,3 +1,5 @@
+import { type QueryCreator, type SelectQueryBuilder, sql } from "kysely";
+import type { Database } from "../../../db/schema.ts";
 import { buildAvailability } from "../../../domain/availability/availability.ts";
 import { isWeeklyHours } from "../../../domain/availability/hours.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
@@ -40,12 +42,20 @@ export async function availabilityFor(db: Db, hints: StoreHints, now: Date): Pro
   return availabilityOfStore(db, resolved.id, now);
 }
 
-export async function availabilityOfStore(db: Db, storeId: string, now: Date): Promise<Availability> {
-  const store = await db
-    .selectFrom("stores")
-    .select(["id", "is_shipping", "eta_minutes", "timezone", "hours"])
-    .where("id", "=", storeId)
-    .executeTakeFirst();
+export async function availabilityOfStore(
+  db: Db,
+  storeId: string,
+  now: Date,
+  /** The store's row as availabilityTermsOf read it, when the caller has it (else it is read here). */
+  terms?: StoreTerms,
+): Promise<Availability> {
+  const store =
+    terms ??
+    (await db
+      .selectFrom("stores")
+      .select(["id", "is_shipping", "eta_minutes", "timezone", "hours"])
+      .where("id", "=", storeId)
+      .executeTakeFirst());
   const hours: unknown = store?.hours;
   if (!store || !isWeeklyHours(hours)) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   try {
@@ -54,6 +64,32 @@ export async function availabilityOfStore(db: Db, storeId: string, now: Date): P
     // An unknown time zone in the data, for instance.
     throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   }
+}
+
+/** What a store's availability is built from. */
+export interface StoreTerms {
+  id: string;
+  is_shipping: boolean;
+  eta_minutes: number;
+  timezone: string;
+  hours: unknown;
+}
+
+/**
+ * The terms of each store `storeIds` names, as one JSON array: a subquery for a statement of the caller's (checkout
+ * reads them with its claim).
+ */
+export function availabilityTermsOf<DB, TB extends keyof DB>(
+  db: QueryCreator<Database>,
+  storeIds: SelectQueryBuilder<DB, TB, { store_id: string }>,
+) {
+  return db
+    .selectFrom("stores")
+    .select(
+      sql<StoreTerms[]>`coalesce(json_agg(json_build_object('id', id, 'is_shipping', is_shipping,
+        'eta_minutes', eta_minutes, 'timezone', timezone, 'hours', hours)), '[]')`.as("terms"),
+    )
+    .where("id", "in", storeIds);
 }
 
 const MINUTE = 60_000;

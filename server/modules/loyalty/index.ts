@@ -6,7 +6,7 @@ import { loyaltyRoutes } from "./routes.ts";
  * The loyalty module's public face (docs/adr/0033-loyalty-and-giveaway.md): the programme a shopper sees (GET /me
  * reads it), the hook order moves call, and the routes of the programme, the giveaway and their console.
  */
-export { hasFreeDelivery, loyaltyOf, onOrderMoved } from "./ledger.ts";
+export { freeDeliveryAt, hasFreeDelivery, lifetimePointsOf, loyaltyOf, onOrderMoved } from "./ledger.ts";
 export { loyaltySchema } from "./schemas.ts";
 
 export async function registerLoyalty(

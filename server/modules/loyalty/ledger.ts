@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import {
   ACTIONS,
@@ -75,13 +75,22 @@ async function expireLapsed(tx: Tx, userId: string, rows: LedgerRow[], now: Date
  */
 export async function hasFreeDelivery(db: Q, userId: string | null): Promise<boolean> {
   if (!userId) return false;
-  const row = await db
+  const row = await lifetimePointsOf(db, userId).executeTakeFirstOrThrow();
+  return freeDeliveryAt(row.lifetime);
+}
+
+/** The shopper's lifetime points as a query, to run alone or as a subquery of a statement of the caller's. */
+export function lifetimePointsOf(db: QueryCreator<Database>, userId: string) {
+  return db
     .selectFrom("loyalty_ledger")
     .select(sql<number>`coalesce(sum(points), 0)::int`.as("lifetime"))
     .where("user_id", "=", userId)
-    .where("kind", "not in", ["redeemed", "expired"])
-    .executeTakeFirstOrThrow();
-  return tierFor(row.lifetime).freeDelivery;
+    .where("kind", "not in", ["redeemed", "expired"]);
+}
+
+/** Whether the tier held at `lifetime` points waives delivery fees. */
+export function freeDeliveryAt(lifetime: number): boolean {
+  return tierFor(lifetime).freeDelivery;
 }
 
 /** The history, newest first. */

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { type QueryCreator, sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/messages/delivery.ts";
 import type { MailboxMessage } from "../../../domain/messages/types.ts";
@@ -38,18 +38,38 @@ export class Outbox {
   async enqueue(tx: Transaction<Database>, message: OutgoingMessage): Promise<number> {
     const { id } = await tx
       .insertInto("outbox")
-      .values({
-        channel: message.channel,
-        recipient: message.recipient,
-        template: message.template,
-        subject: message.subject ?? null,
-        body: message.body,
-      })
+      .values(rowOf(message))
       .returning("id")
       .executeTakeFirstOrThrow();
+    return this.sendQueued(tx, id);
+  }
+
+  /**
+   * enqueue in two steps, so that a statement of the caller's carries the message's row: `withQueued` adds its
+   * insert as a common table expression ("queued_message") for the statement to end with, the statement answers
+   * QUEUED_MESSAGE_ID, and `sendQueued` sends that row's delivery job in the same transaction.
+   */
+  withQueued(db: QueryCreator<Database>, message: OutgoingMessage) {
+    return db.with("queued_message", (q) => q.insertInto("outbox").values(rowOf(message)).returning("id"));
+  }
+
+  async sendQueued(tx: Transaction<Database>, id: number | string): Promise<number> {
     await this.jobs.send(DELIVER_MESSAGE, { id: Number(id) }, { tx });
     return Number(id);
   }
+}
+
+/** The id of the row `withQueued` inserted, for the statement's answer. */
+export const QUEUED_MESSAGE_ID = sql<string>`(select id from queued_message)`;
+
+function rowOf(message: OutgoingMessage) {
+  return {
+    channel: message.channel,
+    recipient: message.recipient,
+    template: message.template,
+    subject: message.subject ?? null,
+    body: message.body,
+  };
 }
 
 export async function listMessages(

@@ -13,6 +13,8 @@ export interface CartChoices {
   useCredit: boolean;
   creditLimit: number | null;
   roundUp: boolean;
+  /** The user's signup code (users.signup_promo) when the caller has read it already; undefined: read here. */
+  signupPromo?: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function cartOffers(db: Db, choices: CartChoices, now: Date): Promi
   const promo = choices.promoCode
     ? await findPromo(db, choices.promoCode)
     : userId && !choices.promoRemoved
-      ? await unusedSignupOffer(db, userId)
+      ? await unusedSignupOffer(db, userId, choices.signupPromo)
       : null;
   const applicable = promo?.active && promo.kind !== "credit" ? promo : null;
   const [uses, previousOrders, balance] = await Promise.all([

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "../../../domain/cart/types.ts";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { TestBrowser } from "../../../tests/support/browser.ts";
@@ -52,6 +54,37 @@ describe.each(testDatabases)("promos and store credit on %s", (kind) => {
       .values({ code: "FIVEOFF", user_id: user.id, checkout_id: `x-${user.id}`, amount: 500 })
       .execute();
     expect((await browser.get("/promos")).json().promos).toEqual([]);
+  });
+
+  it("the signup offer is taken at checkout, once", async () => {
+    const first = await placedOrder(s, [{ sku: WHISKEY, qty: 2 }], {
+      before: async (browser) => {
+        const me = (await browser.get("/me")).json();
+        await s.db
+          .updateTable("users")
+          .set({ signup_promo: "FIVEOFF" })
+          .where("id", "=", me.user.id)
+          .execute();
+      },
+    });
+    expect(first.cart.promo).toMatchObject({ code: "FIVEOFF", applied: true, discount: 500 });
+    expect(first.orders[0]).toMatchObject({ promo_code: "FIVEOFF", total: first.cart.total });
+    const redeemed = await s.db
+      .selectFrom("promo_redemptions")
+      .select(["code", "amount"])
+      .where("user_id", "=", first.user.id)
+      .execute();
+    expect(redeemed).toEqual([{ code: "FIVEOFF", amount: 500 }]);
+
+    const again = await fill(first.browser, [{ sku: WHISKEY, qty: 2 }]);
+    expect(again.promo).toBeNull();
+    const res = await first.browser.post("/order/v3", {
+      id: checkoutIdFor(first.user.id, new Date(Date.now() + 60_000)),
+      paymentMethod: { type: "token", token: await cardToken(s) },
+      deliveryTime: "asap",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().orders[0]).toMatchObject({ promo_code: null, total: again.total });
   });
 
   it("a shopper who did not sign up with the offer does not get it", async () => {

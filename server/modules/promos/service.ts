@@ -110,14 +110,21 @@ export async function addPromo(db: Db, userId: string, code: string, now: Date) 
   return { promo: added, ...list };
 }
 
-/** The signup offer (spec §9), while the user who signed up with it has not redeemed it. */
-export async function unusedSignupOffer(db: Db, userId: string): Promise<StoredPromo | null> {
-  const user = await db
-    .selectFrom("users")
-    .select("signup_promo")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (user?.signup_promo?.toUpperCase() !== SIGNUP_PROMO.code) return null;
+/**
+ * The signup offer (spec §9), while the user who signed up with it has not redeemed it. `signupPromo`: the user's
+ * `signup_promo` when the caller has read it already (undefined: it is read here).
+ */
+export async function unusedSignupOffer(
+  db: Db,
+  userId: string,
+  signupPromo?: string | null,
+): Promise<StoredPromo | null> {
+  const code =
+    signupPromo !== undefined
+      ? signupPromo
+      : (await db.selectFrom("users").select("signup_promo").where("id", "=", userId).executeTakeFirst())
+          ?.signup_promo;
+  if (code?.toUpperCase() !== SIGNUP_PROMO.code) return null;
   const promo = await findPromo(db, SIGNUP_PROMO.code);
   if (!promo?.active) return null;
   const uses = await promoUses(db, promo.code, userId);

@@ -146,6 +146,80 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
     expect(new Set(refunds.map((r) => r.id)).size).toBe(1);
   });
 
+  it("answers an authorisation as retrieve reads its intent, and a repeat of its key the same", async () => {
+    for (const number of ["4242424242424242", "4000000000009995", "4000002760003184", "4000008400001629"]) {
+      const token = await sandbox.createToken(card(number));
+      const input = {
+        amount: 1234,
+        currency: "usd" as const,
+        customerId: null,
+        source: { kind: "token" as const, token: token.id },
+        returnUrl: "http://localhost:3000/3dscb",
+        description: "Nightcap order",
+        metadata: { checkout_id: "c-1" },
+        idempotencyKey: key(),
+      };
+      const answer = await sandbox.authorise(input);
+      expect(answer).toEqual(await sandbox.retrieve(answer.id));
+      expect(await sandbox.authorise(input)).toEqual(answer);
+      expect(await sandbox.findAuthorisation({ idempotencyKey: input.idempotencyKey })).toEqual(answer);
+    }
+  });
+
+  it("leaves no key for a call that fails, and answers repeats with other cards as the first", async () => {
+    const spent = await sandbox.createToken(card("4242424242424242"));
+    const input = {
+      amount: 500,
+      currency: "usd" as const,
+      customerId: null,
+      source: { kind: "token" as const, token: spent.id },
+      returnUrl: "http://localhost:3000/3dscb",
+      description: "Nightcap order",
+      metadata: {},
+    };
+    await sandbox.authorise({ ...input, idempotencyKey: key() });
+    const retried = key();
+    await expect(sandbox.authorise({ ...input, idempotencyKey: retried })).rejects.toThrow("already used");
+    const fresh = await sandbox.createToken(card("4242424242424242"));
+    const first = await sandbox.authorise({
+      ...input,
+      source: { kind: "token", token: fresh.id },
+      idempotencyKey: retried,
+    });
+    expect(first).toMatchObject({ status: "requires_capture", amount: 500 });
+
+    // Repeats of a key with tokens of their own, together: one intent, and no other token spent.
+    const together = key();
+    const tokens = await Promise.all([1, 2, 3].map(() => sandbox.createToken(card("4242424242424242"))));
+    const answers = await Promise.all(
+      tokens.map((t) =>
+        sandbox.authorise({ ...input, source: { kind: "token", token: t.id }, idempotencyKey: together }),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const used = await t.db
+      .selectFrom("sandbox_cards")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        tokens.map((x) => x.id),
+      )
+      .where("used_at", "is not", null)
+      .execute();
+    expect(used).toHaveLength(1);
+    const intents = await t.db
+      .selectFrom("sandbox_intents")
+      .select("id")
+      .where(
+        "card_id",
+        "in",
+        tokens.map((x) => x.id),
+      )
+      .execute();
+    expect(intents).toEqual([{ id: answers[0].id }]);
+  });
+
   it("saves a card on a customer and pays with it; a token works once", async () => {
     const customer = await sandbox.ensureCustomer({
       userId: "user-1",
@@ -172,6 +246,29 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
       idempotencyKey: key(),
     });
     expect(intent).toMatchObject({ status: "requires_capture", card: { last4: "4444" } });
+    // A saved card's repeats, together: one intent, every one answered with it.
+    const savedInput = {
+      amount: 700,
+      currency: "usd" as const,
+      customerId: customer,
+      source: { kind: "saved" as const, cardId: saved.id },
+      returnUrl: "http://localhost:3000/3dscb",
+      description: "Nightcap order",
+      metadata: {},
+      idempotencyKey: key(),
+    };
+    const repeats = await Promise.all([1, 2, 3].map(() => sandbox.authorise(savedInput)));
+    expect(repeats.every((r) => r.id === repeats[0].id)).toBe(true);
+    const made = await t.db
+      .selectFrom("sandbox_intents")
+      .select("id")
+      .where("card_id", "=", saved.id)
+      .where("amount", "=", 700)
+      .execute();
+    expect(made).toEqual([{ id: repeats[0].id }]);
+    await expect(
+      sandbox.authorise({ ...savedInput, customerId: null, idempotencyKey: key() }),
+    ).rejects.toThrow("No such payment method.");
     await sandbox.detachCard({ customerId: customer, cardId: saved.id });
     await expect(
       sandbox.authorise({

@@ -257,89 +257,74 @@ export class SandboxProvider implements PaymentProvider {
       .execute();
   }
 
-  authorise(input: AuthoriseInput): Promise<IntentState> {
-    return this.db.transaction().execute(async (tx) => {
-      let card: { id: string; brand: string; last4: string; behaviour: unknown } | undefined;
-      if (input.source.kind === "token") {
-        // The key's claim and the token's spending: one statement (only the call that claims the key spends).
-        const token = input.source.token;
-        const claim = await tx
-          .with("claimed", (db) =>
-            db
-              .insertInto("sandbox_idempotency")
-              .values({ key: input.idempotencyKey, answer: "null" })
-              .onConflict((oc) => oc.column("key").doNothing())
-              .returning("key"),
-          )
-          .with("spent", (db) =>
-            db
-              .updateTable("sandbox_cards")
-              .set({ used_at: sql`now()` })
-              .where("id", "=", token)
-              .where("kind", "=", "token")
-              .where("used_at", "is", null)
-              .where(sql<boolean>`exists (select 1 from claimed)`)
-              .returning(["id", "brand", "last4", "behaviour"]),
-          )
-          .selectNoFrom((eb) => [
-            eb.selectFrom("claimed").select("key").as("claimed"),
-            sql<typeof card | null>`(select row_to_json(spent) from spent)`.as("card"),
-          ])
-          .executeTakeFirstOrThrow();
-        if (!claim.claimed) return this.answerOf<IntentState>(tx, input.idempotencyKey);
-        if (!claim.card) throw tokenUsed();
-        card = claim.card;
-      } else {
-        const earlier = await this.claim<IntentState>(tx, input.idempotencyKey);
-        if (earlier) return earlier.answer;
-        card = await tx
-          .selectFrom("sandbox_cards")
-          .selectAll()
-          .where("id", "=", input.source.cardId)
-          .where("kind", "=", "payment_method")
-          .where("customer_id", "=", input.customerId)
-          .where("detached_at", "is", null)
-          .executeTakeFirst();
-      }
-      if (!card) throw new ProviderError("No such payment method.", "resource_missing", false);
-      const behaviour = card.behaviour as CardBehaviour;
-      const declined = behaviour.kind === "declines" ? behaviour.code : null;
-      const status = declined
-        ? "failed"
-        : behaviour.kind === "succeeds"
-          ? "requires_capture"
-          : "requires_action";
-      const intent = {
-        id: newId("pi"),
-        status,
-        amount: input.amount,
-        amount_capturable: status === "requires_capture" ? input.amount : 0,
-        amount_received: 0,
-        failure_code: declined,
-        failure_message: declined ? DECLINE_MESSAGES[declined] : null,
-      } as const;
-      const answer = stateOf(intent, card);
-      // The intent and the key's answer: one statement.
-      await this.record(
-        tx.with("intent", (db) =>
-          db
-            .insertInto("sandbox_intents")
-            .values({
-              ...intent,
-              currency: input.currency,
-              customer_id: input.customerId,
-              card_id: card.id,
-              return_url: input.returnUrl,
-              description: input.description,
-              metadata: JSON.stringify(input.metadata),
-            })
-            .returning("id"),
-        ) as unknown as QueryCreator<Database>,
-        input.idempotencyKey,
-        answer,
-      );
-      return answer;
-    });
+  /**
+   * One statement, so atomic without a transaction of its own: the card (a token is spent, only if never spent; a
+   * saved card must be the customer's and attached), the intent, and the key's answer, all only while the key is
+   * unclaimed. A concurrent repeat waits for the first, on the token's row or on the key, and then finds the key
+   * taken: nothing of it is written, and it answers what the first answered. A call that fails writes nothing.
+   */
+  async authorise(input: AuthoriseInput): Promise<IntentState> {
+    const key = input.idempotencyKey;
+    const unclaimed = sql`not exists (select 1 from sandbox_idempotency where key = ${key})`;
+    const card =
+      input.source.kind === "token"
+        ? sql`update sandbox_cards set used_at = now()
+            where id = ${input.source.token} and kind = 'token' and used_at is null and ${unclaimed}
+            returning id, brand, last4, behaviour`
+        : sql`select id, brand, last4, behaviour from sandbox_cards
+            where id = ${input.source.cardId} and kind = 'payment_method' and customer_id = ${input.customerId}
+              and detached_at is null and ${unclaimed}`;
+    let answer: IntentState | null = null;
+    try {
+      // The intent's outcome and its answer are those of stateOf: a declining card fails at once, one that
+      // succeeds is held for capture, any other asks for 3-D Secure (the provider's tests compare with retrieve).
+      const { rows } = await sql<{ answer: IntentState | null }>`
+        with card as (${card}),
+        outcome as (
+          select id as card_id, brand, last4,
+            case behaviour ->> 'kind' when 'declines' then 'failed' when 'succeeds' then 'requires_capture'
+              else 'requires_action' end as status,
+            case when behaviour ->> 'kind' = 'declines' then behaviour ->> 'code' end as failure_code
+          from card
+        ),
+        intent as (
+          insert into sandbox_intents (id, status, amount, amount_capturable, amount_received, failure_code,
+            failure_message, currency, customer_id, card_id, return_url, description, metadata)
+          select ${newId("pi")}::text, status, ${input.amount}::int,
+            case when status = 'requires_capture' then ${input.amount}::int else 0 end, 0, failure_code,
+            ${sql.lit(JSON.stringify(DECLINE_MESSAGES))}::jsonb ->> failure_code, ${input.currency}::text,
+            ${input.customerId}::text, card_id, ${input.returnUrl}::text, ${input.description}::text,
+            ${JSON.stringify(input.metadata)}::jsonb
+          from outcome
+          returning id, status, amount, amount_capturable, amount_received, failure_code, failure_message
+        ),
+        answered as (
+          insert into sandbox_idempotency (key, answer)
+          select ${key}::text, jsonb_build_object('id', i.id, 'status', i.status, 'amount', i.amount,
+            'amountCapturable', i.amount_capturable, 'amountReceived', i.amount_received,
+            'nextActionUrl', case when i.status = 'requires_action' then ${`${SANDBOX_BASE}/3ds/`}::text || i.id end,
+            'failure', case when i.failure_code is not null then jsonb_build_object('code', i.failure_code,
+              'message', coalesce(i.failure_message, ${DECLINE_MESSAGES.card_declined}::text)) end,
+            'card', jsonb_build_object('brand', o.brand, 'last4', o.last4))
+          from intent i, outcome o
+          returning answer
+        )
+        select (select answer from answered) as answer`.execute(this.db);
+      answer = rows[0]?.answer ?? null;
+    } catch (err) {
+      // A concurrent repeat with another card claimed the key first: this one's writes are undone.
+      if ((err as { code?: string }).code !== "23505") throw err;
+    }
+    if (answer) return answer;
+    // Nothing written: the key was claimed before (its answer), or the card cannot pay.
+    const earlier = await this.db
+      .selectFrom("sandbox_idempotency")
+      .select("answer")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    if (earlier) return earlier.answer as IntentState;
+    if (input.source.kind === "token") throw tokenUsed();
+    throw new ProviderError("No such payment method.", "resource_missing", false);
   }
 
   retrieve(intentId: string): Promise<IntentState> {
