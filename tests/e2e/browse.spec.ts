@@ -30,6 +30,20 @@ async function listedCount(page: Page): Promise<number> {
   return Number((text.match(/of ([\d,]+) products/)?.[1] ?? "0").replace(/,/g, ""));
 }
 
+/** Holds the page's scripts back until the returned function lets them through: the painted page is all there is. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const letThrough = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unrouteAll();
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await letThrough;
+    await route.continue();
+  });
+  return () => release();
+}
+
 test.describe("browsing the storefront", () => {
   test.use({ viewport: DESKTOP });
 
@@ -230,15 +244,7 @@ test.describe("browsing the storefront", () => {
   test("a button pressed before the page's scripts run is answered once they do, once; a search form needs none", async ({
     page,
   }) => {
-    // The page's scripts are held back until the test lets them through: the painted page is all there is.
-    let release: () => void = () => {};
-    const scriptsLetThrough = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsLetThrough;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(PRODUCT_PATH, { waitUntil: "commit" });
     const heart = page
       .getByRole("button", { name: "Log in to save Maker's Mark to your favourites" })
@@ -263,14 +269,7 @@ test.describe("browsing the storefront", () => {
   });
 
   test("a search typed before the page's scripts run is the search box's once they do", async ({ page }) => {
-    let release: () => void = () => {};
-    const scriptsLetThrough = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await scriptsLetThrough;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });
     const search = page.getByRole("combobox", { name: "Search products and brands" }).first();
     await search.fill("bourbon");
@@ -285,15 +284,7 @@ test.describe("browsing the storefront", () => {
     await expect(page).toHaveURL(/\/search\/bourbon$/);
 
     // A sort chosen on a painted listing is applied once the page can: the listing follows the choice.
-    await page.unrouteAll();
-    let releaseListing: () => void = () => {};
-    const listingScripts = new Promise<void>((resolve) => {
-      releaseListing = resolve;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await listingScripts;
-      await route.continue();
-    });
+    const releaseListing = await holdScripts(page);
     await page.goto("/whiskey", { waitUntil: "commit" });
     await page.getByRole("combobox", { name: "Sort" }).selectOption({ label: "Price: low to high" });
     releaseListing();
