@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DECLINE_MESSAGES } from "../../../../domain/payments/test-cards.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../../../tests/support/db.ts";
+import type { AuthoriseInput, PaymentSource } from "../provider.ts";
 import { type ContractCard, providerContract } from "../provider-contract.ts";
 import { AUTHENTICATION_FAILED, SandboxProvider } from "./sandbox-provider.ts";
 
@@ -21,6 +22,18 @@ const CONTRACT_CARDS: Record<ContractCard, string> = {
 };
 let keys = 0;
 const key = () => `test-key-${Date.now()}-${keys++}`;
+/** An authorisation as checkout asks for one, with a key of its own unless given. */
+const authorisation = (source: PaymentSource, fields: Partial<AuthoriseInput> = {}): AuthoriseInput => ({
+  amount: 1000,
+  currency: "usd",
+  customerId: null,
+  source,
+  returnUrl: "http://localhost:3000/3dscb",
+  description: "Nightcap order",
+  metadata: {},
+  idempotencyKey: key(),
+  ...fields,
+});
 
 describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
   let t: TestDb;
@@ -35,16 +48,7 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
 
   const pay = async (number: string, amount = 4599) => {
     const token = await sandbox.createToken(card(number));
-    return sandbox.authorise({
-      amount,
-      currency: "usd",
-      customerId: null,
-      source: { kind: "token", token: token.id },
-      returnUrl: "http://localhost:3000/3dscb",
-      description: "Nightcap order",
-      metadata: {},
-      idempotencyKey: key(),
-    });
+    return sandbox.authorise(authorisation({ kind: "token", token: token.id }, { amount }));
   };
 
   it("tokenises a card as brand, last four and expiry, and keeps no number", async () => {
@@ -127,16 +131,7 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
 
   it("does a call once per idempotency key, also when the repeats arrive together", async () => {
     const token = await sandbox.createToken(card("4242424242424242"));
-    const input = {
-      amount: 1000,
-      currency: "usd" as const,
-      customerId: null,
-      source: { kind: "token" as const, token: token.id },
-      returnUrl: "http://localhost:3000/3dscb",
-      description: "Nightcap order",
-      metadata: {},
-      idempotencyKey: key(),
-    };
+    const input = authorisation({ kind: "token", token: token.id });
     const answers = await Promise.all([1, 2, 3, 4].map(() => sandbox.authorise(input)));
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     const intent = answers[0];
@@ -149,16 +144,10 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
   it("answers an authorisation as retrieve reads its intent, and a repeat of its key the same", async () => {
     for (const number of ["4242424242424242", "4000000000009995", "4000002760003184", "4000008400001629"]) {
       const token = await sandbox.createToken(card(number));
-      const input = {
-        amount: 1234,
-        currency: "usd" as const,
-        customerId: null,
-        source: { kind: "token" as const, token: token.id },
-        returnUrl: "http://localhost:3000/3dscb",
-        description: "Nightcap order",
-        metadata: { checkout_id: "c-1" },
-        idempotencyKey: key(),
-      };
+      const input = authorisation(
+        { kind: "token", token: token.id },
+        { amount: 1234, metadata: { checkout_id: "c-1" } },
+      );
       const answer = await sandbox.authorise(input);
       expect(answer).toEqual(await sandbox.retrieve(answer.id));
       expect(await sandbox.authorise(input)).toEqual(answer);
@@ -168,15 +157,7 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
 
   it("leaves no key for a call that fails, and answers repeats with other cards as the first", async () => {
     const spent = await sandbox.createToken(card("4242424242424242"));
-    const input = {
-      amount: 500,
-      currency: "usd" as const,
-      customerId: null,
-      source: { kind: "token" as const, token: spent.id },
-      returnUrl: "http://localhost:3000/3dscb",
-      description: "Nightcap order",
-      metadata: {},
-    };
+    const input = authorisation({ kind: "token", token: spent.id }, { amount: 500 });
     await sandbox.authorise({ ...input, idempotencyKey: key() });
     const retried = key();
     await expect(sandbox.authorise({ ...input, idempotencyKey: retried })).rejects.toThrow("already used");
@@ -235,28 +216,15 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
     await expect(
       sandbox.attachCard({ customerId: customer, token: token.id, idempotencyKey: key() }),
     ).rejects.toThrow("already used");
-    const intent = await sandbox.authorise({
-      amount: 2500,
-      currency: "usd",
-      customerId: customer,
-      source: { kind: "saved", cardId: saved.id },
-      returnUrl: "http://localhost:3000/3dscb",
-      description: "Nightcap order",
-      metadata: {},
-      idempotencyKey: key(),
-    });
+    const intent = await sandbox.authorise(
+      authorisation({ kind: "saved", cardId: saved.id }, { amount: 2500, customerId: customer }),
+    );
     expect(intent).toMatchObject({ status: "requires_capture", card: { last4: "4444" } });
     // A saved card's repeats, together: one intent, every one answered with it.
-    const savedInput = {
-      amount: 700,
-      currency: "usd" as const,
-      customerId: customer,
-      source: { kind: "saved" as const, cardId: saved.id },
-      returnUrl: "http://localhost:3000/3dscb",
-      description: "Nightcap order",
-      metadata: {},
-      idempotencyKey: key(),
-    };
+    const savedInput = authorisation(
+      { kind: "saved", cardId: saved.id },
+      { amount: 700, customerId: customer },
+    );
     const repeats = await Promise.all([1, 2, 3].map(() => sandbox.authorise(savedInput)));
     expect(repeats.every((r) => r.id === repeats[0].id)).toBe(true);
     const made = await t.db
@@ -271,18 +239,9 @@ describe.each(testDatabases)("the sandbox card provider on %s", (kind) => {
     ).rejects.toThrow("No such payment method.");
     await sandbox.detachCard({ customerId: customer, cardId: saved.id });
     await expect(
-      sandbox.authorise({
-        ...{
-          amount: 1,
-          currency: "usd",
-          customerId: customer,
-          returnUrl: "x:",
-          description: "",
-          metadata: {},
-        },
-        source: { kind: "saved", cardId: saved.id },
-        idempotencyKey: key(),
-      }),
+      sandbox.authorise(
+        authorisation({ kind: "saved", cardId: saved.id }, { amount: 1, customerId: customer }),
+      ),
     ).rejects.toThrow("No such payment method.");
   });
 
