@@ -56,6 +56,8 @@ export interface AppDeps {
   workers?: boolean;
   /** How often open tracking streams get a heartbeat comment (tests shorten it). */
   heartbeatMs?: number;
+  /** How often worker instances sweep for cut-off checkouts (tests shorten it). */
+  recoverySweepMs?: number;
   /** How Web Push leaves (a test's local push service with its own certificate); web-push's default otherwise. */
   push?: PushTransport;
   /** The answer caches and the front door (ADR 0007, 0013): on except under NODE_ENV=test, unless a test asks. */
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs,
     workers: deps.workers ?? false,
     heartbeatMs: deps.heartbeatMs,
+    recoverySweepMs: deps.recoverySweepMs,
     push: deps.push,
     caching,
   });

@@ -24,6 +24,7 @@ import * as m0026 from "./0026-recommendations.ts";
 import * as m0027 from "./0027-referrals-and-enquiries.ts";
 import * as m0029 from "./0029-analytics-banners.ts";
 import * as m0031 from "./0031-chat.ts";
+import * as m0032 from "./0032-checkout-recovery-sweep.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0027-referrals-and-enquiries": m0027,
   "0029-analytics-banners": m0029,
   "0031-chat": m0031,
+  "0032-checkout-recovery-sweep": m0032,
 };

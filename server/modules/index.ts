@@ -41,6 +41,7 @@ export interface ModuleDeps {
   workers: boolean;
   /** Tracking streams' heartbeat period (HEARTBEAT_MS unless a test shortens it). */
   heartbeatMs?: number;
+  recoverySweepMs?: number;
   /** How Web Push leaves (a test's local push service); the web-push library by default. */
   push?: PushTransport;
   /** The answer caches (off in tests unless one asks: they change stock and prices and read them back at once). */

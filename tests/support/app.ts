@@ -21,6 +21,8 @@ export function useTestApp(
     now?: () => Date;
     /** Work the job queues (deliver messages) as main.ts does. */
     workers?: boolean;
+    /** How often the workers sweep for cut-off checkouts. */
+    recoverySweepMs?: number;
   } = {},
 ): TestApp {
   let t: TestDb | undefined;
@@ -34,6 +36,7 @@ export function useTestApp(
       logger: false,
       now: opts.now,
       workers: opts.workers,
+      recoverySweepMs: opts.recoverySweepMs,
     });
   });
   afterAll(async () => {

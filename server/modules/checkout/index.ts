@@ -9,14 +9,14 @@ import type { CheckoutContext } from "./context.ts";
 import {
   GIFT_EXPIRY,
   ORDER_ACCEPTANCE_TIMEOUT,
-  RECOVER_CHECKOUT,
+  RECOVER_SWEEP_SECONDS,
   RELEASE_SCHEDULED,
   RUN_PAYMENT_OPERATIONS,
   SETTLE_PAYMENT,
 } from "./jobs.ts";
 import { expireUnaccepted, releaseScheduled } from "./order-timeout.ts";
 import { runPendingOperations } from "./payment-settlement.ts";
-import { recoverCheckout } from "./recover.ts";
+import { sweepCutOffCheckouts } from "./recover.ts";
 import { checkoutRoutes } from "./routes.ts";
 import { settleNotice } from "./settle.ts";
 
@@ -56,6 +56,8 @@ export async function registerCheckout(
     outbox: Outbox;
     workers: boolean;
     now?: () => Date;
+    /** How often to sweep for cut-off checkouts (tests shorten it). */
+    recoverySweepMs?: number;
   },
 ): Promise<void> {
   const ctx: CheckoutContext = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -63,7 +65,6 @@ export async function registerCheckout(
   await deps.jobs.define(ORDER_ACCEPTANCE_TIMEOUT);
   await deps.jobs.define(RELEASE_SCHEDULED);
   await deps.jobs.define(RUN_PAYMENT_OPERATIONS);
-  await deps.jobs.define(RECOVER_CHECKOUT);
   // Sent here with a gift's claim link; worked by the gifts module.
   await deps.jobs.define(GIFT_EXPIRY);
   if (deps.provider instanceof SandboxProvider) {
@@ -88,8 +89,30 @@ export async function registerCheckout(
     await deps.jobs.work(RUN_PAYMENT_OPERATIONS, async (job) => {
       await runPendingOperations(ctx, job.data.paymentId);
     });
-    await deps.jobs.work(RECOVER_CHECKOUT, async (job) => {
-      await recoverCheckout(ctx, job.data.checkoutId);
-    });
+    sweepForCutOffCheckouts(app, ctx, deps.recoverySweepMs ?? RECOVER_SWEEP_SECONDS * 1000);
   }
+}
+
+/** The recovery sweep (recover.ts): as the instance starts (it may be one restarted after a crash), then every `everyMs`. */
+function sweepForCutOffCheckouts(app: FastifyInstance, ctx: CheckoutContext, everyMs: number): void {
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const sweep = async () => {
+    await sweepCutOffCheckouts(ctx, (err, checkoutId) =>
+      app.log.warn({ err, checkoutId }, "cut-off checkout not recovered yet"),
+    ).catch((err) => app.log.warn({ err }, "recovery sweep failed"));
+    if (!closed)
+      timer = setTimeout(() => {
+        running = sweep();
+      }, everyMs).unref();
+  };
+  app.addHook("onReady", async () => {
+    running = sweep();
+  });
+  app.addHook("preClose", async () => {
+    closed = true;
+    clearTimeout(timer);
+    await running;
+  });
 }

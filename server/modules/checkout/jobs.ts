@@ -50,15 +50,11 @@ export const RELEASE_BEFORE_SLOT_MINUTES = 60;
 export const ACCEPT_WITHIN_MINUTES = { asap: 30, slot: 30, shipped: 48 * 60 } as const;
 
 /**
- * A checkout cut off between reserving and settling (its instance died): sent in the reserving transaction, to run
- * after RECOVER_CHECKOUT_AFTER_SECONDS; settles or releases it by what the provider holds (recover.ts).
+ * A checkout still processing this long after it was claimed was cut off between reserving and settling (its
+ * instance died): the recovery sweep (recover.ts), or the shopper's retry, settles or releases it. Longer than a
+ * request's own authorise call may take, so the request is done in the usual case.
  */
-export const RECOVER_CHECKOUT = defineJob<{ checkoutId: string }>("recover-checkout", {
-  retryLimit: 10,
-  retryDelaySeconds: 30,
-  retryBackoff: true,
-  expireInSeconds: 120,
-});
-
-/** Longer than a request's own authorise call may take, so the job finds the request done in the usual case. */
 export const RECOVER_CHECKOUT_AFTER_SECONDS = 30;
+
+/** How often each worker instance sweeps for cut-off checkouts (and once as it starts). */
+export const RECOVER_SWEEP_SECONDS = 10;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { type Insertable, sql, type Transaction } from "kysely";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PaymentMethod } from "../../../db/schema-payments.ts";
 import {
@@ -45,7 +45,7 @@ import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
-import { RECOVER_CHECKOUT, RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
+import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
 import { recoverCheckout } from "./recover.ts";
 import type { PlaceOrderBody } from "./schemas.ts";
 import { awaitChallenge, releaseCheckout, settleAuthorised, settleByIntent } from "./settle.ts";
@@ -399,212 +399,224 @@ async function paymentOf(
 }
 
 /**
- * One transaction: the cart is still the one quoted; the promo is redeemed under a lock on it (one row per checkout,
+ * All or nothing: the cart is still the one quoted; the promo is redeemed under a lock on it (one row per checkout,
  * so a single-use code redeems once); credit is spent under a lock on the user's ledger; every line's stock is
  * taken at the quoted price, rows locked in a fixed order (store, SKU), or the whole checkout is refused; the
- * payment and the orders are written, awaiting payment. Without a promo or credit to take, the cart's lock, the
- * stock and the writes are one statement (then one more for the recovery job).
+ * payment and the orders are written, awaiting payment. Without a promo or credit to take, that is one statement
+ * and no transaction; with them, one transaction that takes the cart's lock first. A checkout cut off after this
+ * is found by the recovery sweep (recover.ts).
  */
 async function reserve(ctx: CheckoutContext, checkoutId: string, userId: string, plan: Plan) {
+  const { quote, products } = plan;
+  const { bill, cart } = quote;
+  const redeems = cart.promo?.applied === true && bill.discount > 0;
+  try {
+    if (!redeems && bill.credit === 0)
+      return await writeReservation(ctx.db, ctx, checkoutId, userId, plan, { cartLocked: false });
+    return await ctx.db.transaction().execute(async (tx) => {
+      // The promo's and the credit's statements come after the cart's lock: then it is taken alone, first.
+      if (!(await lockQuotedCart(tx, quote))) throw conflict("cart_changed", CART_CHANGED);
+      if (redeems && cart.promo) await redeemPromo(tx, cart.promo.code, userId, checkoutId, bill.discount);
+      if (bill.credit > 0) await spendCredit(tx, userId, bill.credit, checkoutId, ctx.now());
+      return writeReservation(tx, ctx, checkoutId, userId, plan, { cartLocked: true });
+    });
+  } catch (err) {
+    const refused = notReserved(err);
+    if (!refused) throw err;
+    if (refused.cart !== 1) throw conflict("cart_changed", CART_CHANGED);
+    return refuseShortStock(ctx.db, products, cart.split_cart, refused.taken);
+  }
+}
+
+/** Why `checkout_reserved` (migration 0032) ended the reservation: the cart's lock (1 when taken) and the stock taken. */
+function notReserved(err: unknown): { cart: number; taken: { store_id: string; sku_id: string }[] } | null {
+  const e = err as { code?: string; detail?: string } | null;
+  if (e?.code !== "NC409" || !e.detail) return null;
+  return JSON.parse(e.detail);
+}
+
+/**
+ * The cart's lock (unless `cartLocked`), the stock, the payment, its authorisation to come, the orders, their
+ * lines and first events: one statement (sibling inserts see each other's rows when the foreign keys are checked,
+ * at its end). Should the cart have changed or a line be short, `checkout_reserved` ends it with an error, and
+ * nothing it wrote is kept.
+ */
+async function writeReservation(
+  db: Kysely<Database>,
+  ctx: CheckoutContext,
+  checkoutId: string,
+  userId: string,
+  plan: Plan,
+  { cartLocked }: { cartLocked: boolean },
+) {
   const { quote, products, body } = plan;
   const { bill, cart } = quote;
-  return ctx.db.transaction().execute(async (tx) => {
-    const redeems = cart.promo?.applied === true && bill.discount > 0;
-    // The promo's and the credit's statements come after the cart's lock: then it is taken alone, first.
-    const lockFirst = redeems || bill.credit > 0;
-    if (lockFirst && !(await lockQuotedCart(tx, quote))) throw conflict("cart_changed", CART_CHANGED);
+  const paymentId = `pay_${randomUUID()}`;
+  const payment = {
+    id: paymentId,
+    checkout_id: checkoutId,
+    user_id: userId,
+    provider: ctx.provider.name,
+    method: plan.payment.method,
+    amount: bill.total,
+    card_brand: plan.payment.card?.brand ?? null,
+    card_last4: plan.payment.card?.last4 ?? null,
+    card_id: plan.payment.cardId,
+  };
+  const orderRows: Insertable<Database["orders"]>[] = [];
+  const lineRows: Insertable<Database["order_lines"]>[] = [];
 
-    if (redeems && cart.promo) await redeemPromo(tx, cart.promo.code, userId, checkoutId, bill.discount);
-    if (bill.credit > 0) await spendCredit(tx, userId, bill.credit, checkoutId, ctx.now());
-
-    const paymentId = `pay_${randomUUID()}`;
-    const payment = {
-      id: paymentId,
+  const placedAt = ctx.now();
+  for (const share of bill.stores) {
+    const entry = cart.split_cart[share.storeId];
+    const delivery = plan.deliveries.get(share.storeId)!;
+    const orderId = randomUUID();
+    orderRows.push({
+      id: orderId,
       checkout_id: checkoutId,
       user_id: userId,
-      provider: ctx.provider.name,
-      method: plan.payment.method,
-      amount: bill.total,
-      card_brand: plan.payment.card?.brand ?? null,
-      card_last4: plan.payment.card?.last4 ?? null,
-      card_id: plan.payment.cardId,
-    };
-    const orderRows: Insertable<Database["orders"]>[] = [];
-    const lineRows: Insertable<Database["order_lines"]>[] = [];
-
-    const placedAt = ctx.now();
-    for (const share of bill.stores) {
-      const entry = cart.split_cart[share.storeId];
-      const delivery = plan.deliveries.get(share.storeId)!;
-      const orderId = randomUUID();
-      orderRows.push({
-        id: orderId,
-        checkout_id: checkoutId,
-        user_id: userId,
-        store_id: share.storeId,
-        shipping: entry.is_shipping,
-        order_status: -1,
-        shipping_status: null,
-        payment_id: paymentId,
-        subtotal: share.subtotal,
-        delivery_fee: entry.is_shipping ? 0 : share.fee,
-        shipping_fee: entry.is_shipping ? share.fee : 0,
-        shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
-        discount: share.discount,
-        tip: share.tip,
-        credit: share.credit,
-        round_up: share.roundUp,
-        round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
-        total: share.total,
-        line_items: JSON.stringify(
-          storeLineItems(share, {
-            isShipping: entry.is_shipping,
-            shippingName: cart.selectedShippingOption?.name ?? null,
-            promoCode: cart.promo?.code ?? null,
-          }),
-        ),
-        promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
-        delivery_address_detail: JSON.stringify(plan.address),
-        delivery_notes: body.delivery_notes || null,
-        scheduled:
-          delivery.kind === "slot"
-            ? JSON.stringify({
-                date: delivery.date,
-                start: delivery.start,
-                end: delivery.end,
-                label: delivery.label,
-              })
-            : delivery.kind === "recipient"
-              ? JSON.stringify({ byRecipient: true })
-              : null,
-        eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
-        is_gift: plan.gift !== null,
-        gift_info: plan.gift
-          ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
-          : null,
-        recipient_note: body.recipient_note || null,
-      });
-      const storeProducts = products.filter((p) => p.store_id === share.storeId);
-      const tobacco = new Set(quote.lines.filter((l) => l.is_tobacco).map((l) => l.id));
-      lineRows.push(
-        ...storeProducts.map((p) => ({
-          order_id: orderId,
-          sku_id: p.sku_id,
-          title: p.title,
-          subtitle: p.subtitle,
-          image: p.image,
-          url: p.url,
-          qty: p.qty,
-          price: p.price,
-          subtotal: p.subtotal,
-          engraving: p.engraving ? JSON.stringify(p.engraving) : null,
-          substitution_preference: p.substitution_preference,
-          is_tobacco: tobacco.has(p.cart_id),
-        })),
-      );
-    }
-    // The cart's lock (unless taken above), the stock, the payment, its authorisation to come, the orders, their
-    // lines and first events: one statement (sibling inserts see each other's rows when the foreign keys are
-    // checked, at its end). Should the cart have changed or a line be short, it is rolled back whole (below).
-    const wanted = stockWanted(products);
-    const writes = tx
-      .with("quoted_cart", (db) =>
-        lockFirst ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
-      )
-      // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
-      .with(
-        "stock_locked",
-        () =>
-          sql<{ store_id: string; sku_id: string }>`(
+      store_id: share.storeId,
+      shipping: entry.is_shipping,
+      order_status: -1,
+      shipping_status: null,
+      payment_id: paymentId,
+      subtotal: share.subtotal,
+      delivery_fee: entry.is_shipping ? 0 : share.fee,
+      shipping_fee: entry.is_shipping ? share.fee : 0,
+      shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
+      discount: share.discount,
+      tip: share.tip,
+      credit: share.credit,
+      round_up: share.roundUp,
+      round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
+      total: share.total,
+      line_items: JSON.stringify(
+        storeLineItems(share, {
+          isShipping: entry.is_shipping,
+          shippingName: cart.selectedShippingOption?.name ?? null,
+          promoCode: cart.promo?.code ?? null,
+        }),
+      ),
+      promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
+      delivery_address_detail: JSON.stringify(plan.address),
+      delivery_notes: body.delivery_notes || null,
+      scheduled:
+        delivery.kind === "slot"
+          ? JSON.stringify({
+              date: delivery.date,
+              start: delivery.start,
+              end: delivery.end,
+              label: delivery.label,
+            })
+          : delivery.kind === "recipient"
+            ? JSON.stringify({ byRecipient: true })
+            : null,
+      eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
+      is_gift: plan.gift !== null,
+      gift_info: plan.gift
+        ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
+        : null,
+      recipient_note: body.recipient_note || null,
+    });
+    const storeProducts = products.filter((p) => p.store_id === share.storeId);
+    const tobacco = new Set(quote.lines.filter((l) => l.is_tobacco).map((l) => l.id));
+    lineRows.push(
+      ...storeProducts.map((p) => ({
+        order_id: orderId,
+        sku_id: p.sku_id,
+        title: p.title,
+        subtitle: p.subtitle,
+        image: p.image,
+        url: p.url,
+        qty: p.qty,
+        price: p.price,
+        subtotal: p.subtotal,
+        engraving: p.engraving ? JSON.stringify(p.engraving) : null,
+        substitution_preference: p.substitution_preference,
+        is_tobacco: tobacco.has(p.cart_id),
+      })),
+    );
+  }
+  const wanted = stockWanted(products);
+  const writes = db
+    .with("quoted_cart", (db) =>
+      cartLocked ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
+    )
+    // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
+    .with(
+      "stock_locked",
+      () =>
+        sql<{ store_id: string; sku_id: string }>`(
           select i.store_id, i.sku_id from inventory i
           join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int)
             on w.store_id = i.store_id and w.sku_id = i.sku_id
           where (select count(*) from quoted_cart) = 1
           order by i.store_id, i.sku_id
           for update of i)`,
-      )
-      .with(
-        "taken",
-        () =>
-          sql<{ store_id: string; sku_id: string }>`(
+    )
+    .with(
+      "taken",
+      () =>
+        sql<{ store_id: string; sku_id: string }>`(
           update inventory i set stock = i.stock - w.qty
           from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int),
             stock_locked l
           where i.store_id = w.store_id and i.sku_id = w.sku_id and l.store_id = i.store_id and l.sku_id = i.sku_id
             and i.stock >= w.qty and i.price_cents = w.price
           returning i.store_id, i.sku_id)`,
-      )
-      .with("payment", (db) => db.insertInto("payments").values(payment).returning("id"))
-      .with("placed_orders", (db) => db.insertInto("orders").values(orderRows).returning("id"))
-      .with("placed_lines", (db) => db.insertInto("order_lines").values(lineRows).returning("id"))
-      .with("placed_events", (db) =>
-        db
-          .insertInto("order_events")
-          .values(
-            orderRows.map((o) => ({
-              order_id: o.id,
-              type: "placed",
-              from_status: null,
-              to_status: -1,
-              data: "{}",
-              actor: `user:${userId}`,
-            })),
-          )
-          .returning("id"),
-      )
-      .with("claimed", (db) =>
-        db
-          .updateTable("checkouts")
-          .set({ payment_id: paymentId })
-          .where("id", "=", checkoutId)
-          .returning("id"),
-      );
-    const outcome = await writes
-      .with("authorisation", (db) =>
-        db
-          .insertInto("payment_operations")
-          .columns(["payment_id", "kind", "amount", "status", "idempotency_key"])
-          .expression(
-            db
-              .selectNoFrom([
-                sql<string>`${paymentId}::text`.as("payment_id"),
-                sql<string>`'authorisation'::text`.as("kind"),
-                sql<number>`${bill.total}::int`.as("amount"),
-                sql<string>`'pending'::text`.as("status"),
-                sql<string>`${`${checkoutId}:authorise`}::text`.as("idempotency_key"),
-              ])
-              // Nothing to pay: no authorisation.
-              .where(sql<boolean>`${bill.total > 0}::boolean`),
-          )
-          .returning("id"),
-      )
-      .selectNoFrom([
-        sql<number>`(select count(*) from quoted_cart)::int`.as("cart"),
-        sql<{ store_id: string; sku_id: string }[]>`(select coalesce(json_agg(taken), '[]') from taken)`.as(
-          "taken",
-        ),
-      ])
-      .executeTakeFirstOrThrow();
-    if (outcome.cart !== 1) throw conflict("cart_changed", CART_CHANGED);
-    if (outcome.taken.length !== wanted.length)
-      await refuseShortStock(tx, products, cart.split_cart, outcome.taken);
-    // Should this instance die before it settles, another settles or releases the checkout (recover.ts).
-    await ctx.jobs.send(
-      RECOVER_CHECKOUT,
-      { checkoutId },
-      {
-        tx,
-        startAfter: new Date(Date.now() + RECOVER_CHECKOUT_AFTER_SECONDS * 1000),
-        singletonKey: checkoutId,
-      },
+    )
+    .with("payment", (db) => db.insertInto("payments").values(payment).returning("id"))
+    .with("placed_orders", (db) => db.insertInto("orders").values(orderRows).returning("id"))
+    .with("placed_lines", (db) => db.insertInto("order_lines").values(lineRows).returning("id"))
+    .with("placed_events", (db) =>
+      db
+        .insertInto("order_events")
+        .values(
+          orderRows.map((o) => ({
+            order_id: o.id,
+            type: "placed",
+            from_status: null,
+            to_status: -1,
+            data: "{}",
+            actor: `user:${userId}`,
+          })),
+        )
+        .returning("id"),
+    )
+    .with("claimed", (db) =>
+      db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
     );
-    return {
-      paymentId,
-      amount: bill.total,
-      source: plan.payment.source,
-      customerId: plan.payment.customerId,
-    };
-  });
+  const outcome = await writes
+    .with("authorisation", (db) =>
+      db
+        .insertInto("payment_operations")
+        .columns(["payment_id", "kind", "amount", "status", "idempotency_key"])
+        .expression(
+          db
+            .selectNoFrom([
+              sql<string>`${paymentId}::text`.as("payment_id"),
+              sql<string>`'authorisation'::text`.as("kind"),
+              sql<number>`${bill.total}::int`.as("amount"),
+              sql<string>`'pending'::text`.as("status"),
+              sql<string>`${`${checkoutId}:authorise`}::text`.as("idempotency_key"),
+            ])
+            // Nothing to pay: no authorisation.
+            .where(sql<boolean>`${bill.total > 0}::boolean`),
+        )
+        .returning("id"),
+    )
+    // Nothing is kept unless the cart was locked and every line's stock taken (migration 0032).
+    .selectNoFrom(
+      sql<unknown>`checkout_reserved((select count(*) from quoted_cart)::int,
+          (select coalesce(json_agg(taken), '[]') from taken), ${wanted.length}::int)`.as("taken"),
+    )
+    .execute();
+  return {
+    paymentId,
+    amount: bill.total,
+    source: plan.payment.source,
+    customerId: plan.payment.customerId,
+  };
 }
 
 /** Redeems the promo for this checkout, under a lock on the promo: its limits are counted with every redemption seen. */
@@ -647,7 +659,7 @@ function stockWanted(products: CartProduct[]) {
  * line in (store, SKU) order, as the shelf has it now; throwing rolls the whole reservation back.
  */
 async function refuseShortStock(
-  tx: Tx,
+  db: Kysely<Database>,
   products: CartProduct[],
   stores: Record<string, { name: string }>,
   taken: { store_id: string; sku_id: string }[],
@@ -663,7 +675,7 @@ async function refuseShortStock(
           : 0,
     );
   const p = ordered[0];
-  const now = await tx
+  const now = await db
     .selectFrom("inventory")
     .select(["stock", "price_cents"])
     .where("store_id", "=", p.store_id)

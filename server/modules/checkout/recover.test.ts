@@ -7,13 +7,13 @@ import { shopperWithCart } from "../../../tests/factories/shopper.ts";
 import { useTestApp } from "../../../tests/support/app.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
 import { loadConfig } from "../../config.ts";
-import { type JobQueue, jobSchemaFor } from "../../platform/jobs.ts";
+import type { JobQueue } from "../../platform/jobs.ts";
 import type { AuthoriseInput } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
-import { RECOVER_CHECKOUT, RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
-import { recoverCheckout } from "./recover.ts";
+import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
+import { recoverCheckout, sweepCutOffCheckouts } from "./recover.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
 const MANHATTAN = "d-manhattan";
@@ -107,28 +107,34 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
       .where("payment_id", "=", paymentId)
       .where("kind", "=", "authorisation")
       .execute();
-  const recoveryJobsOf = async (checkoutId: string) => {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
-    const table = sql.table(`${jobSchemaFor(rows[0].schema)}.job`);
-    const found = await sql<{ start_after: Date; created_on: Date }>`
-      select start_after, created_on from ${table}
-      where name = ${RECOVER_CHECKOUT.name} and singleton_key = ${checkoutId}`.execute(s.db);
-    return found.rows;
-  };
+  /** Its claim made `seconds` ago. */
+  const age = (id: string, seconds: number) =>
+    s.db
+      .updateTable("checkouts")
+      .set({ created_at: new Date(Date.now() - seconds * 1000) })
+      .where("id", "=", id)
+      .execute();
+  const sweep = () =>
+    sweepCutOffCheckouts(ctx(), (err) => {
+      throw err;
+    });
 
-  it("queues its recovery with the reservation, and settles an authorised one: orders placed, held once, stock sold", async () => {
+  it("is swept once its delay is up, and an authorised one settled: orders placed, held once, stock sold", async () => {
     const before = await stockOf();
     const { id, user, retry } = await place(CARDS.succeeds, "after-authorising");
     // The cut-off as the soak saw it: processing, awaiting payment, the hold made but not recorded.
     expect((await checkoutOf(id)).state).toBe("processing");
     expect((await ordersOf(id)).map((o) => o.order_status)).toEqual([ORDER_STATUS.awaitingPayment]);
     expect((await retry()).json().error.code).toBe("checkout_in_progress");
-    const [job] = await recoveryJobsOf(id);
-    expect(job.start_after.getTime() - job.created_on.getTime()).toBeGreaterThanOrEqual(
-      (RECOVER_CHECKOUT_AFTER_SECONDS - 1) * 1000,
-    );
+    // Within its delay, the sweep leaves it to its request.
+    await age(id, RECOVER_CHECKOUT_AFTER_SECONDS - 2);
+    await sweep();
+    expect((await checkoutOf(id)).state).toBe("processing");
 
-    expect(await recoverCheckout(ctx(), id)).toMatchObject({ status: "succeeded", checkout_id: id });
+    await age(id, RECOVER_CHECKOUT_AFTER_SECONDS + 1);
+    await sweep();
+    expect((await checkoutOf(id)).state).toBe("completed");
+    expect((await checkoutOf(id)).answer).toMatchObject({ status: "succeeded", checkout_id: id });
     const [order] = await ordersOf(id);
     expect(order.order_status).toBe(ORDER_STATUS.placed);
     expect(await authorisationOf(order.payment_id)).toEqual([{ status: "succeeded" }]);
@@ -175,16 +181,35 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
     const before = await stockOf();
     const { id, retry } = await place(CARDS.succeeds, "after-authorising");
     expect((await retry()).statusCode).toBe(409);
-    await s.db
-      .updateTable("checkouts")
-      .set({ created_at: new Date(Date.now() - (RECOVER_CHECKOUT_AFTER_SECONDS + 1) * 1000) })
-      .where("id", "=", id)
-      .execute();
+    await age(id, RECOVER_CHECKOUT_AFTER_SECONDS + 1);
     const res = await retry();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().orders).toMatchObject([{ order_status: ORDER_STATUS.placed }]);
     expect(await recoverCheckout(ctx(), id)).toBeNull();
     expect(await stockOf()).toBe(before - 2);
+  });
+
+  it("frees the id of a checkout claimed but never reserved, once its delay is up", async () => {
+    const { user } = await shopperWithCart(s, [{ sku: WHISKEY, qty: 1 }]);
+    const claim = (id: string) => ({
+      id,
+      user_id: user.id,
+      fingerprint: "f",
+      state: "processing" as const,
+      origin: "web",
+    });
+    const [stale, fresh] = [
+      checkoutIdFor(user.id, new Date(clock++)),
+      checkoutIdFor(user.id, new Date(clock++)),
+    ];
+    await s.db
+      .insertInto("checkouts")
+      .values([claim(stale), claim(fresh)])
+      .execute();
+    await age(stale, RECOVER_CHECKOUT_AFTER_SECONDS + 1);
+    await sweep();
+    const left = await s.db.selectFrom("checkouts").select("id").where("id", "in", [stale, fresh]).execute();
+    expect(left).toEqual([{ id: fresh }]);
   });
 
   it("leaves a checkout that settled normally alone", async () => {
@@ -200,8 +225,8 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
   });
 });
 
-describe.each(testDatabases)("the recover-checkout job, worked by the app, on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
+describe.each(testDatabases)("the recovery sweep, run by the app, on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true, recoverySweepMs: 300 });
   const realAuthorise = SandboxProvider.prototype.authorise;
   afterEach(() => vi.restoreAllMocks());
 
@@ -225,11 +250,12 @@ describe.each(testDatabases)("the recover-checkout job, worked by the app, on %s
     const res = await browser.post("/order/v3", { id, paymentMethod: { type: "token", token } });
     expect(res.statusCode).toBe(500);
 
-    // Its delay, passed.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(s.db);
-    const table = sql.table(`${jobSchemaFor(rows[0].schema)}.job`);
-    await sql`update ${table} set start_after = now()
-      where name = ${RECOVER_CHECKOUT.name} and singleton_key = ${id}`.execute(s.db);
+    // Its delay, passed: the next sweep finds it.
+    await s.db
+      .updateTable("checkouts")
+      .set({ created_at: new Date(Date.now() - (RECOVER_CHECKOUT_AFTER_SECONDS + 1) * 1000) })
+      .where("id", "=", id)
+      .execute();
     const until = Date.now() + 20_000;
     let state = "processing";
     while (state === "processing" && Date.now() < until) {

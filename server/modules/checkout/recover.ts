@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
 import { releaseCheckout, releaseDeclined, settleAuthorised } from "./settle.ts";
 
 export const CHECKOUT_CUT_OFF =
@@ -51,4 +53,43 @@ export async function recoverCheckout(
     default:
       return releaseDeclined(ctx, paymentId, intent);
   }
+}
+
+/** How many cut-off checkouts one sweep takes on; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Every instance that works jobs sweeps every RECOVER_SWEEP_SECONDS: checkouts still processing
+ * RECOVER_CHECKOUT_AFTER_SECONDS after they were claimed were cut off (their instance died). Reserved ones are
+ * recovered (above); one claimed but never reserved held nothing, and its id is freed for the shopper's retry. Two
+ * instances sweeping at once do each thing once: recovery settles under the checkout's lock, and its provider calls
+ * carry idempotency keys. One that fails (the provider away, an answer still processing) waits for the next sweep.
+ */
+export async function sweepCutOffCheckouts(
+  ctx: CheckoutContext,
+  onError: (err: unknown, checkoutId: string) => void,
+): Promise<number> {
+  const cutOff = await ctx.db
+    .selectFrom("checkouts")
+    .select(["id", "payment_id"])
+    .where("state", "=", "processing")
+    .where("created_at", "<", sql<Date>`now() - make_interval(secs => ${RECOVER_CHECKOUT_AFTER_SECONDS})`)
+    .orderBy("created_at")
+    .limit(SWEEP_BATCH)
+    .execute();
+  for (const { id, payment_id } of cutOff) {
+    try {
+      if (payment_id) await recoverCheckout(ctx, id);
+      else
+        await ctx.db
+          .deleteFrom("checkouts")
+          .where("id", "=", id)
+          .where("state", "=", "processing")
+          .where("payment_id", "is", null)
+          .execute();
+    } catch (err) {
+      onError(err, id);
+    }
+  }
+  return cutOff.length;
 }
