@@ -7,6 +7,7 @@ import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
 import { onTerminationSignal, shutDownGracefully } from "./platform/shutdown.ts";
 import { isDependencyDown } from "./platform/unavailable.ts";
+import { warmUp } from "./warm-up.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -52,6 +53,10 @@ async function main() {
       process.exit(1);
     }
   });
+  if (config.env === "production") {
+    const warmed = await warmUp(app);
+    app.log.info(warmed, "pages rendered once before taking traffic");
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { database: kind, dataDir: kind === "pglite" ? config.dataDir : undefined },

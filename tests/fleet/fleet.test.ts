@@ -130,6 +130,15 @@ describe.skipIf(!base || !redisUrl)("a fleet of two instances behind nginx", () 
     return res.json<{ orders: { _id: string }[] }>().orders[0]._id;
   };
 
+  it("renders pages before an instance takes traffic: each one's first home page was made before it listened", async () => {
+    for (const origin of [A, B]) {
+      const res = await fetch(`${origin}/`, { headers: { accept: "text/html" } });
+      expect(res.status).toBe(200);
+      // Made by the instance's warm-up (server/warm-up.ts): fresh, or within its stale window (then served as it is).
+      expect(["hit", "stale"]).toContain(res.headers.get("x-page-cache"));
+    }
+  });
+
   it("keeps a session started on one instance on the other and through nginx; signing out on one ends it on all", async () => {
     const { user, s } = await shopper();
     for (const origin of [A, B, fleet.origin, fleet.origin, fleet.origin]) {
