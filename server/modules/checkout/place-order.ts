@@ -586,7 +586,7 @@ async function writeReservation(
     .with("claimed", (db) =>
       db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
     );
-  const outcome = await writes
+  await writes
     .with("authorisation", (db) =>
       db
         .insertInto("payment_operations")
