@@ -386,7 +386,8 @@ function injectApi(
   forwarded["x-request-id"] = String(req.id);
   // The render's calls resolve the shopper's session once between them.
   if (!opts.shared) forwarded[RENDER_HEADER] = newRenderId();
-  forwarded["x-forwarded-for"] = req.ip;
+  // A client that hung up before its render began has no address left (its socket is gone).
+  if (req.ip) forwarded["x-forwarded-for"] = req.ip;
   forwarded["x-forwarded-proto"] = req.protocol;
   forwarded["x-forwarded-host"] = req.host;
   const fetch: ApiFetch = async (apiPath, init = {}) => {
