@@ -350,6 +350,7 @@ async function sendGiftLink(
         note: gift.note,
         occasion: gift.occasion,
         expires: new Date(gift.expires),
+        byRecipient: Boolean(byRecipient),
       },
       `${origin}/giftclaim/${order.id}?token=${token}`,
     ),
