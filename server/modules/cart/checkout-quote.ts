@@ -1,6 +1,7 @@
 import { type QueryCreator, sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PricedLine } from "../../../domain/cart/compose.ts";
+import type { Engraving } from "../../../domain/cart/merge.ts";
 import { needsRelocation } from "../../../domain/cart/relocate.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
@@ -103,24 +104,49 @@ const emptied = () => ({
   updated_at: new Date(),
 });
 
-/** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
-export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
-  await withCartEmptied(tx, userId).selectFrom("emptied").select("id").execute();
+/** A line an order took from the cart: its SKU and engraving (the store may be another, ADR 0053). */
+export interface PlacedItem {
+  sku_id: string;
+  engraving: Engraving | null;
+}
+
+/**
+ * Empties the user's cart after their order (settling may come later than the checkout, from a job). `placed`: the
+ * items the orders took; only the cart's lines of those go, so a line left out of the order (unavailable where it
+ * went, ADR 0018 and 0053) stays in the cart. Without it every line goes.
+ */
+export async function emptyCartOf(tx: Tx, userId: string, placed?: readonly PlacedItem[]): Promise<void> {
+  await withCartEmptied(tx, userId, placed).selectFrom("emptied").select("id").execute();
 }
 
 /**
  * emptyCartOf as two common table expressions ("emptied", "emptied_lines"), for a statement of the caller's to
  * end with: the cart's writes then go to the database with it, in one round trip.
  */
-export function withCartEmptied(db: QueryCreator<Database>, userId: string) {
+export function withCartEmptied(db: QueryCreator<Database>, userId: string, placed?: readonly PlacedItem[]) {
   return db
     .with("emptied", (q) =>
       q.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
     )
-    .with("emptied_lines", (q) =>
-      q
+    .with("emptied_lines", (q) => {
+      const lines = q
         .deleteFrom("cart_lines")
-        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
-        .returning("cart_lines.id"),
-    );
+        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"));
+      return (
+        placed
+          ? lines.where((eb) =>
+              eb.or(
+                placed.map((p) =>
+                  eb.and([
+                    eb("sku_id", "=", p.sku_id),
+                    eb("line_1", "=", p.engraving?.line_1 ?? ""),
+                    eb("line_2", "=", p.engraving?.line_2 ?? ""),
+                    eb("line_3", "=", p.engraving?.line_3 ?? ""),
+                  ]),
+                ),
+              ),
+            )
+          : lines
+      ).returning("cart_lines.id");
+    });
 }

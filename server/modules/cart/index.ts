@@ -9,6 +9,7 @@ export {
   cartStoreIds,
   emptyCartOf,
   lockQuotedCart,
+  type PlacedItem,
   quoteCart,
   quotedCartLock,
   withCartEmptied,
