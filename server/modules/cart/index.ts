@@ -7,6 +7,7 @@ export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
   cartStoreIds,
+  type DeliverTo,
   emptyCartOf,
   lockQuotedCart,
   type PlacedItem,
