@@ -58,7 +58,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await openReferrals(deps.jobs);
   const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
-  await registerGeo(app, deps);
+  const geo = await registerGeo(app, deps);
   // Tests change stock and prices and read them back at once: no answer caches there.
   await app.register(catalogueRoutes, { db: deps.db, caching: deps.caching ?? deps.config.env !== "test" });
   await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
@@ -67,7 +67,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(imageRoutes, deps);
   await registerAge(app, { ...deps, limiter: accounts.limiter });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
-  await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
+  await registerCheckout(app, { ...deps, provider: payments.provider, outbox, locate: geo.locate });
   await app.register(orderRoutes, { db: deps.db });
   await registerTips(app, {
     db: deps.db,

@@ -1195,8 +1195,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. Answers the orders, or where to pass 3-D Secure */
+        /** Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/gift-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Before paying for a gift to its recipient's address: who brings it there (delivered by the stores whose zones hold it, or shipped), the cart priced at those stores with what they lack, and when they can deliver. Nothing is written; the sender's own address and cart stay as they are. Place it with the same address in POST /order/v3 `giftAddress` */
+        post: operations["quoteGift"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8994,6 +9011,13 @@ export interface operations {
                     };
                     /** @default false */
                     isGift?: boolean;
+                    /** @description Where a gift goes when it is not the sender's own delivery address: the cart is priced, checked and reserved at the store(s) serving it, or shipped when no zone holds it */
+                    giftAddress?: {
+                        /** @description The recipient's street address, city and state, or ZIP code, as typed */
+                        address: string;
+                        /** @description The recipient's apartment, suite or floor */
+                        unit?: string;
+                    };
                     giftRecipient?: string;
                     giftEmail?: string;
                     giftMobile?: string;
@@ -9027,7 +9051,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9099,7 +9123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description This checkout id was used with other details (`checkout_id_reused`): make a new one. */
+            /** @description This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9117,7 +9141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The card provider did not answer (`payment_provider_unavailable`); nothing is charged. */
+            /** @description The card provider did not answer (`payment_provider_unavailable`), or the address lookup service for a gift's address (`geocoder_unavailable`); nothing is charged. */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -9127,6 +9151,122 @@ export interface operations {
                 };
             };
             /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteGift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recipient's street address, city and state, or ZIP code, as typed */
+                    address: string;
+                    /** @description The recipient's apartment, suite or floor */
+                    unit?: string;
+                    tip?: {
+                        amount?: number;
+                        percent?: number;
+                    };
+                    shippingOption?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The address cannot be found (`address_not_found`), the cart is empty (`cart_empty`), or the shipping option is not offered there (`unknown_shipping_option`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store delivers or ships to the address (`gift_address_not_served`), in the sender's words. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address lookup service did not answer (`geocoder_unavailable`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A store's availability could not be read (`availability_failed`). A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;

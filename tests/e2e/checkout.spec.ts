@@ -90,6 +90,8 @@ test("a new customer from /signup/FIVEOFF sends a gift with a gift bag: $5 off, 
   await expect(page.getByText("Promo (FIVEOFF)")).toBeVisible();
 
   await page.getByLabel("This is a gift").check();
+  // To the sender's own address (a gift to the recipient's: gift-claim.spec.ts).
+  await page.getByLabel(/^My address/).check();
   await expect(page.getByLabel("Delivery time")).toHaveValue("recipient");
   await expect(page.getByLabel("Delivery time").locator("option:checked")).toHaveText(
     "Allow Recipient to Schedule Delivery",

@@ -4,6 +4,7 @@ import {
   addFromProductPage,
   expectNoSeriousA11yViolations,
   productAt,
+  productsAcross,
   setAddress,
   vendorOf,
 } from "./storefront.ts";
@@ -32,6 +33,8 @@ test("a gift's recipient opens the emailed link on a phone, picks a slot and con
   await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
   await page.goto("/checkout");
   await page.getByLabel("This is a gift").check();
+  // This gift goes to the sender's own address (the header's); the journey below sends one to the recipient's.
+  await page.getByLabel(/^My address/).check();
   await expect(page.getByLabel("Delivery time")).toHaveValue("recipient");
   const dana = unique("dana");
   await page.getByLabel("Recipient's name").fill("Dana");
@@ -120,4 +123,111 @@ test("a gift's recipient opens the emailed link on a phone, picks a slot and con
   await expect(mailbox.getByText("Dana claimed your gift").first()).toBeVisible();
   await mailbox.close();
   expect(chosenDate).not.toBe("");
+});
+
+/** In Austin: the South Congress store's zone, far from the sender's (Wicker Park, Chicago). */
+const RECIPIENT_ADDRESS = "1100 S Lamar Blvd, Austin, TX 78704";
+const RECIPIENT_STORE = "st_atx-south-congress";
+
+/**
+ * A gift to the recipient's own address (issue 29, ADR 53): the sender, in Chicago, gives an Austin address; checkout
+ * says which store delivers there, prices the bottle at that store and names what it lacks, before paying; the order
+ * goes to that store and address while the sender's own address and what the gift left out stay theirs. The
+ * recipient claims it on their phone, correcting the unit and adding a note.
+ */
+test("a gift to the recipient's address: priced at the store there before paying, claimed by the recipient with their unit", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto("/");
+  const sender = unique("sender");
+  await signUp(page, sender);
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  // A bottle both stores sell (at their own prices), and, when the seed has one, one the Austin store does not.
+  const { both } = await productsAcross(request, store_id, RECIPIENT_STORE, "whiskey");
+  const [{ here: bottle, there: bottleThere }] = both;
+  let leftOut: Awaited<ReturnType<typeof productsAcross>>["onlyHere"][number] | undefined;
+  for (const query of ["beer", "wine", "vodka", "tequila"]) {
+    leftOut = (await productsAcross(request, store_id, RECIPIENT_STORE, query)).onlyHere[0];
+    if (leftOut) break;
+  }
+  await addFromProductPage(page, bottle);
+  if (leftOut) await addFromProductPage(page, leftOut);
+
+  await page.goto("/checkout");
+  await page.getByLabel("This is a gift").check();
+  await expect(page.getByRole("radio", { name: "The recipient's address" })).toBeChecked();
+  // Nothing to pay for until the server has priced it there.
+  await expect(page.getByRole("button", { name: /Place order/ })).toBeDisabled();
+  await expect(page.getByText("Check the recipient's address to see the total there.")).toBeVisible();
+  const dana = unique("dana");
+  await page.getByLabel("Recipient's name").fill("Dana");
+  await page.getByLabel("Recipient's email").fill(dana);
+  await page.getByLabel("Recipient's address", { exact: true }).fill(RECIPIENT_ADDRESS);
+  await page.getByLabel("Recipient's apt, suite or floor").fill("Apt 5");
+  await page.getByLabel("Occasion").selectOption("Anniversary");
+  await page.getByLabel("Gift note").fill("Happy anniversary, you two!");
+  await page.getByRole("button", { name: "Check address" }).click();
+  const status = page.locator("#giftAddressStatus");
+  await expect(status).toContainText(/delivers to 1100 S Lamar Blvd, Austin, TX 78704\./);
+  if (leftOut) await expect(status).toContainText(`Not available from`);
+  if (leftOut) await expect(status).toContainText(leftOut.title);
+  // The summary is the Austin store's: its price for the bottle, without what it lacks.
+  const items = page.locator(".checkout__items");
+  await expect(items).toContainText(bottle.title);
+  await expect(items).toContainText(`$${((bottleThere.price ?? 0) / 100).toFixed(2)}`);
+  if (leftOut) await expect(items).not.toContainText(leftOut.title);
+  await expect(page.getByLabel("Delivery time")).toHaveValue("recipient");
+  await expect(page.getByRole("button", { name: /Place order/ })).toBeEnabled();
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.screenshot({ path: "docs/screenshots/gift-checkout.png", fullPage: true });
+  await shot(page, "gift-checkout-recipient-address");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("Gift: waiting for the recipient")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "A gift for Dana" })).toBeVisible();
+  await expect(page.getByText("1100 S Lamar Blvd, Austin, TX 78704, Apt 5")).toBeVisible();
+  const orderPath = new URL(page.url()).pathname;
+
+  // The sender's own address is as it was, and what the gift left out is still in their cart.
+  expect((await vendorOf(request, page)).store_id).toBe(store_id);
+  await expect(page.getByTestId("address-chip")).toContainText("1425 N Damen Ave");
+  if (leftOut) {
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const cart = await (await request.get("/menu/cart/v2", { headers: { cookie } })).json();
+    expect(cart.products.map((p: { sku_id: string; store_id: string }) => [p.sku_id, p.store_id])).toEqual([
+      [leftOut.sku_id, store_id],
+    ]);
+  }
+
+  // The recipient, on a phone: the email reads well and its link opens the gift, delivering to their address.
+  const recipientContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const phone = await recipientContext.newPage();
+  await phone.goto(`/mailbox?recipient=${encodeURIComponent(dana)}`);
+  await expect(phone.locator(".outbox__message").first()).toContainText("Casey sent you an anniversary gift");
+  const email = (await phone.locator(".outbox__message .outbox__body").first().textContent()) ?? "";
+  const link = /https?:\/\/\S+\/giftclaim\/[\w-]+\?token=[\w-]+/.exec(email)?.[0];
+  expect(link, email).toBeTruthy();
+  const url = new URL(link ?? "");
+  await phone.goto(url.pathname + url.search);
+  await expect(phone.getByRole("heading", { name: "Dana, you've got a gift!" })).toBeVisible();
+  await expect(phone.getByText("Delivering to 1100 S Lamar Blvd, Austin, TX 78704 (Apt 5)")).toBeVisible();
+  await expect(phone.locator(".gift-claim__availability")).toHaveAttribute("data-state", "success");
+  const asap = phone.getByRole("radio", { name: /As soon as possible/ });
+  if (await asap.isVisible()) await asap.check();
+  else await phone.locator(".gift-claim__slot-list").getByRole("radio").first().check();
+  await phone.getByLabel("Apt, suite or floor").fill("Apt 7");
+  await phone.getByLabel("Notes for the driver").fill("Blue door at the back");
+  await phone.getByRole("button", { name: "Confirm delivery" }).click();
+  await expect(phone.getByRole("heading", { name: "You're all set" })).toBeVisible();
+  await expect(phone.getByText("Delivering to 1100 S Lamar Blvd, Austin, TX 78704 (Apt 7)")).toBeVisible();
+  await recipientContext.close();
+
+  // The sender's order: the recipient's unit and note, no longer waiting for them.
+  await page.goto(orderPath);
+  await expect(page.getByText("Gift: waiting for the recipient")).toHaveCount(0);
+  await expect(page.getByText("1100 S Lamar Blvd, Austin, TX 78704, Apt 7")).toBeVisible();
+  await expect(page.getByText(/From the recipient: Blue door at the back/)).toBeVisible();
 });

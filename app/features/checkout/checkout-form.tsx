@@ -5,7 +5,7 @@ import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { GIFT_OCCASIONS } from "../../../domain/checkout/gift.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { PlaceOrderAnswer, RoundUpInfo } from "../../../domain/checkout/types.ts";
+import type { GiftQuote, PlaceOrderAnswer, RoundUpInfo } from "../../../domain/checkout/types.ts";
 import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "../../../domain/copy.ts";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { formatCents } from "../../../domain/money.ts";
@@ -17,6 +17,7 @@ import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
 import type { CardFrameHandle } from "./card-frame.tsx";
+import { GiftDestination, type GiftQuoteState, type GiftTo } from "./gift-destination.tsx";
 import { type PointsOffer, PromoPanel } from "./promo-panel.tsx";
 import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
 
@@ -45,11 +46,21 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   useEffect(() => track(CHECKOUT_STARTED, { variant }), [variant]);
   const navigate = useNavigate();
   const frame = useRef<CardFrameHandle>(null);
-  const [cart, setCart] = useState(data.cart);
+  const [ownCart, setCart] = useState(data.cart);
   const [checkoutId, setCheckoutId] = useState(data.checkoutId);
+  const [isGift, setGift] = useState(false);
+  // A gift goes to its recipient's address unless the sender says it goes to their own (ADR 0053).
+  const [giftTo, setGiftTo] = useState<GiftTo>("recipient");
+  const [giftAddress, setGiftAddress] = useState("");
+  const [giftUnit, setGiftUnit] = useState("");
+  const [giftQuote, setGiftQuote] = useState<GiftQuoteState>({ status: "idle" });
+  const elsewhere = isGift && giftTo === "recipient";
+  const quoted = elsewhere && giftQuote.status === "quoted" ? giftQuote.quote : null;
+  // Sent to the recipient, the cart is the one the server priced at the stores serving their address.
+  const cart = quoted ? quoted.cart : ownCart;
+  const availability = elsewhere ? (quoted?.availability ?? null) : data.availability;
   const onDemand = Object.values(cart.split_cart).some((e) => !e.is_shipping && e.subtotal > 0);
   const [tip, setTip] = useState<number>(onDemand ? 15 : 0);
-  const [isGift, setGift] = useState(false);
   const [delivery, setDelivery] = useState<string>(data.availability?.immediate_delivery ? "asap" : "");
   const [cardChoice, setCardChoice] = useState<string>(
     data.cards.find((c) => c.is_primary)?.id ?? data.cards[0]?.id ?? "new",
@@ -71,10 +82,44 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     error: null,
   });
 
-  const reprice = useCallback(async (percent: number) => {
-    const res = await browserApi<Cart>(`/menu/cart/v2?tipPercent=${percent}`);
-    if (res.ok) setCart(res.data);
-  }, []);
+  /**
+   * The cart as the recipient's address would have it, priced by the server (POST /order/gift-quote): who brings it,
+   * at what price, what the stores there lack, when they deliver. Nothing is written; the shopper's cart stays theirs.
+   */
+  const quoteGift = useCallback(
+    async (percent: number, shippingOption?: string) => {
+      const address = giftAddress.trim();
+      if (address.length < 3) return;
+      setGiftQuote({ status: "loading" });
+      const res = await browserApi<GiftQuote>("/order/gift-quote", {
+        method: "POST",
+        body: { address, unit: giftUnit.trim() || undefined, tip: { percent }, shippingOption },
+      }).catch(() => null);
+      if (!res?.ok) {
+        setGiftQuote({
+          status: "failed",
+          error: apiErrorMessage(res?.data, "We couldn't check that address. Please try again."),
+        });
+        return;
+      }
+      setGiftQuote({ status: "quoted", quote: res.data });
+      // A time chosen for another address may not exist at this one: the recipient chooses unless the sender does again.
+      setDelivery("recipient");
+    },
+    [giftAddress, giftUnit],
+  );
+
+  const reprice = useCallback(
+    async (percent: number) => {
+      if (elsewhere) {
+        if (quoted) await quoteGift(percent, quoted.cart.selectedShippingOption?.name);
+        return;
+      }
+      const res = await browserApi<Cart>(`/menu/cart/v2?tipPercent=${percent}`);
+      if (res.ok) setCart(res.data);
+    },
+    [elsewhere, quoted, quoteGift],
+  );
 
   const chooseTip = (percent: number) => {
     setTip(percent);
@@ -85,6 +130,11 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     setGift(on);
     // Spec §4: the gift toggle changes the slot choice to 'Allow Recipient to Schedule Delivery'.
     setDelivery(on ? "recipient" : data.availability?.immediate_delivery ? "asap" : "");
+  };
+
+  const chooseGiftTo = (to: GiftTo) => {
+    setGiftTo(to);
+    setDelivery("recipient");
   };
 
   async function toggleRoundUp(on: boolean, orgId: string | null) {
@@ -99,6 +149,8 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
 
   /** Spec §1 and §3 Checkout: shipping is chosen here too; the order is priced with the option chosen. */
   async function chooseShipping(name: string) {
+    // A gift shipped to its recipient: the server prices it with the option the request names.
+    if (elsewhere) return quoteGift(tip, name);
     const res = await browserApi<Cart>("/menu/cart/shipping/v2", {
       method: "POST",
       body: { shipping_name: name },
@@ -149,6 +201,9 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     }
     const [date, slot] = delivery.includes("|") ? delivery.split("|") : [undefined, delivery];
     const text = (name: string) => (form.get(name) as string | null)?.trim() || undefined;
+    const giftPlace = elsewhere
+      ? { address: giftAddress.trim(), unit: giftUnit.trim() || undefined }
+      : undefined;
     const res = await browserApi<PlaceOrderAnswer>("/order/v3", {
       method: "POST",
       body: {
@@ -159,8 +214,10 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         deliveryDate: date,
         // The option this page shows and prices: if another tab changed it, the server refuses (cart_changed).
         shippingOption: cart.selectedShippingOption?.name,
-        tip: onDemand ? { percent: tip } : undefined,
+        // Sent elsewhere, the tip as quoted (it counts only for on-demand stores either way).
+        tip: onDemand || elsewhere ? { percent: tip } : undefined,
         isGift,
+        giftAddress: giftPlace,
         giftRecipient: isGift ? text("giftRecipient") : undefined,
         giftEmail: isGift ? text("giftEmail") : undefined,
         giftMobile: isGift ? text("giftMobile") : undefined,
@@ -197,7 +254,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   }
 
   const slots =
-    data.availability?.dates.flatMap((d) =>
+    availability?.dates.flatMap((d) =>
       d.slots.map((s) => ({ value: `${d.date}|${s.start}`, label: `${d.label}, ${s.label}` })),
     ) ?? [];
 
@@ -215,87 +272,6 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
           <h2 id="delivery-heading" className="checkout__heading">
             Delivery
           </h2>
-          <p className="checkout__address">{data.address?.address ?? "No delivery address yet."}</p>
-          <div className="checkout__row">
-            <div className="field">
-              <label className="field__label" htmlFor="unit">
-                Apt, suite or floor
-              </label>
-              <input
-                id="unit"
-                name="unit"
-                className="input"
-                defaultValue={data.address?.unit ?? ""}
-                maxLength={40}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="addressType">
-                Address type
-              </label>
-              <select id="addressType" name="addressType" className="input" defaultValue="Residential">
-                <option value="Residential">Residential</option>
-                <option value="Business">Business</option>
-              </select>
-            </div>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="deliveryNotes">
-              Delivery notes
-            </label>
-            <textarea
-              id="deliveryNotes"
-              name="deliveryNotes"
-              className="input"
-              maxLength={500}
-              rows={2}
-              placeholder="Gate code, where to leave it…"
-            />
-          </div>
-          {onDemand ? (
-            <div className="field">
-              <label className="field__label" htmlFor="deliveryTime">
-                Delivery time
-              </label>
-              <select
-                id="deliveryTime"
-                className="input"
-                value={delivery}
-                onChange={(e) => setDelivery(e.target.value)}
-                required
-              >
-                {isGift ? <option value="recipient">{GIFT_SCHEDULE_BY_RECIPIENT}</option> : null}
-                {data.availability?.immediate_delivery ? (
-                  <option value="asap">ASAP · {data.availability.eta.display}</option>
-                ) : null}
-                {!delivery ? <option value="">Choose a time</option> : null}
-                {slots.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          {cart.shippingOptions.length > 0 ? (
-            <fieldset className="checkout__cards">
-              <legend className="field__label">Shipping</legend>
-              {cart.shippingOptions.map((o) => (
-                <label key={o.name} className="checkout__card">
-                  <input
-                    type="radio"
-                    name="shippingOption"
-                    value={o.name}
-                    checked={cart.selectedShippingOption?.name === o.name}
-                    onChange={() => void chooseShipping(o.name)}
-                  />
-                  <span>
-                    {o.name} · {o.description} · {o.price === 0 ? "Free" : formatCents(o.price, true)}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ) : null}
           <label className="checkbox">
             <input type="checkbox" checked={isGift} onChange={(e) => toggleGift(e.target.checked)} /> This is
             a gift
@@ -322,6 +298,21 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                   <input id="giftMobile" name="giftMobile" type="tel" className="input" maxLength={30} />
                 </div>
               </div>
+              <GiftDestination
+                to={giftTo}
+                own={data.address}
+                address={giftAddress}
+                unit={giftUnit}
+                state={giftQuote}
+                onTo={chooseGiftTo}
+                onAddress={(text) => {
+                  setGiftAddress(text);
+                  // Another address: what was checked no longer holds.
+                  setGiftQuote({ status: "idle" });
+                }}
+                onUnit={setGiftUnit}
+                onCheck={() => void quoteGift(tip)}
+              />
               <div className="field">
                 <label className="field__label" htmlFor="giftOccasion">
                   Occasion
@@ -345,6 +336,91 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 </button>
               ) : null}
             </div>
+          ) : null}
+          {elsewhere ? null : (
+            <>
+              <p className="checkout__address">{data.address?.address ?? "No delivery address yet."}</p>
+              <div className="checkout__row">
+                <div className="field">
+                  <label className="field__label" htmlFor="unit">
+                    Apt, suite or floor
+                  </label>
+                  <input
+                    id="unit"
+                    name="unit"
+                    className="input"
+                    defaultValue={data.address?.unit ?? ""}
+                    maxLength={40}
+                  />
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor="addressType">
+                    Address type
+                  </label>
+                  <select id="addressType" name="addressType" className="input" defaultValue="Residential">
+                    <option value="Residential">Residential</option>
+                    <option value="Business">Business</option>
+                  </select>
+                </div>
+              </div>
+            </>
+          )}
+          <div className="field">
+            <label className="field__label" htmlFor="deliveryNotes">
+              Delivery notes
+            </label>
+            <textarea
+              id="deliveryNotes"
+              name="deliveryNotes"
+              className="input"
+              maxLength={500}
+              rows={2}
+              placeholder="Gate code, where to leave it…"
+            />
+          </div>
+          {onDemand && (!elsewhere || quoted) ? (
+            <div className="field">
+              <label className="field__label" htmlFor="deliveryTime">
+                Delivery time
+              </label>
+              <select
+                id="deliveryTime"
+                className="input"
+                value={delivery}
+                onChange={(e) => setDelivery(e.target.value)}
+                required
+              >
+                {isGift ? <option value="recipient">{GIFT_SCHEDULE_BY_RECIPIENT}</option> : null}
+                {availability?.immediate_delivery ? (
+                  <option value="asap">ASAP · {availability.eta.display}</option>
+                ) : null}
+                {!delivery ? <option value="">Choose a time</option> : null}
+                {slots.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {cart.shippingOptions.length > 0 && (!elsewhere || quoted) ? (
+            <fieldset className="checkout__cards">
+              <legend className="field__label">Shipping</legend>
+              {cart.shippingOptions.map((o) => (
+                <label key={o.name} className="checkout__card">
+                  <input
+                    type="radio"
+                    name="shippingOption"
+                    value={o.name}
+                    checked={cart.selectedShippingOption?.name === o.name}
+                    onChange={() => void chooseShipping(o.name)}
+                  />
+                  <span>
+                    {o.name} · {o.description} · {o.price === 0 ? "Free" : formatCents(o.price, true)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
           ) : null}
         </section>
 
@@ -457,7 +533,17 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
               </li>
             ))}
         </ul>
-        <PromoPanel cart={cart} credit={data.credit} points={data.points} onCart={setCart} tipPercent={tip} />
+        <PromoPanel
+          cart={cart}
+          credit={data.credit}
+          points={data.points}
+          onCart={(next) => {
+            setCart(next);
+            // The code or credit applies to the gift as the recipient's stores price it.
+            if (elsewhere) void reprice(tip);
+          }}
+          tipPercent={tip}
+        />
         <dl className="checkout__totals">
           {cart.line_items.map((l) => (
             <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>
@@ -474,6 +560,11 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
           ) : null,
         )}
         <FormError message={state.error} />
+        {elsewhere && !quoted ? (
+          <p id="place-order-gift" className="form-message form-message--info">
+            Check the recipient's address to see the total there.
+          </p>
+        ) : null}
         {age.waiting ? (
           <p id="place-order-waiting" className="form-message form-message--info">
             {age.waiting}
@@ -482,8 +573,10 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         <button
           type="submit"
           className="button button--primary button--block button--large"
-          disabled={state.status === "loading" || age.waiting !== null}
-          aria-describedby={age.waiting ? "place-order-waiting" : undefined}
+          disabled={state.status === "loading" || age.waiting !== null || (elsewhere && !quoted)}
+          aria-describedby={
+            age.waiting ? "place-order-waiting" : elsewhere && !quoted ? "place-order-gift" : undefined
+          }
         >
           {state.status === "loading"
             ? "Placing your order…"

@@ -146,7 +146,7 @@ async function change(
 }
 
 /** The cart's lines moved off stores that do not serve the address (domain/cart/relocate.ts), with what moved. */
-async function relocated(
+export async function relocated(
   stored: StoredLine[],
   serving: Serving,
   readShelf: Working["shelf"],
@@ -179,7 +179,7 @@ export async function relocateCart(db: Db, owner: string | null, serving: Servin
   return { summary: relocationSummary(moves, details, serving.primary), cart: moved };
 }
 
-function relocationSummary(
+export function relocationSummary(
   moves: readonly LineMove<StoredLine>[],
   details: ReadonlyMap<string, ShelfDetail>,
   store: { id: string; name: string },

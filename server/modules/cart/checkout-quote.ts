@@ -1,14 +1,25 @@
 import { type QueryCreator, sql } from "kysely";
 import type { Database } from "../../../db/schema.ts";
 import type { PricedLine } from "../../../domain/cart/compose.ts";
+import type { Engraving } from "../../../domain/cart/merge.ts";
 import { needsRelocation } from "../../../domain/cart/relocate.ts";
 import type { Tip } from "../../../domain/cart/totals.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
+import type { Cart, CartRelocation } from "../../../domain/cart/types.ts";
 import type { Bill } from "../../../domain/checkout/bill.ts";
 import type { Db } from "../../platform/db.ts";
-import { readCart, type Serving } from "./cart-service.ts";
+import type { ServingStores } from "../catalogue/index.ts";
+import { readCart, relocated, relocationSummary, type Serving } from "./cart-service.ts";
 import { type OwnerStanding, priceStored } from "./cart-view.ts";
-import { type CartRow, shelfKey, type Tx, versionedCartWithLines } from "./repository.ts";
+import { type CartRow, shelfKey, shelfOf, type Tx, versionedCartWithLines } from "./repository.ts";
+
+/**
+ * Where checkout sends the cart when it is not the shopper's own address (a gift to its recipient's: ADR 0053): the
+ * stores serving it, and the shipping option to price a shipped part with (the request's, not the cart's own).
+ */
+export interface DeliverTo {
+  serving: ServingStores;
+  shippingName?: string | null;
+}
 
 /** What checkout places: the cart as the shopper sees it, the bill behind it, its lines, and its version. */
 export interface CartQuote {
@@ -21,11 +32,15 @@ export interface CartQuote {
   cart: Cart;
   bill: Bill;
   lines: PricedLine[];
+  /** Sent elsewhere (`deliverTo`): what had to move to the stores serving that address; null when nothing did. */
+  relocation: CartRelocation | null;
 }
 
 /**
  * The owner's cart priced for checkout (moved first to the stores serving the address, as any read would).
  * `standing`: what pricing needs of the signed-in owner, when the caller has read it (else it is read here).
+ * `deliverTo`: another address the cart goes to; its lines are then moved to the stores serving that one by the
+ * same rule (ADR 0018) and priced there, for this quote only: the stored cart stays at the shopper's own stores.
  */
 export async function quoteCart(
   db: Db,
@@ -33,6 +48,7 @@ export async function quoteCart(
   serving: Serving,
   tip: Tip,
   standing?: OwnerStanding,
+  deliverTo?: DeliverTo,
 ): Promise<CartQuote | null> {
   let found = await versionedCartWithLines(db, owner);
   if (!found) return null;
@@ -49,15 +65,21 @@ export async function quoteCart(
   }
   const { cart: row, version, lines: rows } = found;
   const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
-  const priced = await priceStored(
-    db,
-    row,
-    rows.map((r) => r.line),
-    details,
-    tip,
-    standing,
-  );
-  return { row, version, ...priced };
+  let lines = rows.map((r) => r.line);
+  let relocation: CartRelocation | null = null;
+  if (deliverTo) {
+    const moved = await relocated(lines, deliverTo.serving, async (pairs) => {
+      const shelf = await shelfOf(db, pairs);
+      for (const [key, detail] of shelf.details) if (!details.has(key)) details.set(key, detail);
+      return shelf;
+    });
+    lines = moved.lines;
+    if (moved.moves.length > 0)
+      relocation = relocationSummary(moved.moves, details, deliverTo.serving.primary);
+  }
+  const choices = deliverTo?.shippingName ? { ...row, shipping_name: deliverTo.shippingName } : row;
+  const priced = await priceStored(db, choices, lines, details, tip, standing);
+  return { row, version, ...priced, relocation };
 }
 
 /** The stores of the owner's cart lines, as a subquery for a statement of the caller's (one row per line). */
@@ -103,24 +125,49 @@ const emptied = () => ({
   updated_at: new Date(),
 });
 
-/** Empties the user's cart after their order (settling may come later than the checkout, from a job). */
-export async function emptyCartOf(tx: Tx, userId: string): Promise<void> {
-  await withCartEmptied(tx, userId).selectFrom("emptied").select("id").execute();
+/** A line an order took from the cart: its SKU and engraving (the store may be another, ADR 0053). */
+export interface PlacedItem {
+  sku_id: string;
+  engraving: Engraving | null;
+}
+
+/**
+ * Empties the user's cart after their order (settling may come later than the checkout, from a job). `placed`: the
+ * items the orders took; only the cart's lines of those go, so a line left out of the order (unavailable where it
+ * went, ADR 0018 and 0053) stays in the cart. Without it every line goes.
+ */
+export async function emptyCartOf(tx: Tx, userId: string, placed?: readonly PlacedItem[]): Promise<void> {
+  await withCartEmptied(tx, userId, placed).selectFrom("emptied").select("id").execute();
 }
 
 /**
  * emptyCartOf as two common table expressions ("emptied", "emptied_lines"), for a statement of the caller's to
  * end with: the cart's writes then go to the database with it, in one round trip.
  */
-export function withCartEmptied(db: QueryCreator<Database>, userId: string) {
+export function withCartEmptied(db: QueryCreator<Database>, userId: string, placed?: readonly PlacedItem[]) {
   return db
     .with("emptied", (q) =>
       q.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
     )
-    .with("emptied_lines", (q) =>
-      q
+    .with("emptied_lines", (q) => {
+      const lines = q
         .deleteFrom("cart_lines")
-        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"))
-        .returning("cart_lines.id"),
-    );
+        .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"));
+      return (
+        placed
+          ? lines.where((eb) =>
+              eb.or(
+                placed.map((p) =>
+                  eb.and([
+                    eb("sku_id", "=", p.sku_id),
+                    eb("line_1", "=", p.engraving?.line_1 ?? ""),
+                    eb("line_2", "=", p.engraving?.line_2 ?? ""),
+                    eb("line_3", "=", p.engraving?.line_3 ?? ""),
+                  ]),
+                ),
+              ),
+            )
+          : lines
+      ).returning("cart_lines.id");
+    });
 }

@@ -7,8 +7,10 @@ export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
   cartStoreIds,
+  type DeliverTo,
   emptyCartOf,
   lockQuotedCart,
+  type PlacedItem,
   quoteCart,
   quotedCartLock,
   withCartEmptied,

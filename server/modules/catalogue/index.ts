@@ -29,10 +29,12 @@ export {
   type ShelfChange,
 } from "./shelf-changes.ts";
 export {
+  coverageAt,
   type ResolvedStore,
   resolveStore,
   type ServingStores,
   type StoreHints,
+  servingOfCoverage,
   servingStores,
   storeHintsOf,
 } from "./store-resolution.ts";

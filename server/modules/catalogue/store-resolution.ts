@@ -1,4 +1,5 @@
 import { storesServingPoint } from "../../../domain/geo/zone.ts";
+import type { Coverage } from "../../../domain/gifts/address.ts";
 import { badRequest } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 
@@ -92,6 +93,30 @@ export async function servingStores(
   const primary = serving[0] ?? fallbackOf(stores);
   if (!primary) return null;
   return { primary: pick(primary), ids: serving.length > 0 ? serving.map((s) => s.id) : [primary.id] };
+}
+
+/**
+ * Who serves a delivery position, strictly: the delivery stores whose zones hold it (nearest first), else the
+ * shipping store, else nobody. Unlike servingStores, no default store stands in: a gift to an address (ADR 0053)
+ * must be refused where nobody delivers or ships.
+ */
+export async function coverageAt(db: Db, point: { lat: number; lng: number }): Promise<Coverage> {
+  let stores = await storeList(db);
+  if (stores.length === 0) stores = await storeList(db, true);
+  const serving = servingAt(stores, point);
+  if (serving.length === 0) return { kind: "none" };
+  if (serving[0].is_shipping) return { kind: "shipped", store: { id: serving[0].id, name: serving[0].name } };
+  return { kind: "delivered", stores: serving.map((s) => ({ id: s.id, name: s.name })) };
+}
+
+/** The stores a cart sent to a covered position may hold lines of (the cart's rule of ADR 0018). */
+export function servingOfCoverage(coverage: Exclude<Coverage, { kind: "none" }>): ServingStores {
+  const stores = coverage.kind === "shipped" ? [coverage.store] : coverage.stores;
+  const shipping = coverage.kind === "shipped";
+  return {
+    primary: { id: stores[0].id, name: stores[0].name, is_shipping: shipping },
+    ids: stores.map((s) => s.id),
+  };
 }
 
 const fallbackOf = (stores: readonly StoreRow[]) =>

@@ -333,6 +333,30 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     expect(stored).not.toContain(token128);
   });
 
+  it("leaves in the cart what the order left out: a line unavailable at the address's store stays there", async () => {
+    const { user, browser } = await shopper([
+      { sku: WHISKEY, qty: 2 },
+      { sku: SCARCE, qty: 1 },
+    ]);
+    // Moved to Brooklyn: the whiskey moves to its store, the rye (which it does not sell) stays, unavailable.
+    expect(
+      (await browser.post("/order/address", { address: "55 Water St, Brooklyn, NY 11201" })).statusCode,
+    ).toBe(200);
+    const cart = (await browser.get("/menu/cart/v2")).json<Cart>();
+    expect(cart.unavailable_message).toContain("Fixture Rare Rye");
+    const res = await place(browser, {
+      id: newCheckoutId(user.id),
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+      expectedTotal: cart.total,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ orders: Order[] }>().orders[0].products.map((p) => p.sku_id)).toEqual([WHISKEY]);
+    const after = (await browser.get("/menu/cart/v2")).json<Cart>();
+    expect(after.products.map((p) => [p.sku_id, p.qty, p.available])).toEqual([[SCARCE, 1, false]]);
+    expect(after.unavailable_message).toBe(cart.unavailable_message);
+  });
+
   /** Every buyer places their order at the same moment, each with a card token of their own. */
   async function placeAllAtOnce(buyers: { browser: TestBrowser; user: { id: string } }[]) {
     const tokens = await Promise.all(buyers.map(() => token()));

@@ -2,6 +2,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { PaymentProvider } from "../../platform/payments/provider.ts";
+import type { AddressLocator } from "../geo/index.ts";
 import type { Outbox } from "../messages/index.ts";
 
 /** Everything checkout's steps share, built once per app. */
@@ -12,6 +13,11 @@ export interface CheckoutContext {
   jobs: JobQueue;
   outbox: Outbox;
   now: () => Date;
+}
+
+/** What placing an order needs besides: the locator of an address that is not the shopper's own (a gift's). */
+export interface PlacingContext extends CheckoutContext {
+  locate: AddressLocator;
 }
 
 /** What a checkout answers, kept on its row so a retry with the same id gets the same answer. */

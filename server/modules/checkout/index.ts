@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import type { PaymentProvider } from "../../platform/payments/provider.ts";
 import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+import type { AddressLocator } from "../geo/index.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { CheckoutContext } from "./context.ts";
 import {
@@ -54,6 +55,7 @@ export async function registerCheckout(
     provider: PaymentProvider;
     jobs: JobQueue;
     outbox: Outbox;
+    locate: AddressLocator;
     workers: boolean;
     now?: () => Date;
     /** How often to sweep for cut-off checkouts (tests shorten it). */
@@ -75,7 +77,7 @@ export async function registerCheckout(
         .catch((err) => app.log.error({ err }, "settle-payment not queued"));
     });
   }
-  await app.register(checkoutRoutes, { ctx });
+  await app.register(checkoutRoutes, { ctx: { ...ctx, locate: deps.locate } });
   if (deps.workers) {
     await deps.jobs.work(SETTLE_PAYMENT, async (job) => {
       await settleNotice(ctx, job.data.intentId);

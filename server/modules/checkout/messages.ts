@@ -1,3 +1,4 @@
+import { giftHeadline } from "../../../domain/gifts/wording.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
@@ -36,27 +37,44 @@ export function orderConfirmation(
   };
 }
 
-/** The gift's recipient hears of it, with the link to claim it and choose when it comes. */
+/**
+ * The gift's recipient hears of it, with its link: to claim it and choose when it comes when the sender left that to
+ * them, else to see what is coming and when. The occasion reads by domain/gifts/wording.ts ("a birthday gift").
+ */
 export function giftClaimMessage(
   to: { email: string | null; mobile: string | null },
-  gift: { from: string; recipient: string; note: string | null; occasion: string | null; expires: Date },
+  gift: {
+    from: string;
+    recipient: string;
+    note: string | null;
+    occasion: string | null;
+    expires: Date;
+    /** The recipient chooses when it comes (`scheduled: {byRecipient: true}`). */
+    byRecipient: boolean;
+  },
   link: string,
 ): OutgoingMessage {
   const until = gift.expires.toISOString().slice(0, 10);
   const note = gift.note ? `\n\n“${gift.note}”` : "";
+  const headline = giftHeadline(gift.from, gift.occasion);
   if (to.email) {
+    const next = gift.byRecipient
+      ? `It comes from Nightcap when you say: claim it and choose when it's delivered (you'll need to be 21 or over): ${link}\n\nThe link works until ${until}.`
+      : `It comes from Nightcap: see what's coming and when (you'll need to be 21 or over to receive it): ${link}`;
     return {
       channel: "email",
       recipient: to.email,
       template: "gift-claim",
-      subject: `${gift.from} sent you a gift${gift.occasion ? ` for ${gift.occasion.toLowerCase()}` : ""}`,
-      body: `Hi ${gift.recipient}, ${gift.from} sent you a gift from Nightcap.${note}\n\nClaim it and choose when it's delivered (you'll need to be 21 or over): ${link}\n\nThe link works until ${until}.`,
+      subject: headline,
+      body: `Hi ${gift.recipient}, ${headline}.${note}\n\n${next}`,
     };
   }
   return {
     channel: "sms",
     recipient: `+1${to.mobile}`,
     template: "gift-claim",
-    body: `${gift.from} sent you a gift from Nightcap! Claim it by ${until}: ${link}`,
+    body: gift.byRecipient
+      ? `Nightcap: ${headline}! Claim it by ${until}: ${link}`
+      : `Nightcap: ${headline}! See when it arrives: ${link}`,
   };
 }

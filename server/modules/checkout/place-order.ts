@@ -44,7 +44,14 @@ import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
 import { addCard, customerFor, ownCard } from "../payments/index.ts";
 import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
-import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.ts";
+import {
+  checkShippingOption,
+  deliverToOf,
+  type GiftDestination,
+  giftAddressDetail,
+  giftDestination,
+} from "./gift-address.ts";
 import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
 import { recoverCheckout } from "./recover.ts";
 import type { PlaceOrderBody } from "./schemas.ts";
@@ -68,7 +75,7 @@ const conflict = (code: string, message: string) => new AppError(409, code, mess
  * payment"), then ask the provider for a hold, outside any transaction, and settle or release by its answer.
  */
 export async function placeOrder(
-  ctx: CheckoutContext,
+  ctx: PlacingContext,
   req: FastifyRequest,
   body: PlaceOrderBody,
 ): Promise<CheckoutAnswer> {
@@ -91,15 +98,18 @@ export async function placeOrder(
     customerId: string | null;
   } | null = null;
   try {
+    // A gift to its recipient's address goes to the stores serving that one (ADR 0053); the shopper's own stays.
+    const destination = body.giftAddress ? await giftDestination(ctx, body.giftAddress) : null;
     const quote = await quoteCart(
       ctx.db,
       `user:${userId}`,
       await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
       body.tip ?? {},
       claim.standing,
+      destination ? deliverToOf(destination, body.shippingOption) : undefined,
     );
     if (!claim.user) throw new Error(`checkout: no user ${userId}`);
-    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user, claim.stores);
+    const plan = await planCheckout(ctx, req, userId, body, quote, claim.user, claim.stores, destination);
     reserved = await reserve(ctx, body.id, userId, plan);
   } finally {
     // Nothing was reserved (the request was refused before): the id may be used again once the shopper fixes it.
@@ -251,6 +261,8 @@ async function planCheckout(
   user: PlanUser,
   /** Stores' terms read with the claim: a store of the cart missing from them (the cart moved since) is read. */
   stores: StoreTerms[],
+  /** A gift's recipient's address, when it goes there rather than to the shopper's own. */
+  destination: GiftDestination | null,
 ): Promise<Plan> {
   const products = quote?.cart.products.filter((p) => p.available && p.qty > 0) ?? [];
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
@@ -274,23 +286,12 @@ async function planCheckout(
   for (const entry of Object.values(cart.split_cart)) {
     if (entry.minimum_error && entry.subtotal > 0) throw badRequest(entry.minimum_error, "minimum_not_met");
   }
-  if (body.shippingOption && body.shippingOption !== cart.selectedShippingOption?.name)
+  // Sent elsewhere, the cart is priced with the option the request names, which must be one it is offered there.
+  if (destination) checkShippingOption(cart, body.shippingOption);
+  else if (body.shippingOption && body.shippingOption !== cart.selectedShippingOption?.name)
     throw conflict("cart_changed", CART_CHANGED);
 
-  const saved = readAddressCookie(req);
-  if (!saved) throw badRequest("Add a delivery address first.", "address_required");
-  const address: DeliveryAddressDetail = {
-    address: saved.address,
-    city: saved.city,
-    state: saved.state,
-    zip: saved.zip,
-    lat: saved.lat,
-    lng: saved.lng,
-    unit: body.address.unit || saved.unit || null,
-    business_name: body.address.type === "Business" ? body.address.business_name || null : null,
-    business_phone: body.address.type === "Business" ? body.address.business_phone || null : null,
-    type: body.address.type,
-  };
+  const address = destination ? giftAddressDetail(destination.place) : ownAddress(req, body);
 
   let gift: Gift | null = null;
   if (body.isGift) {
@@ -353,6 +354,24 @@ async function planCheckout(
     payment: await paymentOf(ctx, userId, body, quote.bill.total, user),
     roundUpOrgId: quote.bill.round_up > 0 ? user.round_up_org_id : null,
     body,
+  };
+}
+
+/** The shopper's own delivery address (the address cookie's), with the unit and business details checkout took. */
+function ownAddress(req: FastifyRequest, body: PlaceOrderBody): DeliveryAddressDetail {
+  const saved = readAddressCookie(req);
+  if (!saved) throw badRequest("Add a delivery address first.", "address_required");
+  return {
+    address: saved.address,
+    city: saved.city,
+    state: saved.state,
+    zip: saved.zip,
+    lat: saved.lat,
+    lng: saved.lng,
+    unit: body.address.unit || saved.unit || null,
+    business_name: body.address.type === "Business" ? body.address.business_name || null : null,
+    business_phone: body.address.type === "Business" ? body.address.business_phone || null : null,
+    type: body.address.type,
   };
 }
 

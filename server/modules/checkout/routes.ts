@@ -3,10 +3,11 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
 import { requireUser } from "../sessions/index.ts";
-import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
+import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.ts";
+import { quoteGift } from "./gift-address.ts";
 import { SETTLE_PAYMENT } from "./jobs.ts";
 import { placeOrder } from "./place-order.ts";
-import { checkoutHeaders as headers, placeOrderBody, verify3dsQuery } from "./schemas.ts";
+import { giftQuoteBody, checkoutHeaders as headers, placeOrderBody, verify3dsQuery } from "./schemas.ts";
 import { settleByIntent } from "./settle.ts";
 
 const tags = ["checkout"];
@@ -20,32 +21,56 @@ async function answer(ctx: CheckoutContext, userId: string, result: CheckoutAnsw
 }
 
 /** Spec §7: POST /order/v3, GET /order/verify3DS; the provider's webhook. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: CheckoutContext }> = async (app, { ctx }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = async (app, { ctx }) => {
   app.post(
     "/order/v3",
     {
       config: {
         auth: "user",
         errors: {
-          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`…), in the shopper's words.",
+          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words.",
           402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
           403: "The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first.",
           404: "The saved card is not the user's (`card_not_found`).",
           409: "The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`).",
-          422: "This checkout id was used with other details (`checkout_id_reused`): make a new one.",
-          502: "The card provider did not answer (`payment_provider_unavailable`); nothing is charged.",
+          422: "This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`).",
+          502: "The card provider did not answer (`payment_provider_unavailable`), or the address lookup service for a gift's address (`geocoder_unavailable`); nothing is charged.",
         },
       },
       schema: {
         operationId: "placeOrder",
         tags,
         summary:
-          "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. Answers the orders, or where to pass 3-D Secure",
+          "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure",
         headers,
         body: placeOrderBody,
       },
     },
     async (req) => answer(ctx, requireUser(req).userId, await placeOrder(ctx, req, req.body)),
+  );
+
+  app.post(
+    "/order/gift-quote",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "The address cannot be found (`address_not_found`), the cart is empty (`cart_empty`), or the shipping option is not offered there (`unknown_shipping_option`).",
+          422: "No store delivers or ships to the address (`gift_address_not_served`), in the sender's words.",
+          502: "The address lookup service did not answer (`geocoder_unavailable`).",
+          503: "A store's availability could not be read (`availability_failed`).",
+        },
+      },
+      schema: {
+        operationId: "quoteGift",
+        tags,
+        summary:
+          "Before paying for a gift to its recipient's address: who brings it there (delivered by the stores whose zones hold it, or shipped), the cart priced at those stores with what they lack, and when they can deliver. Nothing is written; the sender's own address and cart stay as they are. Place it with the same address in POST /order/v3 `giftAddress`",
+        headers,
+        body: giftQuoteBody,
+      },
+    },
+    async (req) => quoteGift(ctx, req, req.body),
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ADDRESS_MAX_LENGTH } from "../../../domain/geo/address.ts";
+import { GIFT_ADDRESS_MESSAGES } from "../../../domain/gifts/address.ts";
 
 export const checkoutHeaders = z.object({
   "x-platform": z.string().optional(),
@@ -22,43 +24,77 @@ export const paymentMethodSchema = z.discriminatedUnion("type", [
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** A gift's recipient's address, as the sender types it (docs/adr/0053-gift-to-the-recipients-address.md). */
+export const giftAddressSchema = z
+  .object({
+    address: z
+      .string()
+      .trim()
+      .min(3, "must be a street address, city and state, or ZIP code")
+      .max(ADDRESS_MAX_LENGTH, `must be at most ${ADDRESS_MAX_LENGTH} characters`)
+      .describe("The recipient's street address, city and state, or ZIP code, as typed"),
+    unit: text(40).optional().describe("The recipient's apartment, suite or floor"),
+  })
+  .describe(
+    "Where a gift goes when it is not the sender's own delivery address: the cart is priced, checked and reserved at the store(s) serving it, or shipped when no zone holds it",
+  );
+
+const tipSchema = z
+  .object({
+    amount: z.number().int().min(0).max(100_000).optional(),
+    percent: z.number().min(0).max(100).optional(),
+  })
+  .optional();
+
+const shippingOptionSchema = z.string().min(1).max(40);
+
 /** POST /order/v3: spec §3 Checkout (isGift, giftRecipient, giftEmail, giftMobile, giftNote, giftOccasion, deliveryTime, deliveryDate, shippingOption, paymentMethod, id). */
-export const placeOrderBody = z.object({
-  id: z.string().min(8).max(120),
-  paymentMethod: paymentMethodSchema.optional(),
-  /** "asap", a slot's start (ISO instant, with deliveryDate), or "recipient" for a gift. */
-  deliveryTime: z.string().max(40).default("asap"),
-  deliveryDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-25")
-    .optional(),
-  shippingOption: z.string().min(1).max(40).optional(),
-  /** The total the shopper was shown, in cents: a different total now (a change in another tab) is refused. */
-  expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
-  tip: z
-    .object({
-      amount: z.number().int().min(0).max(100_000).optional(),
-      percent: z.number().min(0).max(100).optional(),
-    })
-    .optional(),
-  isGift: z.boolean().default(false),
-  giftRecipient: text(80).optional(),
-  giftEmail: text(254).optional(),
-  giftMobile: text(30).optional(),
-  giftNote: text(250).optional(),
-  giftOccasion: text(40).optional(),
-  address: z
-    .object({
-      unit: text(40).optional(),
-      business_name: text(120).optional(),
-      business_phone: text(30).optional(),
-      type: z.enum(["Business", "Residential"]).default("Residential"),
-    })
-    .default({ type: "Residential" }),
-  delivery_notes: text(500).optional(),
-  recipient_note: text(250).optional(),
-});
+export const placeOrderBody = z
+  .object({
+    id: z.string().min(8).max(120),
+    paymentMethod: paymentMethodSchema.optional(),
+    /** "asap", a slot's start (ISO instant, with deliveryDate), or "recipient" for a gift. */
+    deliveryTime: z.string().max(40).default("asap"),
+    deliveryDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-25")
+      .optional(),
+    shippingOption: shippingOptionSchema.optional(),
+    /** The total the shopper was shown, in cents: a different total now (a change in another tab) is refused. */
+    expectedTotal: z.number().int().min(0).max(100_000_000).optional(),
+    tip: tipSchema,
+    isGift: z.boolean().default(false),
+    giftAddress: giftAddressSchema.optional(),
+    giftRecipient: text(80).optional(),
+    giftEmail: text(254).optional(),
+    giftMobile: text(30).optional(),
+    giftNote: text(250).optional(),
+    giftOccasion: text(40).optional(),
+    address: z
+      .object({
+        unit: text(40).optional(),
+        business_name: text(120).optional(),
+        business_phone: text(30).optional(),
+        type: z.enum(["Business", "Residential"]).default("Residential"),
+      })
+      .default({ type: "Residential" }),
+    delivery_notes: text(500).optional(),
+    recipient_note: text(250).optional(),
+  })
+  .refine((b) => b.isGift || !b.giftAddress, {
+    message: GIFT_ADDRESS_MESSAGES.onlyForGifts,
+    path: ["giftAddress"],
+  });
 
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+/** POST /order/gift-quote: the cart as it would go to the recipient's address, before paying. */
+export const giftQuoteBody = giftAddressSchema.extend({
+  tip: tipSchema,
+  /** The shipping option to price a shipped gift with; the cart's own (or the first offered) without it. */
+  shippingOption: shippingOptionSchema.optional(),
+});
+
+export type GiftQuoteBody = z.infer<typeof giftQuoteBody>;
 
 export const verify3dsQuery = z.object({ payment_intent_id: z.string().min(3).max(255) });

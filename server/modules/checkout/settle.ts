@@ -158,7 +158,7 @@ async function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
       jsonArrayFrom(
         eb
           .selectFrom("order_lines as l")
-          .select(["l.title", "l.qty"])
+          .select(["l.title", "l.qty", "l.sku_id", "l.engraving"])
           .whereRef("l.order_id", "=", "o.id")
           .orderBy("l.id"),
       ).as("lines"),
@@ -285,8 +285,10 @@ async function settleIn(
     // Every order of a checkout waits for its payment until this settles them together, under the checkout's lock.
     order_ids: orders.length > 0 ? orders.map((o) => o.id) : await orderIdsOf(tx, checkout.id),
   };
-  // The cart empties, and the confirmation is queued, in the answer's statement.
-  const emptied = withCartEmptied(tx, checkout.user_id) as unknown as QueryCreator<Database>;
+  // The cart's lines the orders took go (lines left out, unavailable where the order went, stay), and the
+  // confirmation is queued, in the answer's statement.
+  const placed = orders.length > 0 ? orders.flatMap((o) => o.lines) : undefined;
+  const emptied = withCartEmptied(tx, checkout.user_id, placed) as unknown as QueryCreator<Database>;
   if (summaries.length === 0) return recordAnswer(emptied, checkout.id, answer);
   const confirmation = orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin);
   const { message } = await answerWrite(
@@ -350,6 +352,7 @@ async function sendGiftLink(
         note: gift.note,
         occasion: gift.occasion,
         expires: new Date(gift.expires),
+        byRecipient: Boolean(byRecipient),
       },
       `${origin}/giftclaim/${order.id}?token=${token}`,
     ),

@@ -1,14 +1,53 @@
 import { type AddressParts, formatAddress, parseAddress } from "../../../domain/geo/address.ts";
 import type { AddressResult, SavedAddress, StoreChange } from "../../../domain/geo/api.ts";
+import type { Coverage } from "../../../domain/gifts/address.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import { relocateCart } from "../cart/index.ts";
-import { servingStores } from "../catalogue/index.ts";
+import { coverageAt, servingStores } from "../catalogue/index.ts";
 import type { Geocoder } from "./geocoder.ts";
 import { availabilityOfStore, vendorFor } from "./vendor-service.ts";
 
 export const ADDRESS_NOT_FOUND =
   "We could not find that address. Please add the city and state, or the ZIP code (for example: 350 5th Ave, New York, NY 10118).";
+
+/** A typed address as the geocoder places it: its one-line form, parts and point. */
+export type PlacedAddress = Omit<SavedAddress, "store_id" | "shipping">;
+
+/** Parses and geocodes a typed address (400 `address_not_found` when the geocoder cannot place it). */
+export async function placeAddress(
+  geocoder: Geocoder,
+  input: { address: string; unit?: string },
+): Promise<PlacedAddress> {
+  const parts: AddressParts = parseAddress(input.address);
+  const place = await geocoder.geocode(parts, input.address);
+  if (!place) throw new AppError(400, "address_not_found", ADDRESS_NOT_FOUND);
+  return {
+    address: formatAddress({ street: parts.street, city: place.city, state: place.state, zip: place.zip }),
+    street: parts.street,
+    street_number: parts.street_number,
+    route: parts.route,
+    unit: input.unit?.trim() || parts.unit,
+    city: place.city,
+    state: place.state,
+    zip: place.zip,
+    lat: place.lat,
+    lng: place.lng,
+  };
+}
+
+/**
+ * Places an address that is not the shopper's own (a gift's recipient's: ADR 0053) and says who serves it, by the
+ * delivery zones alone: delivered, shipped or nobody. Nothing is saved and no cart moves.
+ */
+export async function locateAddress(
+  db: Db,
+  geocoder: Geocoder,
+  input: { address: string; unit?: string },
+): Promise<{ place: PlacedAddress; coverage: Coverage }> {
+  const place = await placeAddress(geocoder, input);
+  return { place, coverage: await coverageAt(db, place) };
+}
 
 /**
  * Sets the delivery address: parse, geocode, find the serving store, tell whether the store differs from the
@@ -23,24 +62,9 @@ export async function setAddress(
   now: Date,
   cartOwner: string | null = null,
 ): Promise<AddressResult> {
-  const parts: AddressParts = parseAddress(input.address);
-  const place = await geocoder.geocode(parts, input.address);
-  if (!place) throw new AppError(400, "address_not_found", ADDRESS_NOT_FOUND);
+  const place = await placeAddress(geocoder, input);
   const vendor = await vendorFor(db, { lat: place.lat, lng: place.lng });
-  const saved: SavedAddress = {
-    address: formatAddress({ street: parts.street, city: place.city, state: place.state, zip: place.zip }),
-    street: parts.street,
-    street_number: parts.street_number,
-    route: parts.route,
-    unit: input.unit?.trim() || parts.unit,
-    city: place.city,
-    state: place.state,
-    zip: place.zip,
-    lat: place.lat,
-    lng: place.lng,
-    store_id: vendor.store_id,
-    shipping: vendor.shipping,
-  };
+  const saved: SavedAddress = { ...place, store_id: vendor.store_id, shipping: vendor.shipping };
   const changed = previous !== null && previous.store_id !== vendor.store_id;
   let storeChange: StoreChange | null = null;
   if (changed && previous) {
