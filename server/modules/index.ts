@@ -65,7 +65,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
-  await registerAge(app, { ...deps, limiter: accounts.limiter });
+  await registerAge(app, { ...deps, limiter: accounts.limiter, recordAudit });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox });
   await app.register(orderRoutes, { db: deps.db });
