@@ -92,6 +92,8 @@ export default [
     route("console/admin", "routes/console-admin.tsx"),
     // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
     route("console/loyalty", "routes/console-loyalty.tsx"),
+    // ID checks: staff see a customer's; administrators clear a refusal that was wrong (docs/adr/0051).
+    route("console/id-checks", "routes/console-id-checks.tsx"),
     // Administrators: leads and what the pages that take input sent (issue 17).
     route("console/enquiries", "routes/console-enquiries.tsx"),
     // Banners: staff make, schedule and target the grids' banners; administrators read the funnel and the searches

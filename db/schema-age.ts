@@ -33,6 +33,10 @@ export interface AgeVerificationsTable {
   /** YYYY-MM-DD: the last day a success or an under-age refusal holds. */
   expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
+  /** An administrator cleared this refusal (0033): it no longer stands; who, when and why. */
+  cleared_at: NullableTimestamp;
+  cleared_by: ColumnType<string | null, string | null | undefined, string | null>;
+  cleared_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AgeDatabase {

@@ -1,5 +1,9 @@
 import path from "node:path";
 import { z } from "zod";
+import {
+  DEFAULT_STAFF_ADJUSTMENT_LIMITS,
+  type StaffAdjustmentLimits,
+} from "../domain/loyalty/staff-adjustment.ts";
 
 /** Every environment variable the server reads, parsed once at start. */
 const envSchema = z.object({
@@ -120,6 +124,19 @@ const envSchema = z.object({
     .url("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be a URL such as http://collector:4318/v1/traces")
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("nightcap"),
+  // Staff adjustments of loyalty points (docs/adr/0051-console-safeguards.md): larger ones need an administrator.
+  LOYALTY_STAFF_MAX_POINTS: z.coerce
+    .number({ message: "LOYALTY_STAFF_MAX_POINTS must be a number of points" })
+    .int("LOYALTY_STAFF_MAX_POINTS must be an integer")
+    .min(1, "LOYALTY_STAFF_MAX_POINTS must be at least 1")
+    .max(100_000, "LOYALTY_STAFF_MAX_POINTS must be at most 100000")
+    .default(DEFAULT_STAFF_ADJUSTMENT_LIMITS.perAdjustment),
+  LOYALTY_STAFF_DAILY_POINTS: z.coerce
+    .number({ message: "LOYALTY_STAFF_DAILY_POINTS must be a number of points" })
+    .int("LOYALTY_STAFF_DAILY_POINTS must be an integer")
+    .min(1, "LOYALTY_STAFF_DAILY_POINTS must be at least 1")
+    .max(10_000_000, "LOYALTY_STAFF_DAILY_POINTS must be at most 10000000")
+    .default(DEFAULT_STAFF_ADJUSTMENT_LIMITS.perDay),
   DEMO_MERCHANT_REDIRECT_URLS: z
     .string()
     .regex(/^https?:\/\/\S+(,https?:\/\/\S+)*$/, "DEMO_MERCHANT_REDIRECT_URLS must be comma-separated URLs")
@@ -168,6 +185,8 @@ export type Config = {
   payments: PaymentsConfig;
   push: PushConfig;
   ops: OpsConfig;
+  /** What store staff may do to loyalty points without an administrator. */
+  loyalty: { staffAdjustments: StaffAdjustmentLimits };
 };
 
 /**
@@ -259,7 +278,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
       tracing: tracingConfig(e),
     },
+    loyalty: { staffAdjustments: staffAdjustmentLimits(e) },
   };
+}
+
+function staffAdjustmentLimits(e: z.infer<typeof envSchema>): StaffAdjustmentLimits {
+  if (e.LOYALTY_STAFF_MAX_POINTS > e.LOYALTY_STAFF_DAILY_POINTS)
+    throw new ConfigError(
+      "Invalid configuration:\n  LOYALTY_STAFF_MAX_POINTS must not be more than LOYALTY_STAFF_DAILY_POINTS",
+    );
+  return { perAdjustment: e.LOYALTY_STAFF_MAX_POINTS, perDay: e.LOYALTY_STAFF_DAILY_POINTS };
 }
 
 /** Traces when OTEL_TRACES_EXPORTER=otlp or an OTLP endpoint is set (OpenTelemetry's defaults otherwise). */

@@ -6,6 +6,7 @@ import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
+import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { Route } from "./+types/console-driver";
@@ -41,22 +42,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const verb = String(form.get("intent") ?? "");
   const id = String(form.get("order") ?? "");
-  if (!VERBS.has(verb) || !id) return data({ ok: false, message: "Choose what to do." }, { status: 400 });
+  if (!VERBS.has(verb) || !id)
+    return data({ ok: false, message: "Choose what to do.", confirmOrder: null }, { status: 400 });
   const body =
     verb === "fail"
       ? {
           state: "soft",
           reason: String(form.get("reason") ?? "").trim() || "The driver could not hand it over.",
         }
-      : {};
+      : verb === "dispatch" && form.get("confirm") === "yes"
+        ? { confirm: true }
+        : {};
   const res = await context.api(`/api/console/orders/${encodeURIComponent(id)}/${verb}`, {
     method: "POST",
     body,
   });
   if (res.status === 401) return redirect("/login?returnTo=%2Fconsole%2Fdriver");
-  if (res.ok) return { ok: true, message: null };
+  if (res.ok) return { ok: true, message: null, confirmOrder: null };
   return data(
-    { ok: false, message: apiErrorMessage(res.data, "That did not work. Please try again.") },
+    {
+      ok: false,
+      message: apiErrorMessage(res.data, "That did not work. Please try again."),
+      // Too early for its slot, or the store closed: picking it up takes the driver's word (docs/adr/0051).
+      confirmOrder: verb === "dispatch" && needsConfirmation(res.data) ? id : null,
+    },
     { status: res.status },
   );
 }
@@ -113,8 +122,12 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
                 <CsrfField />
                 <input type="hidden" name="order" value={o._id} />
                 <input type="hidden" name="intent" value="dispatch" />
+                {actionData?.confirmOrder === o._id ? (
+                  <input type="hidden" name="confirm" value="yes" />
+                ) : null}
                 <button type="submit" className="button button--primary" disabled={busy}>
                   Pick up #{o.order_number}
+                  {actionData?.confirmOrder === o._id ? " anyway" : ""}
                 </button>
               </Form>
             </li>

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { LoyaltyView } from "../../domain/loyalty/programme.ts";
+import { formatCount } from "../../domain/number.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
@@ -21,6 +22,8 @@ interface Customer {
     staffId: string | null;
     createdAt: string;
   }[];
+  /** What the asker may still adjust today; null for an administrator (no bound). */
+  adjustAllowance: { perAdjustment: number; perDay: number; leftToday: number } | null;
 }
 
 interface Giveaway {
@@ -229,7 +232,21 @@ export default function ConsoleLoyalty({ loaderData, actionData }: Route.Compone
               <input type="hidden" name="intent" value="adjust" />
               <input type="hidden" name="id" value={customer.customer.id} />
               <label htmlFor="adjust-points">Points (negative to take)</label>
-              <input id="adjust-points" name="points" type="number" step={1} required />
+              <input
+                id="adjust-points"
+                name="points"
+                type="number"
+                step={1}
+                required
+                aria-describedby={customer.adjustAllowance ? "adjust-allowance" : undefined}
+              />
+              {customer.adjustAllowance ? (
+                <p id="adjust-allowance" className="console-hint">
+                  Up to {formatCount(customer.adjustAllowance.perAdjustment)} points at a time and{" "}
+                  {formatCount(customer.adjustAllowance.perDay)} added in 24 hours (
+                  {formatCount(customer.adjustAllowance.leftToday)} left); more needs an administrator.
+                </p>
+              ) : null}
               <label htmlFor="adjust-reason">Reason</label>
               <input id="adjust-reason" name="reason" required minLength={3} maxLength={300} />
               <button type="submit" className="button" disabled={busy}>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import type { Product } from "../../domain/catalogue/types.ts";
+import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import { mayProposeSubstitutions } from "../../domain/orders/substitution.ts";
 import type { ConsoleOrder } from "../../domain/orders/types.ts";
@@ -13,6 +14,7 @@ import {
   verbLabel,
 } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused } from "../features/console/console-bar.tsx";
+import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
@@ -78,6 +80,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!VERBS.has(verb))
     return data({ ok: false as const, verb: null, message: "Choose what to do." }, { status: 400 });
   const body: Record<string, unknown> = {};
+  if (verb === "dispatch" && f.confirm === "yes") body.confirm = true;
   if (verb === "fail")
     Object.assign(body, { state: f.state === "hard" ? "hard" : "soft", reason: f.reason ?? "" });
   if (verb === "cancel") body.reason = f.reason ?? "";
@@ -102,7 +105,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     res.status === 400 && verb !== "accept" && verb !== "dispatch" && verb !== "deliver"
       ? "Please give a reason the customer will read."
       : apiErrorMessage(res.data, "That did not work. Please try again.");
-  return data({ ok: false as const, verb, message }, { status: res.status });
+  // Too early for its slot, or the store closed: the page asks staff to confirm (docs/adr/0051).
+  const confirm = verb === "dispatch" && needsConfirmation(res.data);
+  return data({ ok: false as const, verb, message, confirm }, { status: res.status });
 }
 
 async function proposeAction(
@@ -160,6 +165,26 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
       ) : (
         <FormError message={actionData?.message} />
       )}
+      {actionData &&
+      !actionData.ok &&
+      "confirm" in actionData &&
+      actionData.confirm &&
+      verbs.includes("dispatch") ? (
+        <Form method="post" className="console-actions" aria-label="Confirm sending out">
+          <CsrfField />
+          <input type="hidden" name="intent" value="dispatch" />
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {verbLabel("dispatch", order.shipping)} anyway
+          </button>
+        </Form>
+      ) : null}
+      {order.scheduled && "label" in order.scheduled && !order.shipping ? (
+        <p className="console-hint" data-testid="console-slot">
+          Slot: {dateWords(order.scheduled.date)}, {order.scheduled.label}. It goes out from an hour before
+          its slot, while the store is open.
+        </p>
+      ) : null}
       {verbs.length > 0 ? (
         <section className="console-actions" aria-label="Actions">
           {simple.map((verb) => (

@@ -3,6 +3,7 @@ import { formatCents } from "../../domain/money.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
+import { queueTimeLabel } from "../features/console/queue-label.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/console";
@@ -70,8 +71,7 @@ export default function ConsoleQueue({ loaderData }: Route.ComponentProps) {
           >
             <Link to={`/console/orders/${o._id}`}>
               <span>
-                <strong>#{o.order_number}</strong> ·{" "}
-                {o.shipping ? "Shipping" : o.eta ? `ASAP ${o.eta}` : "Delivery"}
+                <strong>#{o.order_number}</strong> · {queueTimeLabel(o)}
                 {o.store ? ` · ${o.store.name}` : ""}
               </span>
               <span className="console-queue__status" data-status={o.order_status}>

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
+import { landingAfterSignIn } from "../../domain/accounts/landing.ts";
 import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { loginAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
-import { safeReturnTo } from "../features/accounts/forms.server.ts";
+import { explicitReturnTo } from "../features/accounts/forms.server.ts";
 import { LoginPanel, type LoginResult } from "../features/accounts/login-panel.tsx";
 import type { Route } from "./+types/login";
 
@@ -20,15 +21,20 @@ const SSO_ERRORS: Record<string, string> = {
   failed: "We could not verify that sign-in. Please try again.",
 };
 
-/** /login (spec §2, full screen): password or emailed code; ?link={provider} links a social sign-in. */
+/**
+ * /login (spec §2, full screen): password or emailed code; ?link={provider} links a social sign-in. Without a
+ * returnTo, a sign-in lands where the account's role does (staff: /console; domain/accounts/landing.ts).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  const asked = explicitReturnTo(url.searchParams.get("returnTo"));
+  // Back to /login itself says nothing of where to go: the role decides.
+  const returnTo = asked && new URL(asked, url).pathname !== "/login" ? asked : null;
   const [session, providers] = await Promise.all([
     context.api<SessionInfo>("/auth/session"),
     context.api<SsoProviderInfo[]>("/auth/providers"),
   ]);
-  if (session.ok && session.data.user) throw redirect(returnTo);
+  if (session.ok && session.data.user) throw redirect(landingAfterSignIn(session.data.user.role, returnTo));
   let link: { provider: string; email: string } | null = null;
   if (url.searchParams.has("link")) {
     const pending = await context.api<SsoResult>("/auth/sso/pending");
@@ -37,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   return {
-    returnTo,
+    // Empty: the form's sign-in lands by role. A social sign-in comes back here, and this loader sends it on.
+    returnTo: returnTo ?? "",
     link,
     providers: providers.ok ? providers.data : [],
     notice: url.searchParams.has("reset") ? "Your password has been changed. Log in with the new one." : null,

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
-import type { Me } from "../../domain/accounts/types.ts";
+import type { Me, SessionInfo } from "../../domain/accounts/types.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { formatCents } from "../../domain/money.ts";
 import type { SubstitutionLine } from "../../domain/orders/substitution.ts";
@@ -42,7 +42,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
   const me = await context.api<Me>("/me");
-  return { review: res.data, userId: me.ok ? me.data.user.objectId : "" };
+  const userId = me.ok ? me.data.user.objectId : "";
+  return { review: await markedViewing(context.api, res.data, userId), userId };
+}
+
+/**
+ * Spec §2: the review's status is 'Viewing' while the page is shown. The page marks it as it is served, so the
+ * store console and the tracking page see it from the first paint, with or without the page's script; the PUT
+ * carries the session's CSRF token, as a page's form does. A failure leaves the review as it was (the browser
+ * tries again once the page runs).
+ */
+async function markedViewing(
+  api: Route.LoaderArgs["context"]["api"],
+  review: SubstitutionReview,
+  userId: string,
+): Promise<SubstitutionReview> {
+  if (!review.open || review.status !== "Proposed" || !userId) return review;
+  const session = await api<SessionInfo>("/auth/session");
+  const token = session.ok ? session.data.csrfToken : null;
+  const marked = await api<SubstitutionReview>(`/order/substitution/${encodeURIComponent(review.order_id)}`, {
+    method: "PUT",
+    body: { user: { objectId: userId }, status: "Viewing" },
+    headers: token ? { "x-csrf-token": token } : {},
+  });
+  return marked.ok ? marked.data : review;
 }
 
 type ActionAnswer =
@@ -82,7 +105,8 @@ function SubstitutionPageBody({ loaderData }: Route.ComponentProps) {
   );
   const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
 
-  // Spec §2: 'Viewing' while shown. The store console sees that the shopper is looking.
+  // Spec §2: 'Viewing' while shown. The loader marked it as the page was served; should that have failed, the page
+  // marks it once it runs. The store console sees that the shopper is looking.
   const { open, status, order_id } = loaderData.review;
   useEffect(() => {
     if (!open || status !== "Proposed") return;

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, parseIsoDate } from "./calendar.ts";
 import {
+  ageStanding,
   cartNeedsAgeVerification,
   documentKey,
+  mayClearRefusal,
   standingAgeStatus,
   VERIFICATION_VALID_DAYS,
   verificationExpiry,
@@ -71,5 +73,42 @@ describe("one document across accounts", () => {
     expect(documentKey({ country: "USA", jurisdiction: "IL", documentNumber: "r1627" })).not.toBe(
       documentKey({ country: "USA", jurisdiction: "IN", documentNumber: "r1627" }),
     );
+  });
+});
+
+describe("where a shopper stands, and which refusal support may clear", () => {
+  const day = "2027-03-01";
+  it.each([
+    ["no check yet", null, "open", false],
+    ["verified, holding", { status: "success", reason: null, expiresOn: "2027-03-01" }, "verified", false],
+    ["verified, lapsed", { status: "success", reason: null, expiresOn: "2027-02-28" }, "open", false],
+    [
+      "under age, holding",
+      { status: "failed", reason: "under_age", expiresOn: "2028-01-01" },
+      "locked",
+      true,
+    ],
+    [
+      "under age, its year over",
+      { status: "failed", reason: "under_age", expiresOn: "2027-02-28" },
+      "open",
+      false,
+    ],
+    [
+      "a name that does not match",
+      { status: "failed", reason: "name_mismatch", expiresOn: null },
+      "open",
+      false,
+    ],
+    ["an expired card", { status: "failed", reason: "expired", expiresOn: null }, "open", false],
+    [
+      "a card on too many accounts",
+      { status: "failed", reason: "document_in_use", expiresOn: null },
+      "open",
+      false,
+    ],
+  ] as const)("%s → %s", (_name, check, standing, clearable) => {
+    expect(ageStanding(check, day)).toBe(standing);
+    expect(mayClearRefusal(check, day)).toBe(clearable);
   });
 });

@@ -53,6 +53,36 @@ export function standingAgeStatus(
   return null;
 }
 
+/** A decided ID check as the rules read it: its outcome, why, and the last day it holds. */
+export interface DecidedCheck {
+  status: "success" | "failed";
+  reason: string | null;
+  expiresOn: IsoDate | null;
+}
+
+/**
+ * Where a shopper stands on `day` by their latest decided check (not cleared): verified while a success holds;
+ * locked while an under-age refusal holds (a new scan cannot lift it: docs/adr/0051-console-safeguards.md); else
+ * free to scan. Other refusals (a name that does not match, an expired card, a card on too many accounts) lock
+ * nothing: the next scan decides.
+ */
+export function ageStanding(
+  check: DecidedCheck | null | undefined,
+  day: IsoDate,
+): "verified" | "locked" | "open" {
+  if (!check || !holdsOn(check.expiresOn, day)) return "open";
+  if (check.status === "success") return "verified";
+  return check.reason === "under_age" ? "locked" : "open";
+}
+
+/**
+ * Support's recourse from a wrong under-age refusal (a misread card, a card that was not the shopper's): an
+ * administrator may clear a refusal that locks the account, with a reason; the shopper then scans again and the
+ * same rule decides. Only a standing lock can be cleared: there is nothing else to lift.
+ */
+export const mayClearRefusal = (check: DecidedCheck | null | undefined, day: IsoDate): boolean =>
+  ageStanding(check, day) === "locked";
+
 /**
  * What identifies a document across accounts, before it is hashed with a server key: the country, the issuing
  * jurisdiction and the number, without the spaces and dashes some cards print in it.

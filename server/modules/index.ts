@@ -10,7 +10,7 @@ import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerChat } from "./chat/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
-import { registerConsole } from "./console/index.ts";
+import { recordAudit, registerConsole } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { registerGifts } from "./gifts/index.ts";
@@ -65,7 +65,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
   await app.register(imageRoutes, deps);
-  await registerAge(app, { ...deps, limiter: accounts.limiter });
+  await registerAge(app, { ...deps, limiter: accounts.limiter, recordAudit });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, { ...deps, provider: payments.provider, outbox, locate: geo.locate });
   await app.register(orderRoutes, { db: deps.db });
@@ -89,7 +89,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     limiter: accounts.limiter,
     now: deps.now ?? (() => new Date()),
   });
-  await registerLoyalty(app, { db: deps.db, now: deps.now });
+  // Staff adjustments are console actions: audited in the console's trail, in their own transaction.
+  await registerLoyalty(app, { db: deps.db, config: deps.config, now: deps.now, recordAudit });
   await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
   await registerAnalytics(app, {
     db: deps.db,

@@ -1133,6 +1133,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/age/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's ID checks, found by email (store staff and administrators): where they stand today and the checks decided */
+        get: operations["getConsoleAgeChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/age/customer/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear a customer's standing under-age refusal with a reason (administrators): the shopper may scan again and the same rule decides; recorded in the console's audit */
+        post: operations["clearAgeRefusal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/payment-config": {
         parameters: {
             query?: never;
@@ -1613,7 +1647,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest) */
+        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm */
         post: operations["dispatchConsoleOrder"];
         delete?: never;
         options?: never;
@@ -2112,7 +2146,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's points, tier and ledger, found by email (store staff and administrators) */
+        /** A customer's points, tier and ledger, found by email (store staff and administrators), and what the asker may still adjust today (`adjustAllowance`; null for administrators) */
         get: operations["getConsoleLoyaltyCustomer"];
         put?: never;
         post?: never;
@@ -2131,7 +2165,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add or take a customer's points with a reason, recorded in the ledger with the staff member's id */
+        /** Add or take a customer's points with a reason, recorded in the ledger with the staff member's id and in the console's audit with the balance before and after */
         post: operations["adjustLoyaltyPoints"];
         delete?: never;
         options?: never;
@@ -8541,6 +8575,233 @@ export interface operations {
             };
         };
     };
+    getConsoleAgeChecks: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                        };
+                        /**
+                         * @description verified: a success holds; locked: an under-age refusal holds and a new scan cannot lift it; open: the next scan decides.
+                         * @enum {string}
+                         */
+                        standing: "verified" | "locked" | "open";
+                        /** @description An administrator may clear the refusal that locks the account. */
+                        clearable: boolean;
+                        /** @description Decided ID checks, newest first (never the document or a birth date). */
+                        checks: {
+                            id: string;
+                            /** @enum {string} */
+                            result: "success" | "failed";
+                            reason: string | null;
+                            /** @description What the shopper was told. */
+                            message: string;
+                            jurisdiction: string | null;
+                            decidedAt: string | null;
+                            /** @description YYYY-MM-DD: the last day a success or an under-age refusal holds. */
+                            holdsThrough: string | null;
+                            /** @description An administrator cleared this refusal: it no longer stands. */
+                            cleared: {
+                                at: string;
+                                reason: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has that email (`customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearAgeRefusal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why (what support checked), kept in the console's audit. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        standing: "verified" | "locked" | "open";
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Or store staff: only administrators clear an ID check refusal (`admin_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No customer has that id (`customer_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No refusal stands on the account (`nothing_to_clear`): none, run out, or cleared already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPaymentConfig: {
         parameters: {
             query?: never;
@@ -11334,7 +11595,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** @description Send it out although the timing rule asks for a word: a slot order more than an hour before its slot (`too_early_for_slot`) or the store closed (`store_closed`). The confirmation is audited. */
+                    confirm?: boolean;
+                };
             };
         };
         responses: {
@@ -11381,7 +11645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. */
+            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. Or it asks staff's word first (the message says why and when; send again with `confirm: true` to go ahead): a slot order more than an hour before its slot (`too_early_for_slot`), or the store is closed (`store_closed`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14938,7 +15202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). */
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Nobody adjusts their own account (`own_account`); staff may add or take up to LOYALTY_STAFF_MAX_POINTS at a time (`adjustment_needs_admin`) and add up to LOYALTY_STAFF_DAILY_POINTS in any 24 hours (`daily_adjustment_limit`): more needs an administrator. */
             403: {
                 headers: {
                     [name: string]: unknown;

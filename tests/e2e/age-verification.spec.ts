@@ -5,7 +5,15 @@ import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
 import type { CartVerifyAnswer, ScanAnswer } from "../../app/features/age/types.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { aamvaText, type LicenceFields, licenceBarcodePng } from "../factories/licences.ts";
-import { chooseDeliveryTime, shot, signUp, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import {
+  ADMIN_EMAIL,
+  chooseDeliveryTime,
+  consoleSignIn,
+  shot,
+  signUp,
+  unique,
+  WICKER_PARK,
+} from "./checkout-helpers.ts";
 import { addFromProductPage, expectNoSeriousA11yViolations, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -344,4 +352,64 @@ test("with a camera, the scanner reads the licence from the live video, verifies
   } finally {
     await withCamera.close();
   }
+});
+
+/**
+ * Issue 29: a wrong under-age refusal is not the end. The scanner and checkout point the shopper to support; an
+ * administrator finds them at /console/id-checks and clears the refusal with a reason; the shopper scans their own
+ * licence again and is verified (docs/adr/0051-console-safeguards.md).
+ */
+test("a wrong under-age refusal: support is offered, an administrator clears it, the shopper scans again", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await shopperAtCheckout(page, request);
+  await ageSection(page).getByRole("button", { name: "Scan your ID" }).click();
+  const dialog = scanner(page);
+  const { answer } = await uploadLicence(page, await licence({ dateOfBirth: yearsAgo(19) }));
+  expect(answer).toMatchObject({ result: "failed", reason: "under_age" });
+  await expect(dialog.getByRole("link", { name: SCANNER_COPY.supportLink })).toHaveAttribute(
+    "href",
+    "/contact-us",
+  );
+  await dialog.getByRole("button", { name: "Back to checkout" }).click();
+  const support = ageSection(page).getByRole("status").getByTestId("age-support");
+  await expect(support).toContainText(SCANNER_COPY.supportLead);
+  await expect(support.getByRole("link", { name: SCANNER_COPY.supportLink })).toHaveAttribute(
+    "href",
+    "/contact-us",
+  );
+  await shot(page, "age-checkout-locked-support");
+
+  const email = await page.evaluate(async () => {
+    const res = await fetch("/me", { credentials: "include" });
+    return ((await res.json()) as { user: { email: string } }).user.email;
+  });
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await consoleSignIn(admin, ADMIN_EMAIL, "/console/id-checks");
+  await expect(admin.getByRole("heading", { name: "ID checks", level: 1 })).toBeVisible();
+  await admin.getByLabel("Customer's email").fill(email);
+  await admin.getByRole("button", { name: "Find" }).click();
+  await expect(admin.getByTestId("id-standing")).toContainText("Locked");
+  const clear = admin.getByRole("form", { name: "Clear the refusal" });
+  await clear.getByLabel(/Why it was wrong/).fill("Called the customer: the birth date was misread");
+  await clear.getByRole("button", { name: "Clear the refusal" }).click();
+  await expect(admin.getByRole("status")).toHaveText(
+    "Cleared: the customer can scan their ID again at checkout.",
+  );
+  await expect(admin.getByTestId("id-standing")).toContainText("Not verified now");
+  await expectNoSeriousA11yViolations(admin, "the console's ID checks page");
+  await shot(admin, "console-id-checks-cleared");
+  await adminContext.close();
+
+  await page.reload();
+  await ageSection(page).getByRole("button", { name: "Scan your ID" }).click();
+  const again = await uploadLicence(page, await licence({}));
+  expect(again.answer).toMatchObject({ result: "success" });
+  await expect(scanner(page).getByRole("status")).toHaveText(SCANNER_COPY.verified);
+  await scanner(page).getByRole("button", { name: "Done" }).click();
+  await expect(ageSection(page).getByRole("status")).toContainText("Your age is verified.");
 });

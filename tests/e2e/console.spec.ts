@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import {
+  shopperPlacesOrder,
+  shot,
+  signUp,
+  staffSignIn,
+  typeCard,
+  unique,
+  WICKER_PARK,
+} from "./checkout-helpers.ts";
+import { addFromProductPage, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
  * The store console (issue 15, first increment): a shopper places an order; the store's staff, in another browser
@@ -47,5 +56,74 @@ test("staff accept a shopper's order from the console; a stale second accept is 
 
   await page.goto(orderPath);
   await expect(page.getByText("Being prepared")).toBeVisible();
+  await staffContext.close();
+});
+
+/** Issue 29: a staff account signing in at /login with nowhere in particular to go lands on the console. */
+test("staff signing in at /login land on the console", async ({ page }) => {
+  await page.goto("/login");
+  const login = page.getByRole("form", { name: "Log in with your password" });
+  await login.getByLabel("Email").fill("staff-chi-wicker-park@nightcap.localhost");
+  await login.getByLabel("Password").fill("nightcap-staff");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  // Signed in already, /login sends them on the same way.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/console$/);
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+});
+
+/**
+ * Issue 29: a slot order may be accepted early (the store picks ahead), but sending it out more than an hour before
+ * its slot takes staff's word: the console says when it goes out and offers "Send out anyway".
+ */
+test("sending a slot order out hours early asks staff to confirm, saying when it goes out", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await signUp(page, unique("early"));
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
+  await page.goto("/checkout");
+  await hydrated(page);
+  // A slot starting three hours from now or later: sending it out now would bring it hours early.
+  const select = page.getByLabel("Delivery time");
+  const values = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const later = values.find(
+    (v) => v.includes("|") && Date.parse(v.split("|")[1]) - Date.now() > 3 * 60 * 60_000,
+  );
+  expect(later, "a slot three hours ahead").toBeTruthy();
+  await select.selectOption(later ?? "");
+  await typeCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+  const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
+  const number = /#(\d+)/.exec(heading)?.[1] ?? "";
+
+  const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, store_id);
+  // The queue says it is a slot order, by its slot; never ASAP.
+  const row = staff.locator(".console-queue__item").filter({ hasText: `#${number}` });
+  await expect(row).toContainText(/Slot \w{3}, \w{3} \d+, \d+:\d\d [AP]M – \d+:\d\d [AP]M/);
+  await expect(row).not.toContainText("ASAP");
+  await row.getByRole("link").click();
+  await staff.getByRole("button", { name: "Accept" }).click();
+  await expect(staff.getByText("Accept: done.")).toBeVisible();
+  await staff.getByRole("button", { name: "Send out", exact: true }).click();
+  await expect(staff.getByRole("alert")).toContainText("This order's slot is");
+  await expect(staff.getByRole("alert")).toContainText("it goes out from");
+  await expect(staff.getByText("Being prepared", { exact: true })).toBeVisible();
+  await shot(staff, "console-send-out-early");
+  await staff.getByRole("button", { name: "Send out anyway" }).click();
+  await expect(staff.getByText("Send out: done.")).toBeVisible();
+  await expect(staff.getByText("On its way", { exact: true })).toBeVisible();
   await staffContext.close();
 });

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
+import {
+  pickUp,
+  sendOut,
+  shopperPlacesOrder,
+  shot,
+  staffAcceptsOrder,
+  trackLive,
+} from "./checkout-helpers.ts";
 
 /**
  * The driver view in Chromium (issue 15): staff accept an order in the console, pick it up on the driver view of a
@@ -20,7 +27,7 @@ test("a driver picks up an order and the simulator drives it to the door while t
 
   await driver.goto("/console/driver");
   await expect(driver.getByRole("heading", { name: "Your run" })).toBeVisible();
-  await driver.getByRole("button", { name: `Pick up #${number}` }).click();
+  await pickUp(driver, number);
   const stop = driver.locator(".driver__stop").first();
   await expect(stop).toContainText(`#${number}`);
   await expect(page.locator(".tracking__status")).toHaveText("On its way");
@@ -57,7 +64,7 @@ test("a delivery that fails for good shows the shopper the failed state and the 
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   await trackLive(page);
   const { context: phone, staff } = await staffAcceptsOrder(browser, storeId, number);
-  await staff.getByRole("button", { name: "Send out" }).click();
+  await sendOut(staff);
   await expect(page.locator(".tracking__status")).toHaveText("On its way");
 
   const fail = staff.locator("form").filter({ has: staff.getByRole("button", { name: "Delivery failed" }) });

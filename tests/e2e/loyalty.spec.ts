@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { pointsForOrder, REDEEM_STEP_POINTS, TIERS, tierFor } from "../../domain/loyalty/programme.ts";
+import { OWN_ACCOUNT_MESSAGE } from "../../domain/loyalty/staff-adjustment.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import {
   ADMIN_EMAIL,
@@ -8,6 +9,8 @@ import {
   deliverOrder,
   shopperPlacesOrder,
   shot,
+  signUp,
+  unique,
 } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
@@ -145,4 +148,55 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   await expect(admin.getByTestId("giveaway-draw")).toContainText("of 3");
   await shot(admin, "console-giveaway-drawn");
   await adminContext.close();
+});
+
+/**
+ * Staff adjustments are bounded (issue 29; docs/adr/0051-console-safeguards.md): on /console/loyalty a member of
+ * staff who looks up their own account and adds points is refused with the reason, as is one adjustment over the
+ * bound for a shopper; within it, it goes through.
+ */
+test("the console refuses staff their own points and an adjustment over the bound, saying why", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = unique("bounded");
+  await signUp(page, email);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  const staffEmail = "staff-chi-river-north@nightcap.localhost";
+  await consoleSignIn(staff, staffEmail, "/console/loyalty");
+  await expect(staff.getByRole("heading", { name: "Loyalty", level: 1 })).toBeVisible();
+  const find = async (who: string) => {
+    await staff.getByLabel("Customer's email").fill(who);
+    await staff.getByRole("button", { name: "Find" }).click();
+    await expect(staff.getByTestId("console-points")).toBeVisible();
+  };
+  const adjustBy = async (points: string, reason: string) => {
+    const adjust = staff.getByRole("form", { name: "Adjust points" });
+    await adjust.getByLabel("Points (negative to take)").fill(points);
+    await adjust.getByLabel("Reason").fill(reason);
+    await adjust.getByRole("button", { name: "Adjust" }).click();
+  };
+
+  await find(staffEmail);
+  await adjustBy("500", "A treat for me");
+  await expect(staff.getByRole("alert")).toHaveText(OWN_ACCOUNT_MESSAGE);
+  await expect(staff.getByTestId("console-points")).toHaveText("0");
+  await shot(staff, "console-loyalty-own-account");
+
+  await find(email);
+  await expect(staff.getByText(/Up to 1,000 points at a time/)).toBeVisible();
+  await adjustBy("100000", "Typo in the amount");
+  await expect(staff.getByRole("alert")).toHaveText(
+    "Staff can add or take up to 1,000 points at a time. Ask an administrator for more.",
+  );
+  await expect(staff.getByTestId("console-points")).toHaveText("0");
+  await adjustBy("200", "Sorry for the wait");
+  await expect(staff.getByRole("status")).toHaveText("Added 200 points.");
+  await expect(staff.getByTestId("console-points")).toHaveText("200");
+  await expectNoSeriousA11yViolations(staff, "the console's loyalty page with a refusal");
+  await shot(staff, "console-loyalty-bounded");
+  await staffContext.close();
 });

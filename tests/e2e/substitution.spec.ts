@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Product } from "../../domain/catalogue/types.ts";
-import { shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
+import { sendOut, shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 /**
@@ -86,8 +86,7 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   await expect(staff.locator(".console-substitutions__status")).toHaveAttribute("data-status", "Done");
   await expect(staff.locator(".console-substitutions")).toContainText(`Replaced ${product.title}`);
   await expect(staff.locator(".checkout__items").last()).toContainText(`1 × ${replacement.title}`);
-  await staff.getByRole("button", { name: "Send out" }).click();
-  await expect(staff.getByText("Send out: done.")).toBeVisible();
+  await sendOut(staff);
   await shot(staff, "console-after-substitution");
   await staffContext.close();
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { sendOut, shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
 
 /**
  * Live tracking in Chromium (issue 15, shopper's side): a new shopper orders, follows "Track live" from the order
@@ -41,7 +41,7 @@ test("a shopper tracks an order live while staff accept and send it out; /tracki
   await staff.getByRole("button", { name: "Accept" }).click();
   await expect(staff.getByText("Accept: done.")).toBeVisible();
   await expect(page.locator(".tracking__status")).toHaveText("Being prepared");
-  await staff.getByRole("button", { name: "Send out" }).click();
+  await sendOut(staff);
   await expect(page.locator(".tracking__status")).toHaveText("On its way");
   expect(
     await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage),

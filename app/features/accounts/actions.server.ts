@@ -1,7 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { landingAfterSignIn } from "../../../domain/accounts/landing.ts";
 import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { failure, formFields, safeReturnTo } from "./forms.server.ts";
+import { explicitReturnTo, failure, formFields, safeReturnTo } from "./forms.server.ts";
 
 /** What the code step shows after step 1 (or after a signup). */
 export interface CodeStep {
@@ -20,7 +21,7 @@ const stayOnCode = (f: Record<string, string>) => ({
   oid: f.oid,
   email: f.email,
   message: "",
-  returnTo: safeReturnTo(f.returnTo),
+  returnTo: f.returnTo ?? "",
 });
 
 const post = <T>(context: AppLoadContext, path: string, body: unknown) =>
@@ -40,40 +41,44 @@ async function codeStart(context: AppLoadContext, intent: string, email: string,
   });
 }
 
-/** The /login page and the login modal: password, code login (both steps), and linking a social sign-in. */
+/**
+ * The /login page and the login modal: password, code login (both steps), and linking a social sign-in. Signed in,
+ * the visitor goes back where they were sent from, else where their role lands (staff: the console).
+ */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const f = await formFields(request);
-  const returnTo = safeReturnTo(f.returnTo);
+  const returnTo = explicitReturnTo(f.returnTo);
+  const landed = (res: { data: LoggedIn }) => redirect(landingAfterSignIn(res.data.user.role, returnTo));
   switch (f.intent) {
     case "password": {
       const res = await post<LoggedIn>(context, "/auth/login", {
         username: f.username ?? "",
         password: f.password ?? "",
       });
-      return res.ok ? redirect(returnTo) : failure("password", res, LOGIN_FAILED);
+      return res.ok ? landed(res) : failure("password", res, LOGIN_FAILED);
     }
     case "code-start":
     case "link-code-start":
-      return codeStart(context, f.intent, f.email ?? "", returnTo);
+      return codeStart(context, f.intent, f.email ?? "", returnTo ?? "");
     case "code-verify": {
       const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
         oid: f.oid,
         code: (f.code ?? "").trim(),
       });
-      return res.ok ? redirect(returnTo) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
+      return res.ok ? landed(res) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
     }
     case "link-password": {
       const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
         password: f.password ?? "",
       });
-      return res.ok ? redirect(returnTo) : failure("link-password", res, LOGIN_FAILED);
+      return res.ok ? landed(res) : failure("link-password", res, LOGIN_FAILED);
     }
     case "link-code-verify": {
       const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
         oid: f.oid,
         code: (f.code ?? "").trim(),
       });
-      return res.ok ? redirect(returnTo) : failure("link-code-verify", res, LOGIN_FAILED, stayOnCode(f));
+      return res.ok ? landed(res) : failure("link-code-verify", res, LOGIN_FAILED, stayOnCode(f));
     }
     default:
       return data({ ok: false, intent: "unknown", error: "Please try again.", code: null }, { status: 400 });

@@ -154,7 +154,8 @@ export function LoginPanel({
           </div>
         </Form>
       )}
-      {link ? null : <SocialButtons providers={providers} returnTo={returnTo} />}
+      {/* Without a returnTo, back to /login, which sends the signed-in account where its role lands. */}
+      {link ? null : <SocialButtons providers={providers} returnTo={returnTo || "/login"} />}
       {link ? null : (
         <p className="auth-panel__switch">
           New to Nightcap?{" "}

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { type VerificationStatus, verificationStatusOf } from "../../../domain/age/status.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { AgeSupportContact } from "./age-support.tsx";
 import type { CartVerifyAnswer } from "./types.ts";
 
 /** The scanner's code loads only for a cart that needs it, and its decoder only once it opens. */
@@ -131,6 +132,7 @@ export function AgeCheckSection({ age }: { age: AgeCheckState }) {
         <p className="age-check__text">
           To order the rest now, remove the nicotine and tobacco from your cart.
         </p>
+        {age.status === 2 ? <AgeSupportContact /> : null}
       </>
     );
   else state = <p className="age-check__text">No ID check is needed for this order.</p>;

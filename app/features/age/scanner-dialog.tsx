@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../../components/icons.tsx";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { AgeSupportContact } from "./age-support.tsx";
 import { SCANNER_COPY as COPY, retryAfterText } from "./scanner-copy.ts";
 import { type CartVerifyAnswer, MAX_BARCODE_LENGTH, type ScanAnswer, type ScanSession } from "./types.ts";
 
@@ -28,7 +29,7 @@ type Step =
   | { kind: "unreadable" }
   | { kind: "checking" }
   | { kind: "verified" }
-  | { kind: "refused"; message: string; canScanAgain: boolean }
+  | { kind: "refused"; message: string; canScanAgain: boolean; locked?: boolean }
   | { kind: "retry"; message: string; barcode: string | null };
 
 const SAMPLE_MS = 250;
@@ -115,6 +116,8 @@ export function ScannerDialog({
           kind: "refused",
           message: res.data.message || COPY.serverFailed,
           canScanAgain: openSession(next) !== null,
+          // An under-age refusal locks the ID check: the way on is support.
+          locked: res.data.reason === "under_age",
         });
       }
       if (res.status === 409) {
@@ -307,6 +310,7 @@ export function ScannerDialog({
           {step.message}
         </p>
       ) : null}
+      {step.kind === "refused" && step.locked ? <AgeSupportContact /> : null}
 
       {scanning ? (
         <div className="field scanner__upload">

@@ -19,7 +19,7 @@ export type { AccountCreatedHandler, IdentityLinkedHandler } from "./identity-li
 export { LIMITS } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
 export { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "./staff-accounts.ts";
-export { findUser, setAgeVerificationStatus } from "./users.ts";
+export { findUser, findUserByEmail, setAgeVerificationStatus } from "./users.ts";
 
 export interface Accounts {
   /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */

@@ -7,7 +7,7 @@ import { verificationStatusOf } from "../../../domain/age/status.ts";
 import type { Availability } from "../../../domain/availability/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import { NO_SCANNER_TOKEN } from "../../../domain/copy.ts";
-import type { CreatedUser, createUser } from "../../../tests/factories/accounts.ts";
+import { type CreatedUser, createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { aamvaText, type LicenceFields } from "../../../tests/factories/licences.ts";
 import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
@@ -166,6 +166,85 @@ describe.each(testDatabases)("age verification by ID scan on %s", (kind) => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe("age_verification_required");
     await nothingPlaced(user, CIGAR, before);
+  });
+
+  it("a refusal that locks the account is support's to clear: staff see it, an administrator clears it with a reason (audited), and the shopper scans again", async () => {
+    const { user, browser } = await shopper([{ sku: CIGAR, qty: 2 }]);
+    // A misread card: the scan says under 21 and the account is locked for a year.
+    await scan(browser, licence({ dateOfBirth: addDays(yearsAgo(21), 30) }));
+    expect(await open(browser)).toMatchObject({ result: "failed", reason: "under_age" });
+    const email = encodeURIComponent(user.email);
+
+    const staffUser = await createUser(s.db, { role: "store_staff", store_id: MANHATTAN });
+    const staff = await signedInBrowser(s.app, staffUser);
+    const seen = await staff.get(`/api/console/age/customer?email=${email}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json()).toMatchObject({
+      customer: { id: user.id },
+      standing: "locked",
+      clearable: true,
+      checks: [{ result: "failed", reason: "under_age", holdsThrough: addDays(TODAY, 365), cleared: null }],
+    });
+    // Shoppers see nothing; staff may not clear it: administrators decide.
+    expect((await browser.get(`/api/console/age/customer?email=${email}`)).statusCode).toBe(403);
+    const byStaff = await staff.post(`/api/console/age/customer/${user.id}/clear`, {
+      reason: "Card misread",
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(403);
+    expect(byStaff.json().error.code).toBe("admin_only");
+    const adminUser = await createUser(s.db, { role: "admin" });
+    const admin = await signedInBrowser(s.app, adminUser);
+    expect((await admin.post(`/api/console/age/customer/${user.id}/clear`, { reason: "" })).statusCode).toBe(
+      400,
+    );
+    expect((await open(browser)).result).toBe("failed");
+
+    const cleared = await admin.post(`/api/console/age/customer/${user.id}/clear`, {
+      reason: "Called the customer: the card's birth date was misread",
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual({ standing: "open" });
+    expect((await browser.get("/me")).json().user.ageVerificationStatus).toBeNull();
+    const audit = await s.db
+      .selectFrom("console_audit")
+      .select(["action", "detail", "before", "after"])
+      .where("actor_id", "=", adminUser.id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "age.clear_refusal",
+        detail: expect.objectContaining({
+          customer_id: user.id,
+          reason: "Called the customer: the card's birth date was misread",
+        }),
+        before: expect.objectContaining({ standing: "locked", reason: "under_age" }),
+        after: { standing: "open" },
+      },
+    ]);
+    // Cleared once: there is nothing more to clear; the history keeps the refusal, marked cleared.
+    const again = await admin.post(`/api/console/age/customer/${user.id}/clear`, { reason: "Twice" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("nothing_to_clear");
+    expect((await staff.get(`/api/console/age/customer?email=${email}`)).json()).toMatchObject({
+      standing: "open",
+      clearable: false,
+      checks: [
+        {
+          reason: "under_age",
+          cleared: { reason: "Called the customer: the card's birth date was misread" },
+        },
+      ],
+    });
+
+    // The shopper scans again and the same rule decides: their own card, 21 and over, verifies them.
+    const session = await open(browser);
+    expect(session).toMatchObject({ result: "unknown", token: expect.any(String) });
+    const res = await submit(browser, session, aamvaText(licence()));
+    expect(res.json().result).toBe("success");
+    expect((await browser.get("/me")).json().user.ageVerificationStatus).toBe(1);
+    expect(
+      (await admin.post(`/api/console/age/customer/${user.id}/clear`, { reason: "Not locked" })).statusCode,
+    ).toBe(409);
   });
 
   it("21 today is old enough", async () => {

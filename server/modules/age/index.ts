@@ -3,6 +3,8 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { serverKey } from "../../platform/secrets.ts";
+import type { RecordAudit } from "../console/index.ts";
+import { ageConsoleRoutes } from "./console-routes.ts";
 import { ageRoutes } from "./routes.ts";
 
 /** The age module's public face: checkout asks whether a verification holds. */
@@ -11,11 +13,13 @@ export { holdsAgeVerification } from "./service.ts";
 
 export async function registerAge(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; limiter: RateLimiter; now?: () => Date },
+  deps: { db: Db; config: Config; limiter: RateLimiter; now?: () => Date; recordAudit: RecordAudit },
 ): Promise<void> {
+  const now = deps.now ?? (() => new Date());
   const documentKey = await serverKey(deps.db, "age-documents", deps.config.auth.sessionSecret);
   const tokenKey = await serverKey(deps.db, "age-scan-tokens", deps.config.auth.sessionSecret);
   await app.register(ageRoutes, {
-    ctx: { db: deps.db, limiter: deps.limiter, documentKey, tokenKey, now: deps.now ?? (() => new Date()) },
+    ctx: { db: deps.db, limiter: deps.limiter, documentKey, tokenKey, now },
   });
+  await app.register(ageConsoleRoutes, { db: deps.db, now, recordAudit: deps.recordAudit });
 }

@@ -19,8 +19,30 @@ export async function findVerification(
     .executeTakeFirst();
 }
 
-/** The user's latest decided scan: the one that stands (or not) now. */
-export async function latestDecided(db: Q, userId: string): Promise<VerificationRow | undefined> {
+/**
+ * The user's latest decided scan that an administrator has not cleared: the one that stands (or not) now. `lock`
+ * holds it for the caller's transaction.
+ */
+export async function latestDecided(
+  db: Q,
+  userId: string,
+  lock = false,
+): Promise<VerificationRow | undefined> {
+  let q = db
+    .selectFrom("age_verifications")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "<>", "pending")
+    .where("cleared_at", "is", null)
+    .orderBy("verified_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1);
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The user's decided scans, newest first, cleared ones too (the console's history). */
+export async function decidedScans(db: Q, userId: string, limit = 20): Promise<VerificationRow[]> {
   return db
     .selectFrom("age_verifications")
     .selectAll()
@@ -28,8 +50,25 @@ export async function latestDecided(db: Q, userId: string): Promise<Verification
     .where("status", "<>", "pending")
     .orderBy("verified_at", "desc")
     .orderBy("id", "desc")
-    .limit(1)
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a decided scan cleared by an administrator, once: false when it was cleared already. */
+export async function markCleared(
+  db: Q,
+  id: string,
+  clearing: { by: string; reason: string; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable("age_verifications")
+    .set({ cleared_at: clearing.at, cleared_by: clearing.by, cleared_reason: clearing.reason })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .where("cleared_at", "is", null)
+    .returning("id")
     .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

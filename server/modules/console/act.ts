@@ -1,3 +1,7 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../../db/schema.ts";
+import { isWeeklyHours } from "../../../domain/availability/hours.ts";
+import { type DispatchTiming, dispatchTiming } from "../../../domain/console/dispatch-timing.ts";
 import {
   nextStatus,
   type OrderEvent,
@@ -27,7 +31,7 @@ import { startRun } from "./driver.ts";
 /** What staff can do to an order from the console. */
 export type ConsoleAction =
   | { type: "accept" }
-  | { type: "dispatch" }
+  | { type: "dispatch"; confirm?: boolean }
   | { type: "deliver" }
   | { type: "fail"; state: "soft" | "hard"; reason: string }
   | { type: "cancel"; reason: string }
@@ -67,6 +71,13 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     if (!moved.ok) throw new AppError(409, "order_moved", moved.message);
     if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
       throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
+    // Too early for its slot, or the store closed: staff say they mean it (docs/adr/0051-console-safeguards.md).
+    const timing =
+      action.type === "dispatch"
+        ? await dispatchTimingOf(tx, order, (ctx.now ?? (() => new Date()))())
+        : null;
+    if (timing && !timing.ok && !(action.type === "dispatch" && action.confirm))
+      throw new AppError(409, timing.code, timing.message);
     // Sending it out with substitutions unanswered: the store's default settles them first (the money with it).
     if (action.type === "dispatch" && isPending(order.substitution_status))
       await settleSubstitutions(tx, ctx.outbox, order, [], new Map(), staff.userId, true);
@@ -84,6 +95,7 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
 
     const detail: Record<string, unknown> = {};
     if ("reason" in action) detail.reason = action.reason;
+    if (timing && !timing.ok) detail.confirmed = timing.code;
     if (action.type === "refund") detail.amount = refundAmount;
     const after = await moveOrder(ctx, tx, order, event, staff.userId, detail);
     if (!after) throw new AppError(409, "order_moved", "This order was changed by someone else just now.");
@@ -126,6 +138,25 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
   });
   await settleMoney(ctx, paymentId);
   for (const extra of extras) await settleMoney(ctx, extra.paymentId);
+}
+
+/** Whether the order may go out now by the store's hours and its slot (domain/console/dispatch-timing.ts). */
+async function dispatchTimingOf(
+  tx: Transaction<Database>,
+  order: OrderRow,
+  now: Date,
+): Promise<DispatchTiming> {
+  const store = await tx
+    .selectFrom("stores")
+    .select(["hours", "timezone"])
+    .where("id", "=", order.store_id)
+    .executeTakeFirstOrThrow();
+  return dispatchTiming({
+    now,
+    shipping: order.shipping,
+    scheduled: order.scheduled,
+    store: { hours: isWeeklyHours(store.hours) ? store.hours : {}, timezone: store.timezone },
+  });
 }
 
 /** Staff report lines short while picking: the substitutions are proposed to the shopper, and audited. */

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
+import type { Availability } from "../../../domain/availability/types.ts";
+import { SLOT_DISPATCH_LEAD_MINUTES } from "../../../domain/console/dispatch-timing.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
 import { paymentOpsOf, splitOrders, staffOf, stockOf } from "../../../tests/factories/console.ts";
-import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
+import {
+  createDeliveryFixture,
+  createSplitDeliveryFixture,
+} from "../../../tests/factories/delivery-fixture.ts";
 import { CHICAGO, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { createPromo } from "../../../tests/factories/promos.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
@@ -541,6 +546,114 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
       // Both ways round: accepted then cancelled (refund), and cancelled first (void, accept refused).
       expect([...outcomes].sort()).toEqual([200, 409]);
     });
+  });
+});
+
+/** When an order may go out (domain/console/dispatch-timing.ts; docs/adr/0051-console-safeguards.md). */
+describe.each(testDatabases)("when an order may go out, on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+  const dispatched = (staff: TestBrowser, id: string, body: object = {}) =>
+    staff.post(`/api/console/orders/${id}/dispatch`, body);
+  const dispatchAudit = (id: string) =>
+    s.db
+      .selectFrom("console_audit")
+      .select(["detail", "after"])
+      .where("order_id", "=", id)
+      .where("action", "=", "dispatch")
+      .execute();
+
+  it("a slot order may be accepted early to pick ahead, but goes out before its hour ahead only on staff's word", async () => {
+    const { staff } = await staffOf(s, MANHATTAN);
+    const body: Record<string, unknown> = {};
+    let label = "";
+    const { orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }], {
+      before: async (browser) => {
+        const availability = (await browser.get("/menu/availability")).json<Availability>();
+        // A slot that starts well over an hour from now: sending it out now would bring it early.
+        const later = Date.now() + (SLOT_DISPATCH_LEAD_MINUTES + 60) * 60_000;
+        for (const d of availability.dates) {
+          const slot = d.slots.find((x) => Date.parse(x.start) > later);
+          if (slot) {
+            Object.assign(body, { deliveryTime: slot.start, deliveryDate: d.date });
+            label = slot.label;
+            break;
+          }
+        }
+      },
+      body,
+    });
+    const id = orders[0]._id;
+    expect(orders[0].scheduled).toMatchObject({ label });
+    expect((await staff.post(`/api/console/orders/${id}/accept`, {})).statusCode).toBe(200);
+
+    const early = await dispatched(staff, id);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json().error.code).toBe("too_early_for_slot");
+    expect(early.json().error.message).toContain(label);
+    expect(early.json().error.message).toMatch(/it goes out from .+\./);
+    expect((await staff.get(`/api/console/orders/${id}`)).json<ConsoleOrder>().order_status).toBe(1);
+    expect(await dispatchAudit(id)).toEqual([]);
+
+    const confirmed = await dispatched(staff, id, { confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<ConsoleOrder>().order_status).toBe(2);
+    expect(await dispatchAudit(id)).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ confirmed: "too_early_for_slot" }) }),
+    ]);
+  });
+
+  it("no order goes out while its store is closed unless staff confirm; during opening hours it just goes", async () => {
+    const { staff } = await staffOf(s, MANHATTAN);
+    const open = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }]);
+    const late = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }]);
+    for (const o of [open.orders[0], late.orders[0]])
+      expect((await staff.post(`/api/console/orders/${o._id}/accept`, {})).statusCode).toBe(200);
+    // Open around the clock (the fixture): an ASAP order goes out with no word, nothing confirmed.
+    expect((await dispatched(staff, open.orders[0]._id)).statusCode).toBe(200);
+    expect(await dispatchAudit(open.orders[0]._id)).toEqual([
+      expect.objectContaining({ detail: expect.not.objectContaining({ confirmed: expect.anything() }) }),
+    ]);
+
+    const store = await s.db
+      .selectFrom("stores")
+      .select(["hours", "timezone"])
+      .where("id", "=", MANHATTAN)
+      .executeTakeFirstOrThrow();
+    // Now the store keeps hours that start two hours from now, every day: it is closed.
+    const hour = Number(
+      new Intl.DateTimeFormat("en-US", {
+        hour: "numeric",
+        hourCycle: "h23",
+        timeZone: store.timezone,
+      }).format(new Date()),
+    );
+    const hh = (h: number) => `${String(h % 24).padStart(2, "0")}:00`;
+    const closedNow = Object.fromEntries(
+      ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].map((d) => [d, [[hh(hour + 2), hh(hour + 3)]]]),
+    );
+    await s.db
+      .updateTable("stores")
+      .set({ hours: JSON.stringify(closedNow) })
+      .where("id", "=", MANHATTAN)
+      .execute();
+    try {
+      const id = late.orders[0]._id;
+      const closed = await dispatched(staff, id);
+      expect(closed.statusCode, closed.body).toBe(409);
+      expect(closed.json().error).toMatchObject({ code: "store_closed" });
+      expect(closed.json().error.message).toContain("The store is closed now (it opens");
+      const confirmed = await dispatched(staff, id, { confirm: true });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(await dispatchAudit(id)).toEqual([
+        expect.objectContaining({ detail: expect.objectContaining({ confirmed: "store_closed" }) }),
+      ]);
+    } finally {
+      await s.db
+        .updateTable("stores")
+        .set({ hours: JSON.stringify(store.hours) })
+        .where("id", "=", MANHATTAN)
+        .execute();
+    }
   });
 });
 

@@ -11,4 +11,6 @@ export interface ConsoleContext {
   provider: PaymentProvider;
   jobs: JobQueue;
   outbox: Outbox;
+  /** The clock the console's rules read (when an order may go out); the system clock when absent. */
+  now?: () => Date;
 }

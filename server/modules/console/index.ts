@@ -4,6 +4,7 @@ import { consoleRoutes } from "./routes.ts";
 import { storeAdminRoutes } from "./store-admin-routes.ts";
 
 /** The console module's public face. */
+export { type AuditEntry, type RecordAudit, recordAudit } from "./audit.ts";
 export {
   addStaff,
   DEMO_ADMIN_EMAIL,

@@ -7,6 +7,7 @@ import { driverRuns, NOT_YOUR_RUN, reportPosition } from "./driver.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
 import {
   cancelBody,
+  dispatchBody,
   emptyBody,
   failBody,
   consoleHeaders as headers,
@@ -128,18 +129,26 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.post(
     "/api/console/orders/:id/dispatch",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      config: {
+        auth: "user",
+        errors: {
+          403: staffOnly,
+          404: notFound,
+          409: `${moved} Or it asks staff's word first (the message says why and when; send again with \`confirm: true\` to go ahead): a slot order more than an hour before its slot (\`too_early_for_slot\`), or the store is closed (\`store_closed\`).`,
+        },
+      },
       schema: {
         operationId: "dispatchConsoleOrder",
         tags,
         summary:
-          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest)",
+          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm",
         headers,
         params: orderParams,
-        body: emptyBody,
+        body: dispatchBody,
       },
     },
-    async (req) => action(requireStaff(req), req.params.id, { type: "dispatch" }),
+    async (req) =>
+      action(requireStaff(req), req.params.id, { type: "dispatch", confirm: req.body?.confirm === true }),
   );
 
   app.post(

@@ -46,4 +46,15 @@ export const positionBody = z.object({
 });
 export const emptyBody = z.object({}).optional();
 
+export const dispatchBody = z
+  .object({
+    confirm: z
+      .boolean()
+      .optional()
+      .describe(
+        "Send it out although the timing rule asks for a word: a slot order more than an hour before its slot (`too_early_for_slot`) or the store closed (`store_closed`). The confirmation is audited.",
+      ),
+  })
+  .optional();
+
 export { proposeBody } from "../substitutions/schemas.ts";

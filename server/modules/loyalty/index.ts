@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
+import type { RecordAudit } from "../console/index.ts";
 import { loyaltyRoutes } from "./routes.ts";
 
 /**
@@ -11,7 +13,12 @@ export { loyaltySchema } from "./schemas.ts";
 
 export async function registerLoyalty(
   app: FastifyInstance,
-  deps: { db: Db; now?: () => Date },
+  deps: { db: Db; config: Config; now?: () => Date; recordAudit: RecordAudit },
 ): Promise<void> {
-  await app.register(loyaltyRoutes, { db: deps.db, now: deps.now ?? (() => new Date()) });
+  await app.register(loyaltyRoutes, {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    adjustmentLimits: deps.config.loyalty.staffAdjustments,
+    recordAudit: deps.recordAudit,
+  });
 }

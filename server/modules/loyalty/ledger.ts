@@ -17,10 +17,17 @@ import {
   reversalFor,
   tierFor,
 } from "../../../domain/loyalty/programme.ts";
+import {
+  ADJUSTMENT_WINDOW_HOURS,
+  adjustmentAllowance,
+  type StaffAdjustmentLimits,
+  staffAdjustmentRefusal,
+} from "../../../domain/loyalty/staff-adjustment.ts";
 import { formatCents } from "../../../domain/money.ts";
 import { ORDER_STATUS } from "../../../domain/orders/status.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
+import type { RecordAudit } from "../console/index.ts";
 import { grantCredit } from "../promos/index.ts";
 import { enterOrder, reverseOrderEntries } from "./giveaway.ts";
 
@@ -336,17 +343,68 @@ export async function redeemPoints(
   });
 }
 
-/** A staff member's adjustment, with their id and reason; a deduction may not take the balance below 0. */
+/** Who adjusts: a staff member (bounded) or an administrator, with the store their audit row names. */
+export interface Adjuster {
+  userId: string;
+  role: "store_staff" | "admin";
+  storeId: string | null;
+}
+
+/** Points this staff member added by hand in the last 24 hours, across every customer. */
+async function addedBySince(db: Q, staffId: string): Promise<number> {
+  const row = await db
+    .selectFrom("loyalty_ledger")
+    .select(sql<number>`coalesce(sum(points), 0)::int`.as("added"))
+    .where("staff_id", "=", staffId)
+    .where("kind", "=", "adjusted")
+    .where("points", ">", 0)
+    .where("created_at", ">", sql<Date>`now() - ${sql.lit(`${ADJUSTMENT_WINDOW_HOURS} hours`)}::interval`)
+    .executeTakeFirstOrThrow();
+  return Number(row.added);
+}
+
+/**
+ * Serialises one staff member's adjustments (their daily bound) for this transaction. An advisory lock, not their
+ * user row: that row is the lock of their own points and credit (lockUser), which another adjustment may hold.
+ */
+async function lockAdjuster(tx: Tx, staffId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`loyalty-adjuster:${staffId}`}, 0))`.execute(tx);
+}
+
+/** What staff may still add today, for the console's form (null: an administrator, unbounded). */
+export async function allowanceOf(db: Db, who: Adjuster, limits: StaffAdjustmentLimits) {
+  if (who.role === "admin") return null;
+  return adjustmentAllowance(who.role, await addedBySince(db, who.userId), limits);
+}
+
+/**
+ * A staff member's adjustment, with their id and reason, within the bounds of staffAdjustmentRefusal (never their own
+ * account; staff within `limits`, counted under a lock of their own so parallel adjustments cannot pass the daily
+ * bound together); a deduction may not take the balance below 0. The console's audit row, with the balance before
+ * and after, is written in the same transaction.
+ */
 export async function adjustPoints(
   db: Db,
-  userId: string,
-  staffId: string,
-  points: number,
-  reason: string,
+  change: { customerId: string; by: Adjuster; points: number; reason: string },
+  limits: StaffAdjustmentLimits,
+  recordAudit: RecordAudit,
 ): Promise<{ balance: number }> {
+  const { customerId, by, points, reason } = change;
   return db.transaction().execute(async (tx) => {
-    await lockUser(tx, userId);
-    const available = currentPoints(await expireLapsed(tx, userId, await rowsOf(tx, userId), new Date()));
+    if (by.role !== "admin") await lockAdjuster(tx, by.userId);
+    const refusal = staffAdjustmentRefusal({
+      role: by.role,
+      actorId: by.userId,
+      customerId,
+      points,
+      addedInWindow: by.role === "admin" ? 0 : await addedBySince(tx, by.userId),
+      limits,
+    });
+    if (refusal) throw new AppError(403, refusal.code, refusal.message);
+    await lockUser(tx, customerId);
+    const available = currentPoints(
+      await expireLapsed(tx, customerId, await rowsOf(tx, customerId), new Date()),
+    );
     if (available + points < 0)
       throw new AppError(
         409,
@@ -355,8 +413,17 @@ export async function adjustPoints(
       );
     await tx
       .insertInto("loyalty_ledger")
-      .values({ user_id: userId, kind: "adjusted", points, staff_id: staffId, reason })
+      .values({ user_id: customerId, kind: "adjusted", points, staff_id: by.userId, reason })
       .execute();
+    await recordAudit(tx, {
+      actorId: by.userId,
+      storeId: by.storeId,
+      orderId: null,
+      action: "loyalty.adjust",
+      detail: { customer_id: customerId, points, reason },
+      before: { points: available },
+      after: { points: available + points },
+    });
     return { balance: available + points };
   });
 }

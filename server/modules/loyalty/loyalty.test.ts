@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { drawWinner } from "../../../domain/loyalty/giveaway.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
@@ -8,6 +9,7 @@ import { placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
 import type { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { loadConfig } from "../../config.ts";
 import { onOrderMoved } from "./ledger.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at d-manhattan
@@ -296,6 +298,168 @@ describe.each(testDatabases)("loyalty points on %s", (kind) => {
       404,
     );
   });
+});
+
+/** Backends of this database waiting for a row lock (`select … for update`), PostgreSQL only. */
+async function waitingOnRowLocks(s: TestApp): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from users where id%for update%'`.execute(
+    s.db,
+  );
+  return rows[0].n;
+}
+
+/** Staff adjustments are bounded (docs/adr/0051-console-safeguards.md): small bounds here, read back from config. */
+const BOUNDS_ENV = { LOYALTY_STAFF_MAX_POINTS: "100", LOYALTY_STAFF_DAILY_POINTS: "300" };
+const bounds = loadConfig({ NODE_ENV: "test", ...BOUNDS_ENV }).loyalty.staffAdjustments;
+
+describe.each(testDatabases)("staff adjustments' bounds on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, env: BOUNDS_ENV });
+  const adjust = (who: TestBrowser, customerId: string, points: number) =>
+    who.post(`/api/console/loyalty/customer/${customerId}/adjust`, { points, reason: "Goodwill" });
+  const adjustedRows = (userId: string) =>
+    s.db
+      .selectFrom("loyalty_ledger")
+      .select(["points", "staff_id"])
+      .where("user_id", "=", userId)
+      .where("kind", "=", "adjusted")
+      .execute();
+  const auditOf = (actorId: string) =>
+    s.db
+      .selectFrom("console_audit")
+      .select(["action", "store_id", "detail", "before", "after"])
+      .where("actor_id", "=", actorId)
+      .orderBy("id")
+      .execute();
+
+  it("nobody adjusts their own points, staff or administrator, and nothing is written", async () => {
+    const { staff, staffId } = await staffOf(s, MANHATTAN);
+    const ownStaff = await adjust(staff, staffId, 10);
+    expect(ownStaff.statusCode, ownStaff.body).toBe(403);
+    expect(ownStaff.json().error.code).toBe("own_account");
+    const adminUser = await createUser(s.db, { role: "admin" });
+    const admin = await signedInBrowser(s.app, adminUser);
+    const ownAdmin = await adjust(admin, adminUser.id, 10);
+    expect(ownAdmin.statusCode, ownAdmin.body).toBe(403);
+    expect(ownAdmin.json().error.code).toBe("own_account");
+    expect(await adjustedRows(staffId)).toEqual([]);
+    expect(await adjustedRows(adminUser.id)).toEqual([]);
+    expect(await auditOf(staffId)).toEqual([]);
+    // …and another member of staff may (within the bounds).
+    const { staff: colleague } = await staffOf(s, MANHATTAN);
+    expect((await adjust(colleague, staffId, 10)).statusCode).toBe(200);
+  });
+
+  it("staff adjust within one adjustment's bound; larger ones need an administrator", async () => {
+    const customer = await createUser(s.db);
+    const { staff } = await staffOf(s, MANHATTAN);
+    for (const points of [bounds.perAdjustment + 1, -(bounds.perAdjustment + 1)]) {
+      const refused = await adjust(staff, customer.id, points);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error).toMatchObject({ code: "adjustment_needs_admin" });
+      expect(refused.json().error.message).toContain("Ask an administrator");
+    }
+    expect(await adjustedRows(customer.id)).toEqual([]);
+    expect((await adjust(staff, customer.id, bounds.perAdjustment)).statusCode).toBe(200);
+    const admin = await signedInBrowser(s.app, await createUser(s.db, { role: "admin" }));
+    const large = await adjust(admin, customer.id, bounds.perDay * 10);
+    expect(large.statusCode, large.body).toBe(200);
+    expect(large.json()).toEqual({ balance: bounds.perAdjustment + bounds.perDay * 10 });
+  });
+
+  it("one staff member's additions across customers stop at the daily bound; each is audited with before and after", async () => {
+    const { staff, staffId } = await staffOf(s, MANHATTAN);
+    const steps = Math.floor(bounds.perDay / bounds.perAdjustment);
+    const customers = await Promise.all(Array.from({ length: steps + 1 }, () => createUser(s.db)));
+    for (const c of customers.slice(0, steps))
+      expect((await adjust(staff, c.id, bounds.perAdjustment)).statusCode).toBe(200);
+    const last = customers[steps];
+    const over = await adjust(staff, last.id, 1);
+    expect(over.statusCode, over.body).toBe(403);
+    expect(over.json().error.code).toBe("daily_adjustment_limit");
+    expect(await adjustedRows(last.id)).toEqual([]);
+    // Taking points mints nothing: a deduction is still allowed; the bound is this staff member's, not the store's.
+    expect((await adjust(staff, customers[0].id, -5)).statusCode).toBe(200);
+    const { staff: colleague } = await staffOf(s, MANHATTAN);
+    expect((await adjust(colleague, last.id, 1)).statusCode).toBe(200);
+    const look = await staff.get(`/api/console/loyalty/customer?email=${encodeURIComponent(last.email)}`);
+    expect(look.json().adjustAllowance).toEqual({
+      ...bounds,
+      leftToday: bounds.perDay - steps * bounds.perAdjustment,
+    });
+
+    const audit = await auditOf(staffId);
+    expect(audit).toHaveLength(steps + 1);
+    expect(audit[0]).toMatchObject({
+      action: "loyalty.adjust",
+      store_id: MANHATTAN,
+      detail: { customer_id: customers[0].id, points: bounds.perAdjustment, reason: "Goodwill" },
+      before: { points: 0 },
+      after: { points: bounds.perAdjustment },
+    });
+    expect(audit.at(-1)).toMatchObject({
+      detail: { customer_id: customers[0].id, points: -5 },
+      before: { points: bounds.perAdjustment },
+      after: { points: bounds.perAdjustment - 5 },
+    });
+    // The store's audit trail (GET /api/console/audit) shows them to the store's staff.
+    const trail = (await staff.get("/api/console/audit")).json().entries;
+    expect(
+      trail.filter((e: { action: string }) => e.action === "loyalty.adjust").length,
+    ).toBeGreaterThanOrEqual(steps + 1);
+  });
+
+  it.runIf(kind === "postgres")(
+    "parallel adjustments by one staff member never pass the daily bound together",
+    async () => {
+      const { staff, staffId } = await staffOf(s, MANHATTAN);
+      const fit = Math.floor(bounds.perDay / bounds.perAdjustment);
+      const customers = await Promise.all(Array.from({ length: fit * 2 }, () => createUser(s.db)));
+      // The first customer's row is held (as a redemption of theirs would hold it), so the first adjustment stops
+      // there after reading what this staff member added today, while the others run: they must not pass the
+      // bound behind its back, nor it behind theirs.
+      let release = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      let held = () => {};
+      const holding = new Promise<void>((r) => {
+        held = r;
+      });
+      const blocker = s.db.transaction().execute(async (tx) => {
+        await sql`select id from users where id = ${customers[0].id} for update`.execute(tx);
+        held();
+        await gate;
+      });
+      await holding;
+      const first = adjust(staff, customers[0].id, bounds.perAdjustment);
+      await expect.poll(async () => (await waitingOnRowLocks(s)) > 0, { timeout: 10_000 }).toBe(true);
+      let othersDone = false;
+      const others = Promise.all(
+        customers.slice(1).map((c) => adjust(staff, c.id, bounds.perAdjustment)),
+      ).finally(() => {
+        othersDone = true;
+      });
+      // Either they finish (nothing makes them wait for the first) or they queue behind it.
+      await expect
+        .poll(() => othersDone, { timeout: 1_500 })
+        .toBe(true)
+        .catch(() => {});
+      release();
+      await blocker;
+      const codes = [await first, ...(await others)].map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(fit);
+      expect(codes.filter((c) => c === 403)).toHaveLength(codes.length - fit);
+      const added = await s.db
+        .selectFrom("loyalty_ledger")
+        .select(({ fn }) => fn.sum<number>("points").as("n"))
+        .where("staff_id", "=", staffId)
+        .executeTakeFirstOrThrow();
+      expect(Number(added.n)).toBeLessThanOrEqual(bounds.perDay);
+      expect(await auditOf(staffId)).toHaveLength(fit);
+    },
+  );
 });
 
 /** Places the shopper's current cart as a new order (asap, a fresh card token) and answers its id. */

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StaffAdjustmentLimits } from "../../../domain/loyalty/staff-adjustment.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
+import type { RecordAudit } from "../console/index.ts";
 import { requireRole, requireUser } from "../sessions/index.ts";
 import {
   createGiveaway,
@@ -10,7 +12,7 @@ import {
   publicConfig,
   updateGiveaway,
 } from "./giveaway.ts";
-import { adjustPoints, historyOf, loyaltyOf, redeemPoints } from "./ledger.ts";
+import { type Adjuster, adjustPoints, allowanceOf, historyOf, loyaltyOf, redeemPoints } from "./ledger.ts";
 import {
   adjustBody,
   customerQuery,
@@ -30,9 +32,10 @@ const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).
 const adminOnly = `${staffOnly} Or store staff: only administrators may (\`admin_only\`).`;
 const noGiveaway = "No giveaway has that id (`giveaway_not_found`).";
 
-function requireStaffMember(req: Parameters<typeof requireUser>[0]) {
+function requireStaffMember(req: Parameters<typeof requireUser>[0]): Adjuster {
   try {
-    return requireRole(req, "store_staff", "admin");
+    const actor = requireRole(req, "store_staff", "admin");
+    return { userId: actor.userId, role: actor.role as Adjuster["role"], storeId: actor.storeId };
   } catch (err) {
     if (err instanceof AppError && err.status === 403)
       throw new AppError(403, "staff_only", "The store console is for store staff.");
@@ -40,7 +43,7 @@ function requireStaffMember(req: Parameters<typeof requireUser>[0]) {
   }
 }
 
-function requireAdminMember(req: Parameters<typeof requireUser>[0]) {
+function requireAdminMember(req: Parameters<typeof requireUser>[0]): Adjuster {
   const actor = requireStaffMember(req);
   if (actor.role !== "admin") throw new AppError(403, "admin_only", "Only administrators can do this.");
   return actor;
@@ -56,8 +59,20 @@ async function customerByEmail(db: Db, email: string) {
   return user;
 }
 
+export interface LoyaltyRouteDeps {
+  db: Db;
+  now: () => Date;
+  /** What staff may adjust without an administrator (config: LOYALTY_STAFF_*). */
+  adjustmentLimits: StaffAdjustmentLimits;
+  /** The console's audit trail, written in an adjustment's transaction. */
+  recordAudit: RecordAudit;
+}
+
 /** Loyalty and the giveaway (issue 17; docs/adr/0033-loyalty-and-giveaway.md). */
-export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> = async (app, { db, now }) => {
+export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
+  app,
+  { db, now, adjustmentLimits, recordAudit },
+) => {
   app.get(
     "/me/loyalty",
     {
@@ -132,18 +147,20 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> =
       schema: {
         operationId: "getConsoleLoyaltyCustomer",
         tags,
-        summary: "A customer's points, tier and ledger, found by email (store staff and administrators)",
+        summary:
+          "A customer's points, tier and ledger, found by email (store staff and administrators), and what the asker may still adjust today (`adjustAllowance`; null for administrators)",
         headers,
         querystring: customerQuery,
       },
     },
     async (req) => {
-      requireStaffMember(req);
+      const staff = requireStaffMember(req);
       const customer = await customerByEmail(db, req.query.email);
       return {
         customer,
         loyalty: await loyaltyOf(db, customer.id),
         history: await historyOf(db, customer.id),
+        adjustAllowance: await allowanceOf(db, staff, adjustmentLimits),
       };
     },
   );
@@ -154,7 +171,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> =
       config: {
         auth: "user",
         errors: {
-          403: staffOnly,
+          403: `${staffOnly} Nobody adjusts their own account (\`own_account\`); staff may add or take up to LOYALTY_STAFF_MAX_POINTS at a time (\`adjustment_needs_admin\`) and add up to LOYALTY_STAFF_DAILY_POINTS in any 24 hours (\`daily_adjustment_limit\`): more needs an administrator.`,
           404: "No account has that id (`user_not_found`).",
           409: "The deduction is more than the customer has (`not_enough_points`).",
         },
@@ -163,15 +180,21 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> =
         operationId: "adjustLoyaltyPoints",
         tags,
         summary:
-          "Add or take a customer's points with a reason, recorded in the ledger with the staff member's id",
+          "Add or take a customer's points with a reason, recorded in the ledger with the staff member's id and in the console's audit with the balance before and after",
         headers,
         params: userParams,
         body: adjustBody,
       },
     },
     async (req) => {
-      const staff = requireStaffMember(req);
-      return adjustPoints(db, req.params.id, staff.userId, req.body.points, req.body.reason);
+      const by = requireStaffMember(req);
+      const { points, reason } = req.body;
+      return adjustPoints(
+        db,
+        { customerId: req.params.id, by, points, reason },
+        adjustmentLimits,
+        recordAudit,
+      );
     },
   );
 

@@ -27,6 +27,10 @@ export const contactUs: ContentPage = {
           a: "Drivers must refuse a delivery when no valid ID is shown or the recipient appears under 21 or intoxicated. A restocking fee may apply; the rest of your payment is refunded.",
         },
         {
+          q: "My ID check says I'm under 21, but I'm not.",
+          a: `A card that was misread or not yours can refuse an ID check, and a new scan cannot undo it. Chat with us (signed in) or email ${COMPANY.supportEmail} from your account's email: we review the check, and once it is cleared you can scan your own ID again at checkout.`,
+        },
+        {
           q: "How do I change my email or delete my account?",
           a: "Sign in and open your account settings, or write to us and we will do it for you.",
         },
