@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import { safeReturnTo } from "../../domain/accounts/return-to.ts";
 import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { loginAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
-import { safeReturnTo } from "../features/accounts/forms.server.ts";
 import { LoginPanel, type LoginResult } from "../features/accounts/login-panel.tsx";
 import type { Route } from "./+types/login";
 

@@ -1,7 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { safeReturnTo } from "../../../domain/accounts/return-to.ts";
 import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { failure, formFields, safeReturnTo } from "./forms.server.ts";
+import { failure, formFields } from "./forms.server.ts";
 
 /** What the code step shows after step 1 (or after a signup). */
 export interface CodeStep {

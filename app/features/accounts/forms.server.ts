@@ -41,10 +41,4 @@ export function failure(
   );
 }
 
-/** A local path only (no open redirect through returnTo). */
-export function safeReturnTo(value: string | null | undefined, fallback = "/account"): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
-}
-
 export const goTo = (path: string) => redirect(path);
