@@ -22,7 +22,7 @@ import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
 import type { Config } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
-import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
+import { answerClientError, answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
@@ -116,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Undecodable paths and what the router cannot route answer like the rest (server/input-guard.ts).
     rewriteUrl: routableUrl,
     frameworkErrors: answerFrameworkError(apiHeaders),
+    // What Node's HTTP parser refuses (a 100,000-character path: 431) answers in the same shape.
+    clientErrorHandler: answerClientError(apiHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   appLog = app.log;
