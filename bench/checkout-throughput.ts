@@ -27,7 +27,12 @@ export async function measureCheckout(pgUrl: string) {
     await migrate(db);
     await seedCatalogue(db);
     // Production settings (no test-only answer checks), with no worker: settling in the request is what is timed.
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: "production" }), db, logger: false });
+    // Each TestBrowser shopper names an address of its own in X-Forwarded-For, from this machine (ADR 50).
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
+      db,
+      logger: false,
+    });
     try {
       const shoppers: { browser: TestBrowser; userId: string }[] = [];
       for (let i = 0; i < SHOPPERS; i++) {

@@ -25,7 +25,12 @@ export async function measureTracking(pgUrl: string, connections: number) {
   try {
     await migrate(db);
     await createDeliveryFixture(db);
-    const app = await buildApp({ config: loadConfig({ NODE_ENV: "production" }), db, logger: false });
+    // Each TestBrowser shopper names an address of its own in X-Forwarded-For, from this machine (ADR 50).
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
+      db,
+      logger: false,
+    });
     try {
       const base = await app.listen({ port: 0, host: "127.0.0.1" });
       const shopperUser = await createUser(db);

@@ -128,7 +128,11 @@ async function main() {
 /** The API as production builds it on this database (no page rendering, no job workers). */
 function appOn(db: Db, databaseUrl: string): Promise<App> {
   return buildApp({
-    config: loadConfig({ NODE_ENV: "production", DATABASE_URL: databaseUrl }),
+    config: loadConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      PUBLIC_ORIGIN: "http://localhost",
+    }),
     db,
     logger: false,
   });

@@ -18,8 +18,9 @@ const rand = () => Math.floor(Math.random() * 250) + 1;
 /**
  * A shopper over real HTTP (fetch), as the storefront's browser code talks to the API: keeps cookies, holds the
  * CSRF token (GET /auth/session, renewed from x-csrf-token answers) and sends it on state changes. Each has an
- * address of its own in X-Forwarded-For (nginx appends to it; the app trusts its proxies), as real shoppers do,
- * so per-IP limits count each shopper apart. `origin` may be changed between requests: nginx or one instance.
+ * address of its own in X-Forwarded-For (nginx appends to it; the fleet trusts proxies on this machine,
+ * TRUST_PROXY=loopback, and the shopper connects from it), as real shoppers have, so per-IP limits count each
+ * shopper apart. `origin` may be changed between requests: nginx or one instance.
  */
 export class HttpShopper {
   cookie = `nc_anon=${randomUUID()}`;

@@ -175,6 +175,12 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
     HOST: "127.0.0.1",
     DATABASE_URL: opts.databaseUrl,
     REDIS_URL: opts.redisUrl,
+    // Shoppers reach the store through nginx: links in emails point there.
+    PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://127.0.0.1:${port}`,
+    // nginx, on this machine, is the trusted hop (docs/adr/0050-trusted-proxy-and-origin.md). The soak's and the
+    // fleet tests' shoppers connect from this machine too, so the X-Forwarded-For address each sends (nginx
+    // appends to it) is believed: that is how they count apart in per-address limits, as real shoppers would.
+    TRUST_PROXY: process.env.TRUST_PROXY ?? "loopback",
     // Every instance must sign and read the same cookies.
     SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

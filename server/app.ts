@@ -19,10 +19,10 @@ import {
 } from "fastify-type-provider-zod";
 import { isApiPath } from "./api-paths.ts";
 import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
-import type { Config } from "./config.ts";
+import { type Config, checkServingConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
 import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
-import { answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
+import { answerClientError, answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
@@ -35,6 +35,8 @@ import { type Compression, createFrontDoorCache } from "./platform/front-door-ca
 import { JobQueue } from "./platform/jobs.ts";
 import { countPageCache } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
+import { siteOrigin } from "./platform/site-origin.ts";
+import { trustedProxy } from "./platform/trusted-proxy.ts";
 import { isDependencyDown, UNAVAILABLE_RETRY_AFTER_S } from "./platform/unavailable.ts";
 import { SHARED_PAGE_MS, SHARED_PAGE_STALE_MS, sharedShopperFor } from "./shared-pages.ts";
 import { registerSsr, type SsrMode } from "./ssr.ts";
@@ -83,6 +85,7 @@ export type App = FastifyInstance;
 
 /** Builds the whole HTTP application without listening: used by main.ts, the tests and the bench. */
 export async function buildApp(deps: AppDeps): Promise<App> {
+  checkServingConfig(deps.config);
   let appLog: FastifyBaseLogger | undefined; // the app's logger, for answers the door gives once the app exists
   // Public answers are replayed at the server's door (docs/adr/0013-front-door-cache.md); tests run without, as
   // they run without the answer caches the door relies on.
@@ -109,13 +112,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: requestIdOf,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may say who the client is (docs/adr/0050-trusted-proxy-and-origin.md).
+    trustProxy: trustedProxy(deps.config.trustProxy),
     bodyLimit: 256 * 1024,
     // GET /menu/product/{skus} carries up to 60 comma-separated SKUs in one path parameter.
     routerOptions: { maxParamLength: 2048 },
     // Undecodable paths and what the router cannot route answer like the rest (server/input-guard.ts).
     rewriteUrl: routableUrl,
     frameworkErrors: answerFrameworkError(apiHeaders),
+    // What Node's HTTP parser refuses (a 100,000-character path: 431) answers in the same shape.
+    clientErrorHandler: answerClientError(apiHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   appLog = app.log;
@@ -266,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           }
         : null,
       renders: createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT),
+      siteOrigin: (req) => siteOrigin(deps.config, req),
     });
   } else {
     app.setNotFoundHandler((req, reply) => {

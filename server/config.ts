@@ -1,4 +1,5 @@
 import path from "node:path";
+import proxyAddr from "@fastify/proxy-addr";
 import { z } from "zod";
 import {
   DEFAULT_STAFF_ADJUSTMENT_LIMITS,
@@ -31,7 +32,16 @@ const envSchema = z.object({
     .min(1, "PAGE_RENDER_LIMIT must be at least 1")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  PUBLIC_ORIGIN: z.string().url("PUBLIC_ORIGIN must be a URL such as https://nightcap.example").optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .url("PUBLIC_ORIGIN must be a URL such as https://nightcap.example")
+    .regex(
+      /^https?:\/\//,
+      "PUBLIC_ORIGIN must be an http:// or https:// URL such as https://nightcap.example",
+    )
+    .optional(),
+  // Which peers may say who the client is (X-Forwarded-For/-Proto/-Host): docs/adr/0050-trusted-proxy-and-origin.md.
+  TRUST_PROXY: z.string().trim().optional(),
   GEOCODER: z
     .enum(["offline", "hosted"], { message: "GEOCODER must be offline or hosted" })
     .default("offline"),
@@ -175,7 +185,13 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   logLevel: string;
+  /**
+   * The store's address for links in emails, sign-in redirects, canonical links and the sitemap: PUBLIC_ORIGIN;
+   * required in production on a real database. See `siteOrigin` (server/site-origin.ts) for the fallbacks.
+   */
   publicOrigin?: string;
+  /** Which peers' forwarding headers are believed (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** Page renders at once per instance before the busy page (default DEFAULT_PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
   /** Address → point: offline US ZIP centroids, or a hosted geocoder at `url` (GEOCODER=hosted). */
@@ -248,6 +264,66 @@ export interface AuthConfig {
   demoMerchantRedirectUrls: string[];
 }
 
+/**
+ * Which peers are proxies whose X-Forwarded-For, -Proto and -Host the app believes: none (the socket's peer is
+ * the client), the nearest `hops` peers whatever their address, or peers at these addresses (IPs, CIDR ranges, or
+ * proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+export type TrustProxy =
+  | { kind: "none" }
+  | { kind: "hops"; hops: number }
+  | { kind: "addresses"; addresses: string[] };
+
+/** Outside production, unless told otherwise: proxies on this machine (Vite, a local nginx, the test clients). */
+export const DEVELOPMENT_TRUST_PROXY: TrustProxy = { kind: "addresses", addresses: ["loopback"] };
+
+const TRUST_PROXY_HELP =
+  "TRUST_PROXY must be none, a hop count (1 for one proxy in front), or the proxies' addresses, comma-separated " +
+  "(IPs, CIDR ranges such as 10.0.0.0/8, or loopback, linklocal, uniquelocal)";
+
+function trustProxyConfig(e: z.infer<typeof envSchema>): TrustProxy {
+  const value = e.TRUST_PROXY;
+  if (value === undefined) return e.NODE_ENV === "production" ? { kind: "none" } : DEVELOPMENT_TRUST_PROXY;
+  if (/^(none|false|0)$/i.test(value)) return { kind: "none" };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 16)
+      throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${TRUST_PROXY_HELP} (at most 16 hops)`);
+    return { kind: "hops", hops };
+  }
+  if (/^(true|all|\*)$/i.test(value))
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: "${value}" would believe any client's X-Forwarded-For; ${TRUST_PROXY_HELP}`,
+    );
+  const addresses = value.split(",").map((a) => a.trim());
+  try {
+    if (addresses.some((a) => a === "")) throw new TypeError("an empty entry");
+    proxyAddr.compile(addresses);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${TRUST_PROXY_HELP} (${why})`);
+  }
+  return { kind: "addresses", addresses };
+}
+
+function publicOriginConfig(e: z.infer<typeof envSchema>): string | undefined {
+  return e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined;
+}
+
+/**
+ * What serving requests needs beyond what every command reads (the admin commands only open the database): in
+ * production on a real database the store's address comes from configuration only, since links in emails, sign-in
+ * redirects and the sitemap must not be built from a Host or X-Forwarded-Host header a client chose. main.ts
+ * checks it before anything else, and buildApp again.
+ */
+export function checkServingConfig(config: Config): void {
+  if (config.env === "production" && config.databaseUrl && !config.publicOrigin)
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_ORIGIN: required in production with DATABASE_URL: the address shoppers use, " +
+        "such as https://shop.example (links in emails, sign-in redirects and the sitemap are built from it)",
+    );
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -266,7 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
-    publicOrigin: e.PUBLIC_ORIGIN,
+    publicOrigin: publicOriginConfig(e),
+    trustProxy: trustProxyConfig(e),
     pageRenderLimit: e.PAGE_RENDER_LIMIT,
     geocoder: geocoderConfig(e),
     auth: authConfig(e),

@@ -203,6 +203,18 @@ describe("compose.yaml", () => {
     }
   });
 
+  it("trusts nginx as the one proxy in front: the apps publish no port, and nginx names the peer it saw", () => {
+    for (const app of apps) {
+      const values = Object.fromEntries(
+        Object.entries(env(app)).map(([key, value]) => [key, interpolate(value, SHELL)]),
+      );
+      expect(loadConfig(values).trustProxy).toEqual({ kind: "hops", hops: 1 });
+      expect(services[app].ports).toBeUndefined();
+    }
+    // Set, not appended: what a client wrote in X-Forwarded-For never reaches the app.
+    expect(read("deploy/nginx.conf")).toMatch(/^\s*proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+  });
+
   it("refuses to start without the secrets rather than running with a default", () => {
     for (const missing of Object.keys(SHELL)) {
       const shell: Record<string, string> = { ...SHELL };

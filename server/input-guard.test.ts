@@ -1,9 +1,12 @@
 import type { IncomingMessage } from "node:http";
-import { describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCatalogueFixture } from "../tests/factories/catalogue-fixture.ts";
 import { useTestApp } from "../tests/support/app.ts";
 import { TestBrowser } from "../tests/support/browser.ts";
-import { testDatabases } from "../tests/support/db.ts";
+import { openTestDb, type TestDb, testDatabases } from "../tests/support/db.ts";
+import { type App, buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
 import { findBadInput, routableUrl, unstorable } from "./input-guard.ts";
 
 const NUL = "must not contain the NUL character (U+0000)";
@@ -164,5 +167,62 @@ describe.each(testDatabases)("bad input at the edge of the API on %s", (kind) =>
       },
     });
     expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+});
+
+/** One raw HTTP exchange with a listening app: what it answers (status line, headers, body) before it closes. */
+async function rawExchange(
+  port: number,
+  request: string,
+): Promise<{ status: number; headers: string; body: string }> {
+  const socket = net.connect(port, "127.0.0.1");
+  const chunks: Buffer[] = [];
+  socket.on("data", (c: Buffer) => chunks.push(c));
+  socket.on("error", () => {});
+  socket.write(request);
+  await new Promise((resolve) => socket.once("close", resolve));
+  const text = Buffer.concat(chunks).toString("utf8");
+  const [head, body = ""] = text.split("\r\n\r\n");
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body };
+}
+
+describe("what the HTTP server refuses before any route", () => {
+  let t: TestDb;
+  let app: App;
+  let port: number;
+  beforeAll(async () => {
+    t = await openTestDb("pglite");
+    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  it.each([
+    ["a 100,000-character path", `GET /menu/product/${"A".repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
+    [
+      "a 20,000-character header",
+      `GET /menu/categories HTTP/1.1\r\nHost: x\r\nx-big: ${"b".repeat(20_000)}\r\n\r\n`,
+    ],
+  ])("answers %s with 431 in the API's error shape and headers", async (_case, request) => {
+    const res = await rawExchange(port, request);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: "headers_too_large", message: expect.stringContaining("too long") },
+    });
+    expect(res.headers).toContain("content-type: application/json");
+    expect(res.headers).toContain("x-content-type-options: nosniff");
+    expect(res.headers).toContain("connection: close");
+  });
+
+  it("answers a request that is not HTTP with 400 in the API's error shape", async () => {
+    const res = await rawExchange(port, "HELLO THERE\r\n\r\n");
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: "bad_request", message: "The request could not be read as HTTP." },
+    });
   });
 });

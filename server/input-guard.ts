@@ -1,4 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import { type IncomingMessage, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isApiPath } from "./api-paths.ts";
 import { badRequest } from "./errors.ts";
@@ -156,5 +157,54 @@ export function answerFrameworkError(apiHeaders: Record<string, string>) {
           ? { code: "uri_too_long", message: "Invalid params: a path segment is longer than the API accepts" }
           : { code: "bad_request", message: `Invalid ${UNDECODABLE.where}: ${UNDECODABLE.problem}` },
       });
+  };
+}
+
+/** What the HTTP server answers itself, before any route: a request it could not read (Node's clientError). */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  // Node's parser stops at --max-http-header-size (16 KiB), and the request line counts: a very long path too.
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: "headers_too_large",
+    message: "The request's address or headers are too long (16 KiB at most together).",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: "request_timeout",
+    message: "The request took too long to arrive.",
+  },
+};
+const CLIENT_ERROR_LINGER_MS = 2_000;
+const NOT_HTTP = { status: 400, code: "bad_request", message: "The request could not be read as HTTP." };
+
+/**
+ * Fastify's clientErrorHandler: what Node's parser refuses before Fastify sees a request (headers or a path over
+ * the header size limit, a malformed request line, a request too slow to arrive) answers in the API's error
+ * shape, with the API's security headers, instead of Fastify's own body; then the connection closes (the parser
+ * cannot read on from a request it could not read).
+ */
+export function answerClientError(apiHeaders: Record<string, string>) {
+  const headerLines = Object.entries(apiHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  return (err: Error & { code?: string }, socket: Duplex) => {
+    // A reset connection has no one to answer; a closed one has been answered already.
+    if (err.code === "ECONNRESET" || socket.destroyed || !socket.writable) return;
+    const { status, code, message } = CLIENT_ERRORS[err.code ?? ""] ?? NOT_HTTP;
+    const body = JSON.stringify({ error: { code, message } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        "content-type: application/json; charset=utf-8\r\n" +
+        `content-length: ${Buffer.byteLength(body)}\r\n` +
+        "cache-control: no-store\r\n" +
+        headerLines +
+        "connection: close\r\n\r\n" +
+        body,
+    );
+    // The rest of what the client sends is read and dropped (closing on unread data would reset the connection,
+    // and the client could lose the answer), for a moment only.
+    const closing = setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS);
+    closing.unref();
+    socket.once("close", () => clearTimeout(closing));
   };
 }

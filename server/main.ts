@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, checkServingConfig, loadConfig } from "./config.ts";
 import { DEMO_STAFF_PASSWORD, ensureDemoAdmin, ensureDemoStaff } from "./modules/console/index.ts";
 import { deliveryNotes } from "./modules/messages/index.ts";
+import { opsNotes } from "./modules/ops/index.ts";
 import { paymentNotes } from "./modules/payments/index.ts";
 import { migrate, openStoreDb } from "./platform/db.ts";
 import { onTerminationSignal, shutDownGracefully } from "./platform/shutdown.ts";
@@ -13,6 +14,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 async function main() {
   const config = loadConfig();
+  checkServingConfig(config);
   const { db, kind, release } = await openStoreDb(config, "the store (npm start)");
   process.once("exit", release);
   await migrate(db);
@@ -65,6 +67,7 @@ async function main() {
   const origin = config.publicOrigin ?? `http://localhost:${config.port}`;
   for (const note of await deliveryNotes(db, config, origin)) app.log[note.level](note.message);
   for (const note of paymentNotes(config)) app.log[note.level](note.message);
+  for (const note of opsNotes(config)) app.log[note.level](note.message);
   if (demoStaff.length > 0)
     app.log.info(
       { staff: demoStaff.map((s) => `${s.store}: ${s.email}`) },

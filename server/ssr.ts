@@ -13,6 +13,7 @@ import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
 import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
 import { encodePage, type PageCache, type SharedPage } from "./platform/page-cache.ts";
+import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
 export type SsrMode = "production" | "development";
@@ -53,6 +54,8 @@ export async function registerSsr(
     shared?: SharedPages | null;
     /** Page renders at once; past it a request gets the busy page (hits from the cache do not count). */
     renders?: Admission;
+    /** The store's address for the links pages write (canonical links, share links): server/platform/site-origin.ts. */
+    siteOrigin: (req: FastifyRequest) => string;
   },
 ) {
   let getBuild: () => Promise<ServerBuild>;
@@ -124,7 +127,7 @@ export async function registerSsr(
         const shopper = opts.shared ? await sharedShopperOf(req, opts.shared, await getBuild()) : null;
         if (opts.shared && shopper) return sharedPage(req, reply, opts.shared, shopper);
         opts.shared?.counted?.("bypass");
-        return admitted(reply, () => renderPage(app, handle, req, reply));
+        return admitted(reply, () => renderPage(app, handle, req, reply, opts.siteOrigin(req)));
       },
     });
   });
@@ -161,7 +164,9 @@ export async function registerSsr(
           refreshing.delete(key);
           if (shared.cache.get(key) || shared.cache.pending(key)) return;
           if (opts.renders && !opts.renders.tryEnter()) return;
-          const refreshed = renderShared(app, handle, req, reply, shopper).then((r) => r.page);
+          const refreshed = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req)).then(
+            (r) => r.page,
+          );
           void shared.cache
             .fill(key, refreshed)
             .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
@@ -180,7 +185,7 @@ export async function registerSsr(
     }
     shared.counted?.("miss");
     return admitted(reply, async () => {
-      const rendered = renderShared(app, handle, req, reply, shopper);
+      const rendered = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req));
       const page = await shared.cache.fill(
         key,
         rendered.then((r) => r.page),
@@ -279,13 +284,14 @@ async function renderShared(
   req: FastifyRequest,
   reply: FastifyReply,
   shopper: SharedShopper,
+  origin: string,
 ): Promise<{ page: SharedPage | null; response: Response }> {
   const api = injectApi(app, req, reply, { shared: shopper });
   const response = await handle(pageRequest(req), {
     api: api.fetch,
     nonce: reply.cspNonce?.script ?? "",
     styleNonce: reply.cspNonce?.style ?? "",
-    origin: originOf(req),
+    origin,
     pathNamesNoPage: req.pathNamesNoPage,
     sharedPage: { addressPending: shopper.position !== null },
   });
@@ -334,6 +340,7 @@ async function renderPage(
   handle: ReturnType<typeof createRequestHandler>,
   req: FastifyRequest,
   reply: FastifyReply,
+  origin: string,
 ) {
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
@@ -341,7 +348,7 @@ async function renderPage(
     api: injectApi(app, req, reply, { shared: null }).fetch,
     nonce: reply.cspNonce?.script ?? "",
     styleNonce: reply.cspNonce?.style ?? "",
-    origin: originOf(req),
+    origin,
     pathNamesNoPage: req.pathNamesNoPage,
   };
   return sendResponse(reply, await handle(pageRequest(req, controller.signal), context));
@@ -360,8 +367,9 @@ function sendResponse(reply: FastifyReply, response: Response) {
 
 /**
  * Loaders and actions call the API in-process, carrying the shopper's cookies, identifying headers, address (IP,
- * host, scheme: rate limits and cookie flags see the shopper, not this process) and, for a checked page form
- * post, its CSRF token. Cookies the API sets go to the browser and to the calls that follow in this request.
+ * host, scheme, as this request read them under TRUST_PROXY: rate limits and cookie flags see the shopper, not
+ * this process; the calls come from IN_PROCESS_ADDRESS, whose forwarding headers are believed) and, for a checked
+ * page form post, its CSRF token. Cookies the API sets go to the browser and to the calls that follow.
  */
 function injectApi(
   app: FastifyInstance,
@@ -394,6 +402,8 @@ function injectApi(
     const res = await app.inject({
       method: init.method ?? "GET",
       url: apiPath,
+      // Marks the call as this process's own, so the shopper's address below is believed (TRUST_PROXY or not).
+      remoteAddress: IN_PROCESS_ADDRESS,
       headers: {
         ...forwarded,
         ...init.headers,

@@ -28,7 +28,7 @@ declare module "react-router" {
     nonce: string;
     /** CSP nonce for this response's inline stylesheet (the document's critical CSS: app/entry.server.tsx). */
     styleNonce?: string;
-    /** The public origin of this request (scheme://host), for canonical URLs. */
+    /** The store's address (scheme://host: PUBLIC_ORIGIN in production), for canonical and share URLs. */
     origin: string;
     /**
      * The server found that this URL's path names no page (it is not valid percent-encoded UTF-8, or holds a

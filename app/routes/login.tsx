@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { landingAfterSignIn } from "../../domain/accounts/landing.ts";
+import { returnPathOf } from "../../domain/accounts/return-to.ts";
 import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { loginAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
-import { explicitReturnTo } from "../features/accounts/forms.server.ts";
 import { LoginPanel, type LoginResult } from "../features/accounts/login-panel.tsx";
 import type { Route } from "./+types/login";
 
@@ -27,7 +27,7 @@ const SSO_ERRORS: Record<string, string> = {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const asked = explicitReturnTo(url.searchParams.get("returnTo"));
+  const asked = returnPathOf(url.searchParams.get("returnTo"));
   // Back to /login itself says nothing of where to go: the role decides.
   const returnTo = asked && new URL(asked, url).pathname !== "/login" ? asked : null;
   const [session, providers] = await Promise.all([

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { redirect, useNavigation } from "react-router";
+import { safeReturnTo } from "../../domain/accounts/return-to.ts";
 import type { SIGNUP_PROMO } from "../../domain/accounts/signup-offer.ts";
 import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { SIGN_UP_FAILED, SIGNED_UP } from "../../domain/analytics/events.ts";
 import { signupAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
-import { safeReturnTo } from "../features/accounts/forms.server.ts";
 import { SignupForm, type SignupResult } from "../features/accounts/signup-form.tsx";
 import { track } from "../lib/analytics.ts";
 import type { Route } from "./+types/signup";

@@ -16,6 +16,40 @@ describe("checkout ids (spec §7: the user id plus a timestamp)", () => {
     ).toBe(false);
   });
 
+  const USER = "8a6f0c1e-4b1d-4a7e-9c55-0d2f6b4a1234";
+  it.each([
+    ["the storefront's base-36 timestamp", `${USER}_m3wdrnk0`, true],
+    ["an app's decimal milliseconds after _", `${USER}_1732500000000`, true],
+    ["an app's decimal milliseconds with no separator", `${USER}1732500000000`, false],
+    ["decimal seconds after _", `${USER}_1732500000`, true],
+    ["milliseconds with a digit too many", `${USER}_17325000000000`, false],
+    ["a base-36 stamp with no separator", `${USER}m3wdrnk0`, false],
+    ["too short a stamp", `${USER}_abc`, false],
+    ["upper case", `${USER}_M3WDRNK0`, false],
+    ["another separator", `${USER}-1732500000000`, false],
+    ["someone else's id", "someone-else_1732500000000", false],
+    ["the user id alone", USER, false],
+    ["a stamp and more", `${USER}_1732500000000_x`, false],
+  ])("%s: %s → %s", (_why, id, ok) => {
+    expect(isCheckoutIdOf(id, USER)).toBe(ok);
+  });
+
+  it("is a checkout id of one user at most, whatever the user ids look like", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1_600_000_000_000, max: 9_999_999_999_999 }),
+        (a, more, ms) => {
+          for (const id of [checkoutIdFor(a, new Date(ms)), `${a}_${ms}`]) {
+            expect(isCheckoutIdOf(id, a)).toBe(true);
+            expect(isCheckoutIdOf(id, `${a}${more}`)).toBe(false);
+          }
+        },
+      ),
+    );
+  });
+
   it("never read as a card number, whatever the time or the digits the user id ends with", () => {
     fc.assert(
       fc.property(fc.uuid(), fc.integer({ min: 1_600_000_000_000, max: 9_000_000_000_000 }), (user, ms) => {

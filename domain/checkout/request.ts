@@ -3,14 +3,25 @@ import { GIFT_SCHEDULE_BY_RECIPIENT } from "../copy.ts";
 
 /**
  * Spec §7: "The order id for checkout is the user id plus a timestamp." The storefront makes it when checkout
- * opens and sends it with every try; the server takes it as the checkout's idempotency key. The timestamp is
- * written in base 36 after a "_", so no run of digits in the id reads as a card number (a millisecond timestamp
- * is 13 digits, and from 2033 it starts with a 2, as card numbers do).
+ * opens and sends it with every try; the server takes it as the checkout's idempotency key. The storefront writes
+ * the timestamp in base 36 after a "_", so no run of digits in the id reads as a card number (a millisecond
+ * timestamp is 13 digits, and from 2033 it starts with a 2, as card numbers do).
  */
 export const checkoutIdFor = (userId: string, at: Date) => `${userId}_${at.getTime().toString(36)}`;
 
+/**
+ * The timestamp after the "_": the storefront's base 36 (6 to 12 characters; decimal seconds read the same), or an
+ * app's Date.now() in decimal (13 digits, until the year 2286). Neither holds a "_", so an id is a checkout id of
+ * one user id at most, whatever the user ids look like: the last "_" ends the user id.
+ */
+const STAMP = /^_(?:[0-9a-z]{6,12}|\d{13})$/;
+
+/**
+ * Whether `id` is a checkout id of `userId`: the caller's own user id, "_", then a timestamp as the storefront or
+ * an app writes it. A checkout row also keeps its user: the same id from anyone else is refused.
+ */
 export function isCheckoutIdOf(id: string, userId: string): boolean {
-  return id.startsWith(`${userId}_`) && /^[0-9a-z]{6,12}$/.test(id.slice(userId.length + 1));
+  return userId.length > 0 && id.startsWith(userId) && STAMP.test(id.slice(userId.length));
 }
 
 /** A value written with its object keys sorted, so two equal requests read the same (the checkout's fingerprint). */

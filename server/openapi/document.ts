@@ -37,7 +37,9 @@ A request from another site's page is refused (403 \`cross_site\`).
 
 **Errors.** Every 4xx and 5xx answer is \`{"error":{"code","message"}}\` (the \`Error\` schema): \`code\` is stable
 for programs, \`message\` is a sentence for the shopper. Each operation lists the errors it can answer; 429 answers
-carry \`Retry-After\` (seconds).
+carry \`Retry-After\` (seconds). Before any operation, the server refuses a request line and headers over 16 KiB
+together (a very long path included) with 431 \`headers_too_large\`, and a request it cannot read as HTTP with 400
+\`bad_request\`, in the same shape, and closes the connection.
 
 **Versions.** Versions are per call, not per API, as the apps' spec names them: a call whose answer changed shape
 got a new path beside the old one (\`/menu/cart/v2\`, \`/menu/main/v4\`, \`/menu/search/v4\`; placing an order will

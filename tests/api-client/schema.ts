@@ -1229,7 +1229,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure */
+        /** Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp (base 36, or decimal milliseconds): the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure */
         post: operations["placeOrder"];
         delete?: never;
         options?: never;
@@ -5439,7 +5439,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description A position that does not read (lat, lng in the query or the headers) or a store in `x-store-id` that does not exist (`availability_failed`, with spec §8's 'Something went wrong. Please go back and try again.'). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5457,7 +5457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No availability for that position (`availability_failed`). A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            /** @description The serving store's hours cannot be read, or no store is set up (`availability_failed`, with the same text). A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9242,6 +9242,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The checkout id (spec §7: the user id plus a timestamp): the caller's user id, `_`, and a timestamp, in base 36 (the storefront: `Date.now().toString(36)`) or as milliseconds in decimal (13 digits: `Date.now()`). Made once when checkout opens and sent again with every try: the same id answers the same outcome; another user's id is refused (400 `invalid_checkout_id`). */
                     id: string;
                     paymentMethod?: {
                         /** @enum {string} */
@@ -9312,7 +9313,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -153,6 +153,34 @@ test("sign up (under 21 refused), the guest cart moves in, log out, log in with 
   expect(errors).toEqual([]);
 });
 
+test("a return address naming another site is ignored: sign-up and login go to /account, never the 500 page", async ({
+  page,
+  baseURL,
+}) => {
+  const elsewhere = "127.0.0.1:4101/elsewhere";
+  // Tab, newline, carriage return, NUL, U+2028 between the slashes, and a dot segment that leaves "//" (issue #29).
+  const hostile = [
+    ...["%09", "%0a", "%0d", "%00", "%E2%80%A8"].map((c) => `/${c}/${elsewhere}`),
+    `/.//${elsewhere}`,
+  ];
+  await page.goto(`/signup?returnTo=${hostile[0]}`);
+  await signUp(page, { first: "Rory", last: "Return", email: unique("rory.return") });
+  await expect(accountMenu(page, "Rory")).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/account`);
+
+  for (const returnTo of hostile) {
+    for (const path of ["/login", "/signup"]) {
+      const res = await page.request.get(`${path}?returnTo=${returnTo}`, { maxRedirects: 0 });
+      expect(res.status(), `${path}?returnTo=${returnTo}`).toBe(302);
+      expect(res.headers().location, `${path}?returnTo=${returnTo}`).toBe("/account");
+    }
+  }
+  // A browser following it stays here.
+  await page.goto(`/login?returnTo=${hostile[1]}`);
+  await expect(page).toHaveURL(`${baseURL}/account`);
+  await expect(accountMenu(page, "Rory")).toBeVisible();
+});
+
 test("social sign-in with Google at the local OpenID provider: complete the profile, then sign in again", async ({
   page,
 }) => {

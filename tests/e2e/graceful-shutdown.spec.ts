@@ -40,6 +40,7 @@ test.beforeAll(async () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: url.toString(),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       REDIS_URL: "",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_MS: "8000",

@@ -29,6 +29,8 @@ export async function startStorefront(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: options.nodeEnv ?? "production",
+      // The address it is reached at: required in production on a real database (options.env's DATABASE_URL).
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...options.env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -1,8 +1,9 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { landingAfterSignIn } from "../../../domain/accounts/landing.ts";
+import { returnPathOf, safeReturnTo } from "../../../domain/accounts/return-to.ts";
 import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { explicitReturnTo, failure, formFields, safeReturnTo } from "./forms.server.ts";
+import { failure, formFields } from "./forms.server.ts";
 
 /** What the code step shows after step 1 (or after a signup). */
 export interface CodeStep {
@@ -47,7 +48,7 @@ async function codeStart(context: AppLoadContext, intent: string, email: string,
  */
 export async function loginAction(request: Request, context: AppLoadContext) {
   const f = await formFields(request);
-  const returnTo = explicitReturnTo(f.returnTo);
+  const returnTo = returnPathOf(f.returnTo);
   const landed = (res: { data: LoggedIn }) => redirect(landingAfterSignIn(res.data.user.role, returnTo));
   switch (f.intent) {
     case "password": {

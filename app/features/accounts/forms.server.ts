@@ -41,15 +41,4 @@ export function failure(
   );
 }
 
-/** A local path only (no open redirect through returnTo). */
-export function safeReturnTo(value: string | null | undefined, fallback = "/account"): string {
-  return explicitReturnTo(value) ?? fallback;
-}
-
-/** The returnTo a visitor was sent with when it is a local path; null when there is none (or it is not ours). */
-export function explicitReturnTo(value: string | null | undefined): string | null {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
-  return value;
-}
-
 export const goTo = (path: string) => redirect(path);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { siteOrigin } from "../../platform/site-origin.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { Csrf } from "../sessions/index.ts";
 import type { IdentityLinks } from "./identity-links.ts";
@@ -23,21 +24,12 @@ export interface AccountsContext {
   flowKey: Buffer;
 }
 
-const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
-/**
- * The origin for links in emails and for OAuth redirect URIs. PUBLIC_ORIGIN when set. Without it the request's
- * own origin is used outside production, and on loopback hosts in production; anywhere else a forged Host or
- * X-Forwarded-Host header could point a reset link at someone else's site, so production needs PUBLIC_ORIGIN.
- */
+/** The origin for links in emails and for OAuth redirect URIs (server/platform/site-origin.ts). */
 export function publicOrigin(req: FastifyRequest, config: Config): string {
-  if (config.publicOrigin) return new URL(config.publicOrigin).origin;
-  // Through URL so a default port is dropped ("http://localhost:80" → "http://localhost"), as URLs compare.
-  const own = new URL(`${req.protocol}://${req.host}`).origin;
-  if (config.env !== "production" || LOOPBACK.test(req.host)) return own;
-  throw new Error("PUBLIC_ORIGIN must be set in production: links in emails are built from it.");
+  return siteOrigin(config, req);
 }
 
+/** The client's address, as every per-address limit counts it and the request log records it (TRUST_PROXY). */
 export function clientIp(req: FastifyRequest): string {
   return req.ip || "unknown";
 }

@@ -97,7 +97,13 @@ describe.each(testDatabases)("the demo merchant on %s", (kind) => {
   });
 
   describe("on a real database in production", () => {
-    const s = useTestApp(kind, { env: { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/x" } });
+    const s = useTestApp(kind, {
+      env: {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db.internal/x",
+        PUBLIC_ORIGIN: "https://shop.example",
+      },
+    });
     it("does not exist", async () => {
       const res = await s.app.inject({ method: "GET", url: "/auth/sos/merchant?merchant_id=demo" });
       expect(res.statusCode).toBe(404);

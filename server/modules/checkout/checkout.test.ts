@@ -176,6 +176,31 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     expect(repeat.json().orders[0]._id).toBe(orders[0].id);
   });
 
+  it("takes an app's checkout id in decimal milliseconds (spec §7: the user id plus a timestamp), the caller's only", async () => {
+    const ms = clock++;
+    const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const order = async (id: string) => ({
+      id,
+      paymentMethod: { type: "token", token: await token() },
+      deliveryTime: "asap",
+    });
+    const mine = await order(`${user.id}_${ms}`);
+    const placed = await place(browser, mine);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().status).toBe("succeeded");
+    const again = await place(browser, mine);
+    expect(again.json().orders[0]._id).toBe(placed.json().orders[0]._id);
+
+    // The same moment is someone else's checkout only under their own user id.
+    const other = await shopper([{ sku: WHISKEY, qty: 1 }]);
+    const theirs = await place(other.browser, await order(mine.id));
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().error.code).toBe("invalid_checkout_id");
+    const own = await place(other.browser, await order(`${other.user.id}_${ms}`));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().orders[0]._id).not.toBe(placed.json().orders[0]._id);
+  });
+
   it("a declined card shows the provider's words, and nothing is charged, reserved or kept", async () => {
     const promo = await createPromo(s.db, { kind: "fixed", value: 300 });
     const { user, browser } = await shopper([{ sku: WHISKEY, qty: 1 }]);

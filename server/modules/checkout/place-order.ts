@@ -82,7 +82,7 @@ export async function placeOrder(
   const { userId } = requireUser(req);
   if (!isCheckoutIdOf(body.id, userId))
     throw badRequest(
-      "This checkout id is not yours: it is your user id, an underscore and a timestamp.",
+      "This checkout id is not yours: it is your user id, an underscore and a timestamp (base 36, or milliseconds).",
       "invalid_checkout_id",
     );
 

@@ -28,7 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       config: {
         auth: "user",
         errors: {
-          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words.",
+          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`).",
           402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
           403: "The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first.",
           404: "The saved card is not the user's (`card_not_found`).",
@@ -41,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
         operationId: "placeOrder",
         tags,
         summary:
-          "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp: the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure",
+          "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp (base 36, or decimal milliseconds): the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure",
         headers,
         body: placeOrderBody,
       },

@@ -51,7 +51,13 @@ const shippingOptionSchema = z.string().min(1).max(40);
 /** POST /order/v3: spec §3 Checkout (isGift, giftRecipient, giftEmail, giftMobile, giftNote, giftOccasion, deliveryTime, deliveryDate, shippingOption, paymentMethod, id). */
 export const placeOrderBody = z
   .object({
-    id: z.string().min(8).max(120),
+    id: z
+      .string()
+      .min(8)
+      .max(120)
+      .describe(
+        "The checkout id (spec §7: the user id plus a timestamp): the caller's user id, `_`, and a timestamp, in base 36 (the storefront: `Date.now().toString(36)`) or as milliseconds in decimal (13 digits: `Date.now()`). Made once when checkout opens and sent again with every try: the same id answers the same outcome; another user's id is refused (400 `invalid_checkout_id`).",
+      ),
     paymentMethod: paymentMethodSchema.optional(),
     /** "asap", a slot's start (ISO instant, with deliveryDate), or "recipient" for a gift. */
     deliveryTime: z.string().max(40).default("asap"),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { COPY } from "../../../domain/copy.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../platform/db.ts";
+import { isSiteOriginFixed, type RequestAddress, siteOrigin } from "../../platform/site-origin.ts";
 import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { BRAND_CONTENT_DIR, createFragmentReader } from "./brand-fragments.ts";
 import { cityPage, listCities } from "./cities.ts";
@@ -21,8 +22,11 @@ export interface ContentOptions {
 export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, opts) => {
   const { db, config } = opts;
   const readFragment = createFragmentReader(opts.brandContentDir ?? BRAND_CONTENT_DIR, config.env === "production");
-  const originOf = (req: { protocol: string; host: string }) => config.publicOrigin ?? `${req.protocol}://${req.host}`;
-  const sitemaps = new Map<string, { at: number; xml: Promise<string> }>();
+  const originOf = (req: RequestAddress) => siteOrigin(config, req);
+  // robots.txt and the sitemap: built from configuration, any cache may keep them; from the request (development
+  // and tests without PUBLIC_ORIGIN), none.
+  const cacheable = isSiteOriginFixed(config);
+  let sitemap: { at: number; xml: Promise<string> } | null = null;
   const cities = createTtlCache<Awaited<ReturnType<typeof listCities>>>(config.env === "test" ? 0 : 60_000, 1);
 
   app.get(
@@ -84,11 +88,18 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
         operationId: "getSitemap", tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
     async (req, reply) => {
       const origin = originOf(req);
-      let entry = sitemaps.get(origin);
+      if (!cacheable) {
+        reply.header("cache-control", "no-store");
+        return reply.type("application/xml; charset=utf-8").send(sitemapXml(origin, await sitemapPaths(db)));
+      }
+      let entry = sitemap;
       if (!entry || Date.now() - entry.at > TEN_MINUTES_MS) {
-        entry = { at: Date.now(), xml: sitemapPaths(db).then((paths) => sitemapXml(origin, paths)) };
-        entry.xml.catch(() => sitemaps.delete(origin));
-        sitemaps.set(origin, entry);
+        const fresh = { at: Date.now(), xml: sitemapPaths(db).then((paths) => sitemapXml(origin, paths)) };
+        fresh.xml.catch(() => {
+          if (sitemap === fresh) sitemap = null;
+        });
+        sitemap = fresh;
+        entry = fresh;
       }
       const xml = await entry.xml;
       reply.header("cache-control", "public, max-age=600");
@@ -102,7 +113,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
       schema: {
         operationId: "getRobotsTxt", tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
     async (req, reply) => {
-      reply.header("cache-control", "public, max-age=3600");
+      reply.header("cache-control", cacheable ? "public, max-age=3600" : "no-store");
       return reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(req)));
     },
   );

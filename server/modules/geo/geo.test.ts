@@ -313,6 +313,23 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
       });
     });
 
+    it("is documented as it answers: each failure's status in the API document names its code and text", async () => {
+      const doc = (await s.app.inject({ method: "GET", url: "/openapi.json" })).json();
+      const responses: Record<string, { description: string }> =
+        doc.paths["/menu/availability"].get.responses;
+      for (const request of [
+        { url: "/menu/availability?lat=abc&lng=1" },
+        { url: "/menu/availability", headers: { lat: "91", lng: "0" } },
+        { url: "/menu/availability", headers: { "x-store-id": "no-such-store" } },
+      ]) {
+        const res = await s.app.inject({ method: "GET", ...request });
+        const { code, message } = res.json().error;
+        const documented = responses[String(res.statusCode)]?.description ?? "";
+        expect(documented, `${res.statusCode} for ${JSON.stringify(request)}`).toContain(`\`${code}\``);
+        expect(documented).toContain(message);
+      }
+    });
+
     it("answers the failure text when a store's hours do not read", async () => {
       await s.db
         .updateTable("stores")

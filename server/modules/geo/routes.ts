@@ -57,7 +57,11 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
     {
       config: {
         auth: "public",
-        errors: { 503: "No availability for that position (`availability_failed`)." },
+        // Spec §8's availability text either way: the caller's mistake is a 400, data we cannot read a 503.
+        errors: {
+          400: "A position that does not read (lat, lng in the query or the headers) or a store in `x-store-id` that does not exist (`availability_failed`, with spec §8's 'Something went wrong. Please go back and try again.').",
+          503: "The serving store's hours cannot be read, or no store is set up (`availability_failed`, with the same text).",
+        },
       },
       schema: {
         operationId: "getAvailability",

@@ -76,7 +76,11 @@ describe.each(testDatabases)("the local mailbox on %s", (kind) => {
   });
 
   describe("in production on a real database (DATABASE_URL) with no SMTP", () => {
-    const env = { NODE_ENV: "production", DATABASE_URL: "postgres://db.internal/nightcap" };
+    const env = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db.internal/nightcap",
+      PUBLIC_ORIGIN: "https://shop.example",
+    };
     const s = useTestApp(kind, { env, workers: true });
 
     it("is never reachable, and a message fails saying no email transport is configured", async () => {

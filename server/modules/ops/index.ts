@@ -67,6 +67,23 @@ export async function registerOps(
   });
 }
 
+export const METRICS_OPEN_IN_PRODUCTION =
+  "METRICS_TOKEN is not set: /metrics answers anyone who can reach this instance (routes, request counts, queue " +
+  "depths). Set METRICS_TOKEN (16 characters or more), or keep /metrics off the public proxy.";
+
+export const CLIENT_IS_THE_PEER =
+  "TRUST_PROXY is not set: the client is the connecting peer, and X-Forwarded-For is ignored. Behind a proxy, " +
+  "every shopper then shares the proxy's address in rate limits and the request log: set TRUST_PROXY to it.";
+
+/** What the start-up log says about the operator's endpoints and client addresses (server/main.ts). */
+export function opsNotes(config: Config): { level: "warn" | "info"; message: string }[] {
+  if (config.env !== "production") return [];
+  const notes: { level: "warn" | "info"; message: string }[] = [];
+  if (!config.ops.metricsToken) notes.push({ level: "warn", message: METRICS_OPEN_IN_PRODUCTION });
+  if (config.trustProxy.kind === "none") notes.push({ level: "info", message: CLIENT_IS_THE_PEER });
+  return notes;
+}
+
 function bearerMatches(req: FastifyRequest, token: string): boolean {
   const given = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
   if (!given) return false;

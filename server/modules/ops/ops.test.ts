@@ -8,6 +8,7 @@ import { loadConfig } from "../../config.ts";
 import { type Db, openDb } from "../../platform/db.ts";
 import { defineJob, JobQueue } from "../../platform/jobs.ts";
 import { countPageCache, createMetrics } from "../../platform/metrics.ts";
+import { CLIENT_IS_THE_PEER, METRICS_OPEN_IN_PRODUCTION, opsNotes } from "./index.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -308,5 +309,25 @@ describe("request logs", () => {
       await app.close();
       await t.close();
     }
+  });
+});
+
+describe("what the start-up log says about the operator's endpoints", () => {
+  it("warns in production that /metrics is open without METRICS_TOKEN", () => {
+    expect(opsNotes(loadConfig({ NODE_ENV: "production", TRUST_PROXY: "1" }))).toEqual([
+      { level: "warn", message: METRICS_OPEN_IN_PRODUCTION },
+    ]);
+    expect(
+      opsNotes(loadConfig({ NODE_ENV: "production", TRUST_PROXY: "1", METRICS_TOKEN: "m".repeat(16) })),
+    ).toEqual([]);
+  });
+
+  it("says in production that the client is the connecting peer when no proxy is trusted", () => {
+    const notes = opsNotes(loadConfig({ NODE_ENV: "production", METRICS_TOKEN: "m".repeat(16) }));
+    expect(notes).toEqual([{ level: "info", message: CLIENT_IS_THE_PEER }]);
+  });
+
+  it("says nothing of either outside production", () => {
+    expect(opsNotes(loadConfig({ NODE_ENV: "development" }))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
+import { safeReturnTo } from "../../../../domain/accounts/return-to.ts";
 import type { LoggedIn, SsoResult } from "../../../../domain/accounts/types.ts";
 import { AppError, badRequest } from "../../../errors.ts";
 import { verifyCredentials, withSpentCode } from "../auth-service.ts";
@@ -18,12 +19,6 @@ import {
   SSO_EXPIRED,
   setPendingSsoCookie,
 } from "./pending.ts";
-
-/** A local path to return to after sign-in: "/x", never "//host" or a full URL (no open redirect). */
-export function safeReturnPath(value: string | undefined, fallback = "/account"): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value.length > 500 ? fallback : value;
-}
 
 /**
  * GET /auth/sso/:provider/start: the provider's authorization URL, with PKCE, state and nonce; an invite code
@@ -56,7 +51,7 @@ export async function startSso(
     n: nonce,
     v: verifier,
     u: redirectUri,
-    r: safeReturnPath(returnTo),
+    r: safeReturnTo(returnTo),
     ...(ref ? { f: ref } : {}),
   });
   return url.href;
@@ -107,8 +102,10 @@ export async function finishSso(
     if (err instanceof AppError && err.code === "identity_taken") return "/account?sso_error=taken";
     throw err;
   }
-  if (result.status === "logged_in") return wasSignedIn ? `/account?linked=${providerId}` : flow.r;
-  const next = encodeURIComponent(flow.r);
+  // The flow cookie is signed and its path was checked at the start; checked again, as every return address is.
+  const back = safeReturnTo(flow.r);
+  if (result.status === "logged_in") return wasSignedIn ? `/account?linked=${providerId}` : back;
+  const next = encodeURIComponent(back);
   return result.status === "link_required"
     ? `/login?link=${providerId}&returnTo=${next}`
     : `/signup?sso=${providerId}&returnTo=${next}${flow.f ? `&ref=${encodeURIComponent(flow.f)}` : ""}`;

@@ -135,6 +135,26 @@ describe.each(testDatabases)("social sign-in on %s", (kind) => {
     expect(to.href).not.toContain(browser.cookieValue("nc_oidc")!.split(".")[0].slice(0, 20));
   });
 
+  it.each([
+    ["a tab", "/\t/evil.example:4000/path"],
+    ["a newline", "/\n/evil.example"],
+    ["U+2028", "/\u2028/evil.example"],
+    ["a dot segment", "/.//evil.example"],
+    ["a protocol-relative URL", "//evil.example"],
+  ])("a return address with %s comes back as /account, never another site", async (_why, returnTo) => {
+    const browser = new TestBrowser(app);
+    expect(await viaProvider(browser, unique("ret.urn"), "google", returnTo)).toBe(
+      "/signup?sso=google&returnTo=%2Faccount",
+    );
+  });
+
+  it("a return address on this site comes back as it was", async () => {
+    const browser = new TestBrowser(app);
+    expect(await viaProvider(browser, unique("ret.urn"), "google", "/checkout?step=2")).toBe(
+      `/signup?sso=google&returnTo=${encodeURIComponent("/checkout?step=2")}`,
+    );
+  });
+
   it("a new shopper: the provider's data is kept until the profile is complete, then the account is made and linked", async () => {
     const email = unique("ann.lee");
     const browser = new TestBrowser(app);
