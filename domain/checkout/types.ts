@@ -11,3 +11,13 @@ export interface RoundUpInfo {
   userOrg: { roundUpEnabled: boolean; roundUpOrgId: string | null; roundUpAmount: number };
   totals: { organization_id: string | null; amount: number }[];
 }
+
+/** GET /order/confirmation: a placed checkout as its confirmation shows it. */
+export interface CheckoutConfirmation {
+  checkout_id: string;
+  /** Every order the checkout placed (one per store), in the order they were numbered. */
+  orders: Order[];
+  /** What the orders are charged together: the sum paid. */
+  total: number;
+  charge: Order["charge"];
+}

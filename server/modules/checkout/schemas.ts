@@ -62,3 +62,5 @@ export const placeOrderBody = z.object({
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const verify3dsQuery = z.object({ payment_intent_id: z.string().min(3).max(255) });
+
+export const confirmationQuery = z.object({ checkout_id: z.string().min(8).max(120) });
