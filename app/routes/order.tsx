@@ -112,6 +112,13 @@ function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
+        {!delivered && order.checkout_tip.changeable && order.checkout_tip.amount > 0 ? (
+          <p>
+            <Link className="button" to={`/tip/${order._id}`}>
+              Change your tip ({formatCents(order.checkout_tip.amount, true)})
+            </Link>
+          </p>
+        ) : null}
         {delivered && !(order.tip && order.feedback) ? (
           <p>
             <Link className="button button--primary" to={`/tip/${order._id}`}>

@@ -25,6 +25,7 @@ import * as m0027 from "./0027-referrals-and-enquiries.ts";
 import * as m0029 from "./0029-analytics-banners.ts";
 import * as m0031 from "./0031-chat.ts";
 import * as m0032 from "./0032-checkout-recovery-sweep.ts";
+import * as m0033 from "./0033-extra-charge-token.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0029-analytics-banners": m0029,
   "0031-chat": m0031,
   "0032-checkout-recovery-sweep": m0032,
+  "0033-extra-charge-token": m0033,
 };

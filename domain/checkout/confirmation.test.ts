@@ -59,7 +59,12 @@ describe("a placed checkout's wording, for one order and for several", () => {
 });
 
 describe("deliveryTimeText", () => {
-  const slot = { date: "2026-11-21", start: "2026-11-22T02:00:00Z", end: "2026-11-22T03:00:00Z", label: "8:00 PM – 9:00 PM" };
+  const slot = {
+    date: "2026-11-21",
+    start: "2026-11-22T02:00:00Z",
+    end: "2026-11-22T03:00:00Z",
+    label: "8:00 PM – 9:00 PM",
+  };
   it.each([
     [{ shipping: false, scheduled: null, eta: "35 min" }, "Arriving in about 35 min"],
     [{ shipping: false, scheduled: null, eta: null }, "As soon as possible"],

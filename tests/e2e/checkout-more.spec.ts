@@ -184,7 +184,9 @@ test("a cart split between two stores is paid once and becomes one order per sto
     const heading = card.getByRole("heading", { level: 2 });
     await expect(heading).toHaveText(/^Order #\d+ · /);
     await expect(heading).toContainText(product.seller?.name ?? "");
-    await expect(card.locator(".confirmation__when")).toContainText(/Arriving in about \d+ min|Scheduled for /);
+    await expect(card.locator(".confirmation__when")).toContainText(
+      /Arriving in about \d+ min|Scheduled for /,
+    );
     await expect(card.getByRole("link", { name: "Order details" })).toBeVisible();
     const total = (await card.locator(".checkout__total--total dd").textContent()) ?? "";
     totals.push(Math.round(Number(total.replace(/[$,]/g, "")) * 100));

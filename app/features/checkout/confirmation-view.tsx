@@ -1,5 +1,9 @@
 import { Link } from "react-router";
-import { confirmationHeading, deliveryTimeText, placedNotice } from "../../../domain/checkout/confirmation.ts";
+import {
+  confirmationHeading,
+  deliveryTimeText,
+  placedNotice,
+} from "../../../domain/checkout/confirmation.ts";
 import type { CheckoutConfirmation } from "../../../domain/checkout/types.ts";
 import { formatCents } from "../../../domain/money.ts";
 import { orderStatusText } from "./order-status.ts";
