@@ -169,7 +169,15 @@ function TippedSoFar({ order, added }: { order: Order; added: number }) {
   return null;
 }
 
-function TipChips({ options, defaultValue }: { options: TipOption[]; defaultValue: string }) {
+function TipChips({
+  options,
+  defaultValue,
+  noneLabel = "No tip",
+}: {
+  options: TipOption[];
+  defaultValue: string;
+  noneLabel?: string;
+}) {
   return (
     <>
       <div className="chip-list">
@@ -192,7 +200,7 @@ function TipChips({ options, defaultValue }: { options: TipOption[]; defaultValu
             ) : o.value === "custom" ? (
               "Custom"
             ) : (
-              "No tip"
+              noneLabel
             )}
           </label>
         ))}
@@ -229,8 +237,8 @@ function ChangeCheckoutTip({ order, actionData }: { order: Order; actionData: Ac
       <fieldset className="checkout__section tip-form__group">
         <legend className="checkout__heading">Your tip</legend>
         <p>
-          You chose a tip of <strong>{formatCents(order.checkout_tip.amount, true)}</strong> at checkout. You
-          can change it until the store takes your order, and add to it once it's delivered.
+          Your tip is <strong>{formatCents(order.checkout_tip.amount, true)}</strong>, paid with your order.
+          You can change it until the store takes your order, and add to it once it's delivered.
         </p>
         <FormError message={actionData && !actionData.ok ? actionData.error : null} />
         <FormNotice message={changed !== null ? `Your tip is now ${formatCents(changed, true)}.` : null} />
@@ -286,14 +294,17 @@ function TipPageBody({ loaderData, actionData }: Route.ComponentProps) {
   }
 
   if (!canRate && !canTell) {
+    const changeable = order.checkout_tip.changeable && !order.shipping;
     return (
       <div className="page page--narrow tip-page">
         {head}
-        {order.checkout_tip.changeable && !order.shipping ? (
-          <ChangeCheckoutTip order={order} actionData={actionData} />
-        ) : null}
+        {changeable ? <ChangeCheckoutTip order={order} actionData={actionData} /> : null}
         <section className="checkout__section">
-          <p>You can tip once your order is delivered.</p>
+          <p>
+            {changeable
+              ? "You can rate your delivery once it arrives."
+              : "You can tip once your order is delivered."}
+          </p>
           <p>
             <Link className="button button--primary" to={`/tracking/${order._id}`}>
               Track your order
@@ -359,6 +370,7 @@ function TipPageBody({ loaderData, actionData }: Route.ComponentProps) {
             <TipChips
               options={tipOptions(order.subtotal, atCheckout)}
               defaultValue={atCheckout > 0 ? "none" : "18"}
+              noneLabel={atCheckout > 0 ? "Nothing more" : "No tip"}
             />
             {payment ? (
               <TipCardChoice ref={frame} cards={cards} payment={payment} preferred={preferredCard} />

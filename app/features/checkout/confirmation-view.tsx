@@ -55,10 +55,12 @@ export function CheckoutConfirmationView({ confirmation }: { confirmation: Check
             ))}
           </ul>
           <dl className="checkout__totals">
-            <div className="checkout__total checkout__total--total">
-              <dt>Order total</dt>
-              <dd>{formatCents(o.total, true)}</dd>
-            </div>
+            {o.line_items.map((l) => (
+              <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>
+                <dt>{l.title}</dt>
+                <dd>{l.display}</dd>
+              </div>
+            ))}
           </dl>
           <p className="confirmation__links">
             <Link to={`/orders/${o._id}`}>Order details</Link>
