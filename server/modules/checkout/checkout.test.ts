@@ -488,7 +488,8 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const numbers = confirmation.orders.map((o) => o.order_number).sort((a, b) => a - b);
       const [mail] = await readOutbox(wide.app, user.email);
       expect(mail.subject).toBe(`Your Nightcap orders #${numbers[0]} and #${numbers[1]} are placed`);
-      for (const o of confirmation.orders) expect(mail.body).toContain(`Order #${o.order_number} from ${o.store.name}`);
+      for (const o of confirmation.orders)
+        expect(mail.body).toContain(`Order #${o.order_number} from ${o.store.name}`);
 
       // Another shopper, or a checkout id that placed nothing, is not found.
       const stranger = await signedInBrowser(wide.app, await createUser(wide.db));

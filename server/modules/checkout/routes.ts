@@ -7,12 +7,7 @@ import { checkoutConfirmation } from "./confirmation.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
 import { SETTLE_PAYMENT } from "./jobs.ts";
 import { placeOrder } from "./place-order.ts";
-import {
-  confirmationQuery,
-  checkoutHeaders as headers,
-  placeOrderBody,
-  verify3dsQuery,
-} from "./schemas.ts";
+import { confirmationQuery, checkoutHeaders as headers, placeOrderBody, verify3dsQuery } from "./schemas.ts";
 import { settleByIntent } from "./settle.ts";
 
 const tags = ["checkout"];
