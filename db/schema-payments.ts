@@ -96,6 +96,11 @@ export interface PaymentsTable {
   order_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The saved card (ours) it was paid with, when it was one. */
   card_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A charge after the order paid with a new card that was not saved: the provider's one-off token, so carrying the
+   * charge on asks the provider the same thing (0034-extra-charge-token).
+   */
+  source_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** A charge after the order's own key: the same key again finds this payment. */
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;

@@ -1,12 +1,15 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ORDER_COMPLETED } from "../../domain/analytics/events.ts";
+import { confirmationHeading, placedNotice } from "../../domain/checkout/confirmation.ts";
+import type { CheckoutConfirmation } from "../../domain/checkout/types.ts";
 import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import { isDelivered } from "../../domain/orders/after-order.ts";
 import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { CheckoutConfirmationView } from "../features/checkout/confirmation-view.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { loadRatings, type ProductReviewsAnswer, postRating } from "../features/tips/ratings.ts";
@@ -14,7 +17,11 @@ import { track } from "../lib/analytics.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: d?.order ? `Order #${d.order.order_number} | Nightcap` : "Order | Nightcap" },
+  {
+    title: d?.order
+      ? `${confirmationHeading(d.placed && d.confirmation ? d.confirmation.orders.map((o) => o.order_number) : [d.order.order_number])} | Nightcap`
+      : "Order | Nightcap",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -35,7 +42,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ratings[sku] = answers[i]?.viewer ?? null;
     });
   }
-  return { order, ratings, placed: new URL(request.url).searchParams.has("placed") };
+  const placed = new URL(request.url).searchParams.has("placed");
+  // Just placed (at once, or after 3-D Secure): the confirmation names every order of the checkout, since a split
+  // cart placed one per store. Without it the page confirms this order alone.
+  const confirmation = placed
+    ? await context.api<CheckoutConfirmation>(
+        `/order/confirmation?checkout_id=${encodeURIComponent(order.checkout_id)}`,
+      )
+    : null;
+  return { order, ratings, placed, confirmation: confirmation?.ok ? confirmation.data : null };
 }
 
 /** Rating one of the order's items (spec §7 POST /order/reviews); its error is thrown and shown (spec §8). */
@@ -53,20 +68,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sku, error: null };
 }
 
-export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+export default function OrderPage(props: Route.ComponentProps) {
+  const { placed, confirmation, order } = props.loaderData;
+  // Both ways an order is placed (at once, or after 3-D Secure) land here with ?placed: one event per checkout.
+  useEffect(() => {
+    if (placed)
+      track(ORDER_COMPLETED, {
+        order_id: order._id,
+        checkout_id: order.checkout_id,
+        total: confirmation?.total ?? order.total,
+      });
+  }, [placed, order._id, order.checkout_id, order.total, confirmation?.total]);
+  if (placed && confirmation && confirmation.orders.length > 1)
+    return <CheckoutConfirmationView confirmation={confirmation} />;
+  return <OrderDetail {...props} />;
+}
+
+function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, placed, ratings } = loaderData;
   const delivered = isDelivered(order);
   const busy = useNavigation().state !== "idle";
   const a = order.delivery_address_detail;
-  // Both ways an order is placed (at once, or after 3-D Secure) land here with ?placed.
-  useEffect(() => {
-    if (placed) track(ORDER_COMPLETED, { order_id: order._id, total: order.total });
-  }, [placed, order._id, order.total]);
   return (
     <div className="page page--narrow">
       {placed ? (
         <p className="form-message form-message--info" role="status">
-          Thank you! Your order is placed. We've emailed you a confirmation.
+          {placedNotice(1)}
         </p>
       ) : null}
       <header className="page-head">
@@ -82,6 +109,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <p>
             <Link className="button button--primary" to={`/tracking/${order._id}`}>
               Track live
+            </Link>
+          </p>
+        ) : null}
+        {!delivered && order.checkout_tip.changeable && order.checkout_tip.amount > 0 ? (
+          <p>
+            <Link className="button" to={`/tip/${order._id}`}>
+              Change your tip ({formatCents(order.checkout_tip.amount, true)})
             </Link>
           </p>
         ) : null}

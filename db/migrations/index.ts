@@ -26,6 +26,7 @@ import * as m0029 from "./0029-analytics-banners.ts";
 import * as m0031 from "./0031-chat.ts";
 import * as m0032 from "./0032-checkout-recovery-sweep.ts";
 import * as m0033 from "./0033-age-refusal-cleared.ts";
+import * as m0034 from "./0034-extra-charge-token.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0031-chat": m0031,
   "0032-checkout-recovery-sweep": m0032,
   "0033-age-refusal-cleared": m0033,
+  "0034-extra-charge-token": m0034,
 };

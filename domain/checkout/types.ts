@@ -42,3 +42,13 @@ export interface GiftQuote {
   /** When those stores can deliver (every on-demand store's common choices); null when it ships. */
   availability: Availability | null;
 }
+
+/** GET /order/confirmation: a placed checkout as its confirmation shows it. */
+export interface CheckoutConfirmation {
+  checkout_id: string;
+  /** Every order the checkout placed (one per store), in the order they were numbered. */
+  orders: Order[];
+  /** What the orders are charged together: the sum paid. */
+  total: number;
+  charge: Order["charge"];
+}

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   averageAfter,
+  CHECKOUT_TIP_AWAITING_PAYMENT,
+  CHECKOUT_TIP_CAPTURED,
+  CHECKOUT_TIP_NO_CARD,
+  type CheckoutTipPayment,
+  checkCheckoutTip,
   checkFeedback,
   checkReview,
   checkTip,
   EDIT_ENDED,
   EDIT_TOO_LATE,
   maxTip,
+  maxTipToAdd,
   mayEdit,
   mayGiveFeedback,
   mayTip,
@@ -71,6 +77,120 @@ describe("tip choices and the cap", () => {
     [{ amount: 0, rating: null }, "Choose a tip or a star rating."],
   ])("checkTip(%j) on a $45.99 order: %s", (input, expected) => {
     expect(message(checkTip({ ...input, subtotal: 4599 }))).toBe(expected);
+  });
+});
+
+describe("a tip added after delivery on top of the checkout's", () => {
+  it.each([
+    [4599, 0, 100_00],
+    [4599, 690, 93_10],
+    [250_00, 37_50, 212_50],
+    [2_000_00, 300_00, 200_00],
+    [4599, 120_00, 0],
+  ])("a subtotal of %i cents tipped %i at checkout may add %i more", (subtotal, tipped, left) => {
+    expect(maxTipToAdd(subtotal, tipped)).toBe(left);
+  });
+
+  it.each([
+    [{ amount: 500, rating: 5, alreadyTipped: 690 }, "ok"],
+    [{ amount: 93_10, rating: null, alreadyTipped: 690 }, "ok"],
+    [
+      { amount: 93_11, rating: null, alreadyTipped: 690 },
+      "You can add at most $93.10 to your tip on this order.",
+    ],
+    [{ amount: 0, rating: 5, alreadyTipped: 100_00 }, "ok"],
+    [{ amount: 1, rating: 5, alreadyTipped: 100_00 }, "You can add at most $0.00 to your tip on this order."],
+  ])("checkTip(%j) on a $45.99 order: %s", (input, expected) => {
+    expect(message(checkTip({ ...input, subtotal: 4599 }))).toBe(expected);
+  });
+});
+
+describe("changing the tip chosen at checkout, until its payment is captured", () => {
+  const open: CheckoutTipPayment = { byCard: true, settled: false, room: 0 };
+  const change = (order: OrderFacts, payment: CheckoutTipPayment, current: number, wanted: number) => {
+    const r = checkCheckoutTip({ order, payment, subtotal: 4599, current, wanted });
+    return r.ok ? r.value : `${r.code}: ${r.message}`;
+  };
+  it.each([
+    // [what, order, payment, current, wanted, outcome]
+    ["lowered while placed", onDemand(S.placed), open, 690, 460, { amount: 460, difference: -230 }],
+    ["removed while scheduled", onDemand(S.scheduled), open, 690, 0, { amount: 0, difference: -690 }],
+    ["unchanged", onDemand(S.placed), open, 690, 690, { amount: 690, difference: 0 }],
+    [
+      "raised back within the hold",
+      onDemand(S.placed),
+      { ...open, room: 230 },
+      460,
+      690,
+      { amount: 690, difference: 230 },
+    ],
+    [
+      "raised past the hold",
+      onDemand(S.placed),
+      { ...open, room: 230 },
+      460,
+      691,
+      "tip_not_changeable: Your card's hold covers a tip of at most $6.90 on this order. You can add more once it's delivered.",
+    ],
+    [
+      "delivered, its split sibling still open",
+      onDemand(S.completed),
+      open,
+      690,
+      500,
+      { amount: 500, difference: -190 },
+    ],
+    [
+      "after the capture",
+      onDemand(S.inProgress),
+      { ...open, settled: true },
+      690,
+      0,
+      `tip_not_changeable: ${CHECKOUT_TIP_CAPTURED}`,
+    ],
+    [
+      "paid wholly with credit",
+      onDemand(S.placed),
+      { ...open, byCard: false },
+      690,
+      0,
+      `tip_not_changeable: ${CHECKOUT_TIP_NO_CARD}`,
+    ],
+    [
+      "awaiting 3-D Secure",
+      onDemand(S.awaitingPayment),
+      open,
+      690,
+      0,
+      `tip_not_changeable: ${CHECKOUT_TIP_AWAITING_PAYMENT}`,
+    ],
+    ["cancelled", onDemand(S.cancelled), open, 690, 0, `tip_not_changeable: ${TIP_NOT_DELIVERED}`],
+    [
+      "shipped",
+      shipped(SH.awaitingFulfillment, S.placed),
+      open,
+      0,
+      100,
+      `tip_not_changeable: ${TIP_SHIPPED}`,
+    ],
+    [
+      "negative",
+      onDemand(S.placed),
+      open,
+      690,
+      -1,
+      "invalid_tip: A tip must be a whole number of cents, 0 or more.",
+    ],
+    [
+      "over the cap",
+      onDemand(S.placed),
+      { ...open, room: 1_000_00 },
+      690,
+      100_01,
+      "invalid_tip: A tip on this order can be at most $100.00.",
+    ],
+  ] as const)("%s", (_what, order, payment, current, wanted, outcome) => {
+    expect(change(order, payment, current, wanted)).toEqual(outcome);
   });
 });
 

@@ -47,6 +47,14 @@ export function maxTip(subtotal: number): number {
   return Math.min(TIP_CEILING, Math.max(TIP_FLOOR_CAP, subtotal));
 }
 
+/** What may still be added after delivery when `alreadyTipped` was given at checkout: the cap is on the tips in all. */
+export function maxTipToAdd(subtotal: number, alreadyTipped: number): number {
+  return Math.max(0, maxTip(subtotal) - alreadyTipped);
+}
+
+/** What the tip page offers to add to a tip given at checkout, in cents (and a custom amount). */
+export const TIP_ADDITIONS = [200, 500, 1000] as const;
+
 export const TIP_AFTER_DELIVERY = "You can tip once your order is delivered.";
 export const TIP_NOT_DELIVERED = "This order wasn't delivered, so there's nothing to tip for.";
 export const TIP_SHIPPED =
@@ -62,20 +70,84 @@ export function mayTip(order: OrderFacts, amount: number): Checked {
   return { ok: true, value: true };
 }
 
-/** The tip and rating as sent: amount in whole cents, 0 (no tip: a rating alone) up to the cap; rating 1–5. */
+/**
+ * The tip and rating as sent after delivery: amount in whole cents, 0 (no tip: a rating alone) up to the cap, which
+ * counts the tip given at checkout (`alreadyTipped`); rating 1–5.
+ */
 export function checkTip(input: {
   amount: number;
   rating: number | null;
   subtotal: number;
+  alreadyTipped?: number;
 }): Checked<{ amount: number; rating: number | null }> {
   const { amount, rating, subtotal } = input;
+  const alreadyTipped = input.alreadyTipped ?? 0;
   if (!Number.isInteger(amount) || amount < 0) return no("A tip must be a whole number of cents, 0 or more.");
-  const cap = maxTip(subtotal);
-  if (amount > cap) return no(`A tip on this order can be at most ${formatCents(cap, true)}.`);
+  const cap = maxTipToAdd(subtotal, alreadyTipped);
+  if (amount > cap)
+    return no(
+      alreadyTipped > 0
+        ? `You can add at most ${formatCents(cap, true)} to your tip on this order.`
+        : `A tip on this order can be at most ${formatCents(cap, true)}.`,
+    );
   if (rating !== null && (!Number.isInteger(rating) || rating < 1 || rating > 5))
     return no("A rating is 1 to 5 stars.");
   if (amount === 0 && rating === null) return no("Choose a tip or a star rating.");
   return { ok: true, value: { amount, rating } };
+}
+
+// ── The tip chosen at checkout ──────────────────────────────────────────────────────────────────────────────────
+
+export const CHECKOUT_TIP_CAPTURED =
+  "Your order's payment has been taken, so the tip you chose at checkout can't be changed now. You can add to it once your order is delivered.";
+export const CHECKOUT_TIP_NO_CARD = "This order was paid without a card, so its tip can't be changed.";
+export const CHECKOUT_TIP_AWAITING_PAYMENT = "This order is still waiting for its payment.";
+
+/** Where the checkout's payment stands, as the rule for changing its tip reads it. */
+export interface CheckoutTipPayment {
+  /** Paid by a card or wallet held at the provider (not wholly by store credit). */
+  byCard: boolean;
+  /** Its one capture is planned or done, or its hold was released. */
+  settled: boolean;
+  /** What the hold still covers beyond the orders going ahead: authorised less their totals. */
+  room: number;
+}
+
+/** A refusal to change the checkout's tip: a bad amount (invalid_tip), or a change the order no longer allows. */
+export type CheckoutTipRefusal = { ok: false; message: string; code: "invalid_tip" | "tip_not_changeable" };
+
+/**
+ * May the tip chosen at checkout be changed, and to `wanted`? It is part of the checkout's one payment (ADR 21, 25),
+ * so it may change until that payment is captured: to any amount up to the cap that the card's hold still covers
+ * (lowering always; raising only as far as the hold goes, which is what checkout authorised). Never on a shipped
+ * order (no driver), one that never went ahead, or one paid without a card.
+ */
+export function checkCheckoutTip(input: {
+  order: OrderFacts;
+  payment: CheckoutTipPayment;
+  subtotal: number;
+  current: number;
+  wanted: number;
+}): { ok: true; value: { amount: number; difference: number } } | CheckoutTipRefusal {
+  const { order, payment, subtotal, current, wanted } = input;
+  const refuse = (message: string, code: CheckoutTipRefusal["code"] = "tip_not_changeable") =>
+    ({ ok: false, message, code }) as const;
+  if (order.shipping) return refuse(TIP_SHIPPED);
+  if (order.order_status === S.awaitingPayment) return refuse(CHECKOUT_TIP_AWAITING_PAYMENT);
+  if (order.order_status === S.cancelled || order.order_status === S.failed) return refuse(TIP_NOT_DELIVERED);
+  if (!payment.byCard) return refuse(CHECKOUT_TIP_NO_CARD);
+  if (payment.settled) return refuse(CHECKOUT_TIP_CAPTURED);
+  if (!Number.isInteger(wanted) || wanted < 0)
+    return refuse("A tip must be a whole number of cents, 0 or more.", "invalid_tip");
+  const cap = maxTip(subtotal);
+  if (wanted > cap)
+    return refuse(`A tip on this order can be at most ${formatCents(cap, true)}.`, "invalid_tip");
+  const difference = wanted - current;
+  if (difference > payment.room)
+    return refuse(
+      `Your card's hold covers a tip of at most ${formatCents(current + payment.room, true)} on this order. You can add more once it's delivered.`,
+    );
+  return { ok: true, value: { amount: wanted, difference } };
 }
 
 // ── Feedback ────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -69,6 +69,11 @@ export interface Order {
   tip: { id: string; amount: number; rating: number | null } | null;
   /** Tips in all, in cents: the one at checkout and the one after delivery. */
   tip_total: number;
+  /**
+   * The tip chosen at checkout (part of the order's own payment), and whether it may still change: until that
+   * payment is captured (docs/adr/0052-tips-on-the-shoppers-card.md).
+   */
+  checkout_tip: { amount: number; changeable: boolean };
   /** Spec §3 Feedback, once given. */
   feedback: {
     positive: string[];
@@ -79,6 +84,21 @@ export interface Order {
   /** Spec §4: the active-order rule. */
   active: boolean;
   created_at: string;
+}
+
+/** POST /order/tip/ and GET /order/tip/verify3DS: the order's tip as it stands, or the bank's check to pass first. */
+export interface TipAnswer {
+  id: string;
+  /** succeeded: the tip stands as answered; requires_action: the bank wants the shopper to pass its check first. */
+  status: "succeeded" | "requires_action";
+  /** Cents charged as a tip after delivery (0: none yet). */
+  amount: number;
+  rating: number | null;
+  charge: { brand: string; last4: string } | null;
+  /** The provider's challenge page, while status is requires_action. */
+  redirect_url: string | null;
+  /** The tip chosen at checkout, part of the order's own payment. */
+  checkout_tip: number;
 }
 
 /** An order as the store console shows it: the shopper's view, plus who ordered, its money and its history. */

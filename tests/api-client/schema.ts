@@ -1271,6 +1271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A placed checkout's confirmation: every order it placed (a split cart has one per store) with its store, items, time and total, and the sum paid */
+        get: operations["getCheckoutConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/webhooks/payments": {
         parameters: {
             query?: never;
@@ -1382,8 +1399,42 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tip and rate a delivered order: a new charge on the card it was paid with (if saved) or the primary card. One tip per order: the same tip again answers it as it stands */
+        /** Tip and rate a delivered order: a tip added to the checkout's, charged as a payment of its own on the card chosen (else the order's saved card, else the primary one); answers the bank's 3-D Secure challenge when it asks for one. One tip per order: the same tip again answers it as it stands */
         post: operations["tipOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/tip/verify3DS": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** After the bank's 3-D Secure challenge for a tip (/3dscb?tip=): the tip's charge read from the provider and completed, once */
+        get: operations["verifyTip3DS"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/checkout-tip/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the tip chosen at checkout while the order's payment is not yet captured (lower it, or raise it as far as the card's hold covers). Answers the order */
+        put: operations["changeCheckoutTip"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9616,6 +9667,74 @@ export interface operations {
             };
         };
     };
+    getCheckoutConfirmation: {
+        parameters: {
+            query: {
+                checkout_id: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No placed checkout of the user's has that id (`checkout_not_found`): another user's, a declined one or one still waiting for 3-D Secure answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     receivePaymentWebhook: {
         parameters: {
             query?: never;
@@ -10079,10 +10198,21 @@ export interface operations {
                 "application/json": {
                     /** @description The order's id. */
                     id: string;
-                    /** @description The tip in cents, charged at once on the card the order was paid with (if saved) or the primary card. 0: no tip, the rating alone. At most the order's subtotal, but at least $100 and at most $500. */
+                    /** @description The tip in cents added after delivery to the one chosen at checkout, charged at once as a payment of its own on the card chosen (`paymentMethod`). 0: no tip, the rating alone. The tips in all (checkout's and this) are at most the order's subtotal, but at least $100 and at most $500. */
                     amount: number;
                     /** @description Stars for the delivery, 1 to 5. */
                     rating?: number | null;
+                    /** @description The card to charge: a saved card of the shopper's, or a new card's token from the provider's own page (saved first when `save`). Without it: the card the order was paid with if saved, else the primary card. */
+                    paymentMethod?: {
+                        /** @enum {string} */
+                        type: "card";
+                        cardId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "token";
+                        token: string;
+                        save?: boolean;
+                    };
                 };
             };
         };
@@ -10095,17 +10225,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @description Cents charged as a tip after delivery (0: none). */
+                        /**
+                         * @description requires_action: the bank wants the shopper to authenticate at `redirect_url` first; they come back to /3dscb, which completes the tip with GET /order/tip/verify3DS.
+                         * @enum {string}
+                         */
+                        status: "succeeded" | "requires_action";
+                        /** @description Cents charged as a tip after delivery (0: none yet). */
                         amount: number;
                         rating: number | null;
                         charge: {
                             brand: string;
                             last4: string;
                         } | null;
+                        /** @description The provider's 3-D Secure page, while status is requires_action. */
+                        redirect_url: string | null;
+                        /** @description The tip chosen at checkout, in cents, part of the order's own payment. */
+                        checkout_tip: number;
                     };
                 };
             };
-            /** @description The tip or rating is not possible (`invalid_tip`): a negative or fractional amount, more than the cap, a rating outside 1–5, or neither a tip nor a rating. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description The tip or rating is not possible (`invalid_tip`): a negative or fractional amount, more than the cap (counting the checkout's tip), a rating outside 1–5, or neither a tip nor a rating. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10123,7 +10262,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The card provider declined the tip, in its own words (`card_declined`…), or the bank wants a check that cannot be done here (`authentication_required`); nothing is charged. */
+            /** @description The card provider declined the tip or would not take the new card, in its own words (`card_declined`…); nothing is charged. */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -10141,7 +10280,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No order of the user's has that id (`order_not_found`): another user's order answers the same. */
+            /** @description No order of the user's has that id (`order_not_found`): another user's order answers the same. Or the card chosen is not the user's (`card_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10188,6 +10327,232 @@ export interface operations {
             };
             /** @description The card provider did not answer (`payment_provider_unavailable`); trying again carries the same charge on, never a second one. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyTip3DS: {
+        parameters: {
+            query: {
+                payment_intent_id: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /**
+                         * @description requires_action: the bank wants the shopper to authenticate at `redirect_url` first; they come back to /3dscb, which completes the tip with GET /order/tip/verify3DS.
+                         * @enum {string}
+                         */
+                        status: "succeeded" | "requires_action";
+                        /** @description Cents charged as a tip after delivery (0: none yet). */
+                        amount: number;
+                        rating: number | null;
+                        charge: {
+                            brand: string;
+                            last4: string;
+                        } | null;
+                        /** @description The provider's 3-D Secure page, while status is requires_action. */
+                        redirect_url: string | null;
+                        /** @description The tip chosen at checkout, in cents, part of the order's own payment. */
+                        checkout_tip: number;
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 3-D Secure failed or the card was then declined, in the provider's words (`payment_failed`…); nothing is charged. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No tip payment of the user's has that id (`payment_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another attempt at this tip is going through (`charge_in_progress`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card provider did not answer (`payment_provider_unavailable`); asking again carries the same charge on. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeCheckoutTip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tip in cents, in place of the one chosen at checkout. Lower at any time before the capture; higher only as far as the card's hold covers. */
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The amount is more than the cap for this order (`invalid_tip`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the user's has that id (`order_not_found`): another user's order answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The tip can no longer change (`tip_not_changeable`): the order's payment was captured, the order is shipped, did not go ahead or was paid without a card, or the card's hold does not cover that much. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

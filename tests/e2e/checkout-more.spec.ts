@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { SPLIT_MODAL_STEP_MS } from "../../domain/cart/constants.ts";
 import { SHIPPING_SERVICES } from "../../domain/cart/shipping.ts";
+import { placedNotice } from "../../domain/checkout/confirmation.ts";
 import { formatCents } from "../../domain/money.ts";
 import {
   apiFromPage,
@@ -169,8 +170,31 @@ test("a cart split between two stores is paid once and becomes one order per sto
     if (r.method() === "POST" && new URL(r.url()).pathname === "/order/v3") placing.push(r.url());
   });
   await page.getByRole("button", { name: /Place order/ }).click();
-  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+
+  // The confirmation names both orders (one per store), each with its store, items, time and total, and the sum paid.
+  await expect(page.getByText(placedNotice(2))).toBeVisible();
   expect(placing).toHaveLength(1);
+  await expect(page.getByRole("heading", { level: 1, name: /^Orders #\d+ and #\d+$/ })).toBeVisible();
+  const placedOrders = page.locator(".confirmation__order");
+  await expect(placedOrders).toHaveCount(2);
+  const totals: number[] = [];
+  for (const product of [whiskey, vodka]) {
+    const card = placedOrders.filter({ hasText: product.title });
+    await expect(card).toHaveCount(1);
+    const heading = card.getByRole("heading", { level: 2 });
+    await expect(heading).toHaveText(/^Order #\d+ · /);
+    await expect(heading).toContainText(product.seller?.name ?? "");
+    await expect(card.locator(".confirmation__when")).toContainText(
+      /Arriving in about \d+ min|Scheduled for /,
+    );
+    await expect(card.getByRole("link", { name: "Order details" })).toBeVisible();
+    const total = (await card.locator(".checkout__total--total dd").textContent()) ?? "";
+    totals.push(Math.round(Number(total.replace(/[$,]/g, "")) * 100));
+  }
+  await expect(page.locator(".confirmation__paid dd")).toHaveText(formatCents(shown, true));
+  expect(totals[0] + totals[1]).toBe(shown);
+  await expect(page.getByText("Paid with VISA ending 4242, one payment for both orders.")).toBeVisible();
+  await shot(page, "split-cart-confirmation");
 
   // Two orders in the history, one per store.
   await page.goto("/orders");

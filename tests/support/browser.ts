@@ -76,6 +76,7 @@ const rand = () => Math.floor(Math.random() * 250) + 1;
 export interface OutboxMessage {
   id: number;
   template: string;
+  subject: string | null;
   body: string;
   channel: string;
   recipient: string;

@@ -2,16 +2,22 @@ import { randomUUID } from "node:crypto";
 import type { PaymentPurpose } from "../../../db/schema-payments.ts";
 import { AppError } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
-import { type IntentState, type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
-import { customerFor } from "../payments/index.ts";
+import {
+  type IntentState,
+  type PaymentProvider,
+  type PaymentSource,
+  ProviderError,
+} from "../../platform/payments/provider.ts";
+import { addCard, customerFor, ownCard } from "../payments/index.ts";
 
 /**
- * A charge after the order (docs/adr/0028-tips-feedback-reviews.md): a tip today, a substitution's price difference
- * tomorrow. It is a payment of its own, authorised and captured at once, on the card the order was paid with when
- * that was a saved card, else on the shopper's primary saved card. It is ledgered like a checkout's payment: the
- * payment and its operations are written pending before the provider is called, each call carries a key derived
- * from the caller's idempotency key, so the same key again never charges twice: it answers the first outcome, or
- * carries on where a lost answer left off.
+ * A charge after the order (docs/adr/0028-tips-feedback-reviews.md, 0052-tips-on-the-shoppers-card.md): a tip, a
+ * substitution's price difference. It is a payment of its own, authorised and captured at once, on the card the
+ * shopper chose (a saved card, or a new card's token), else on the card the order was paid with when that was a
+ * saved card, else on the shopper's primary saved card. It is ledgered like a checkout's payment: the payment and
+ * its operations are written pending before the provider is called, each call carries a key derived from the
+ * caller's idempotency key, so the same key again never charges twice: it answers the first outcome, or carries on
+ * where a lost answer (or a 3-D Secure challenge) left off.
  */
 export interface ExtraCharge {
   userId: string;
@@ -25,10 +31,25 @@ export interface ExtraCharge {
   description: string;
   /** Where a provider would send the shopper back after a challenge (the store's origin). */
   origin: string;
+  /** The card the shopper chose; without one, the order's saved card, else the primary one. */
+  source?: ExtraChargeSource;
+  /**
+   * Where the shopper comes back to after a 3-D Secure challenge (a path under `origin`, `/3dscb?…`). With it, a
+   * charge the bank wants to check answers the challenge; without it (nobody is on a page to pass one), it is
+   * refused and its hold released.
+   */
+  challengeReturnPath?: string;
 }
+
+/** A saved card of the shopper's (our id), or a new card's token from the provider's own page (saved first if asked). */
+export type ExtraChargeSource =
+  | { kind: "card"; cardId: string }
+  | { kind: "token"; token: string; save: boolean };
 
 export type ExtraChargeOutcome =
   | { status: "succeeded"; paymentId: string; amount: number; card: { brand: string; last4: string } }
+  /** The bank wants the shopper to authenticate on the provider's page first; the charge waits for it. */
+  | { status: "requires_action"; paymentId: string; intentId: string; redirectUrl: string }
   /** The provider refused, in its own words (spec §5: card errors show the provider's message). */
   | { status: "failed"; paymentId: string; code: string; message: string };
 
@@ -39,6 +60,7 @@ export const CHARGE_UNAVAILABLE =
   "The card provider did not answer. Nothing was charged yet: please try again.";
 export const CHARGE_NEEDS_ACTION =
   "Your bank wants to confirm this charge, which we can't do here. Make another card your primary card and try again.";
+export const CHARGE_ABANDONED = "Not completed: another card was chosen.";
 
 /**
  * A pending charge untouched this long (wall time, not the app's clock) is taken up again by the next request with
@@ -46,18 +68,20 @@ export const CHARGE_NEEDS_ACTION =
  */
 const LEASE_MS = 30_000;
 
-/** One charge after the order. Throws AppError: 409 no card or already going through, 422 key reused, 502 no answer. */
-export async function chargeExtra(
-  ctx: { db: Db; provider: PaymentProvider },
-  charge: ExtraCharge,
-): Promise<ExtraChargeOutcome> {
+type Ctx = { db: Db; provider: PaymentProvider };
+type PaymentRow = NonNullable<Awaited<ReturnType<typeof paymentByKey>>>;
+
+const paymentByKey = (db: Db, key: string) =>
+  db.selectFrom("payments").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+
+/**
+ * One charge after the order. Throws AppError: 404 a chosen card not the shopper's, 409 no card or already going
+ * through, 422 key reused, 502 no answer.
+ */
+export async function chargeExtra(ctx: Ctx, charge: ExtraCharge): Promise<ExtraChargeOutcome> {
   if (!Number.isInteger(charge.amount) || charge.amount <= 0)
     throw new AppError(400, "invalid_amount", "A charge must be a positive whole number of cents.");
-  const earlier = await ctx.db
-    .selectFrom("payments")
-    .selectAll()
-    .where("idempotency_key", "=", charge.idempotencyKey)
-    .executeTakeFirst();
+  const earlier = await paymentByKey(ctx.db, charge.idempotencyKey);
   const payment = earlier ?? (await createPayment(ctx, charge));
   if (
     payment.user_id !== charge.userId ||
@@ -68,32 +92,104 @@ export async function chargeExtra(
   if (earlier) {
     const known = await outcomeOf(ctx.db, payment.id);
     if (known) return known;
-    // Still pending: going through in another request, or left by one that died (then we carry it on).
-    const claimed = await ctx.db
-      .updateTable("payments")
-      .set({ updated_at: new Date() })
-      .where("id", "=", payment.id)
-      .where("updated_at", "<=", new Date(Date.now() - LEASE_MS))
-      .returning("id")
-      .executeTakeFirst();
-    if (!claimed) throw new AppError(409, "charge_in_progress", CHARGE_IN_PROGRESS);
+    // Still pending: going through in another request, left by one that died (then we carry it on), or waiting
+    // for the shopper's challenge (its request let go of it).
+    if (!(await claimLease(ctx.db, payment.id)))
+      throw new AppError(409, "charge_in_progress", CHARGE_IN_PROGRESS);
   }
-  return carryOut(ctx, payment.id, charge);
+  return proceed(ctx, payment, charge, await authorise(ctx, payment, charge, Boolean(earlier)));
 }
 
-/** The saved card to charge for an order: the one it was paid with, else the primary one; null when there is none. */
-async function cardFor(db: Db, userId: string, orderId: string) {
+/**
+ * Gives up the charge under `key` when it has not gone through: a challenge the shopper left (the shopper chose
+ * another card), or a refusal. Its intent is cancelled at the provider (no hold stays on the card) and the charge
+ * marked failed. False when it went through or may still: the caller must not start another.
+ */
+export async function abandonExtraCharge(ctx: Ctx, key: string): Promise<boolean> {
+  const payment = await paymentByKey(ctx.db, key);
+  if (!payment) return true;
+  const known = await outcomeOf(ctx.db, payment.id);
+  if (known) return known.status === "failed";
+  // Not yet answered by the provider, or in another request's hands: it may still go through.
+  if (!payment.provider_intent_id || !(await claimLease(ctx.db, payment.id))) return false;
+  const intent = await retrieve(ctx, payment);
+  if (intent.status === "requires_action" || intent.status === "requires_capture") {
+    await ctx.provider.cancel(intent.id, `${key}:void`).catch((err) => {
+      throw unavailable(err);
+    });
+    await refuse(ctx.db, payment.id, CHARGE_ABANDONED);
+    return true;
+  }
+  if (intent.status === "failed" || intent.status === "canceled") {
+    await refuse(ctx.db, payment.id, intent.failure?.message ?? "Your card was declined.");
+    return true;
+  }
+  // It went through meanwhile: the next request with its key records it.
+  await releaseLease(ctx.db, payment.id);
+  return false;
+}
+
+/** The charge a provider's intent belongs to, when it is one of the user's charges after an order. */
+export async function extraChargeByIntent(db: Db, userId: string, intentId: string) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "order_id", "purpose", "idempotency_key", "amount", "card_id"])
+    .where("provider_intent_id", "=", intentId)
+    .where("user_id", "=", userId)
+    .where("purpose", "!=", "checkout")
+    .executeTakeFirst();
+}
+
+/** The saved card (our id) the charge under `key` uses; null for a one-off token; undefined when there is no charge. */
+export async function extraChargeCard(db: Db, key: string): Promise<string | null | undefined> {
+  const payment = await paymentByKey(db, key);
+  return payment ? payment.card_id : undefined;
+}
+
+/** A charge handed to the shopper's challenge is in no request's hands: the next request may take it up at once. */
+async function releaseLease(db: Db, paymentId: string): Promise<void> {
+  await db
+    .updateTable("payments")
+    .set({ updated_at: new Date(Date.now() - LEASE_MS) })
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+async function claimLease(db: Db, paymentId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable("payments")
+    .set({ updated_at: new Date() })
+    .where("id", "=", paymentId)
+    .where("updated_at", "<=", new Date(Date.now() - LEASE_MS))
+    .returning("id")
+    .executeTakeFirst();
+  return Boolean(claimed);
+}
+
+/** The card to charge: the one chosen (a new card's token saved first when asked), else the order's, else the primary. */
+async function cardFor(
+  ctx: Ctx,
+  charge: ExtraCharge,
+): Promise<{ id: string; brand: string; last4: string } | { token: string } | null> {
+  const { db } = ctx;
+  const chosen = charge.source;
+  if (chosen?.kind === "card") return ownCard(db, charge.userId, chosen.cardId);
+  if (chosen?.kind === "token") {
+    if (!chosen.save) return { token: chosen.token };
+    const saved = await addCard(db, ctx.provider, charge.userId, chosen.token);
+    return ownCard(db, charge.userId, saved.id);
+  }
   const live = db
     .selectFrom("cards")
-    .select(["id", "provider_card_id", "brand", "last4"])
-    .where("user_id", "=", userId)
+    .select(["id", "brand", "last4"])
+    .where("user_id", "=", charge.userId)
     .where("removed_at", "is", null);
   const paidWith = await db
     .selectFrom("orders as o")
     .innerJoin("payments as p", "p.id", "o.payment_id")
     .select("p.card_id")
-    .where("o.id", "=", orderId)
-    .where("o.user_id", "=", userId)
+    .where("o.id", "=", charge.orderId)
+    .where("o.user_id", "=", charge.userId)
     .executeTakeFirst();
   const same = paidWith?.card_id
     ? await live.where("id", "=", paidWith.card_id).executeTakeFirst()
@@ -101,10 +197,11 @@ async function cardFor(db: Db, userId: string, orderId: string) {
   return same ?? (await live.where("is_primary", "=", true).executeTakeFirst()) ?? null;
 }
 
-async function createPayment(ctx: { db: Db; provider: PaymentProvider }, charge: ExtraCharge) {
-  const card = await cardFor(ctx.db, charge.userId, charge.orderId);
+async function createPayment(ctx: Ctx, charge: ExtraCharge) {
+  const card = await cardFor(ctx, charge);
   if (!card) throw new AppError(409, "no_card", NO_CARD);
   const key = charge.idempotencyKey;
+  const saved = "id" in card ? card : null;
   const written = await ctx.db.transaction().execute(async (tx) => {
     const payment = await tx
       .insertInto("payments")
@@ -113,14 +210,16 @@ async function createPayment(ctx: { db: Db; provider: PaymentProvider }, charge:
         checkout_id: null,
         purpose: charge.purpose,
         order_id: charge.orderId,
-        card_id: card.id,
+        card_id: saved?.id ?? null,
+        // A one-off token is kept so that carrying the charge on asks the provider the very same thing.
+        source_token: saved ? null : (card as { token: string }).token,
         idempotency_key: key,
         user_id: charge.userId,
         provider: ctx.provider.name,
         method: "card",
         amount: charge.amount,
-        card_brand: card.brand,
-        card_last4: card.last4,
+        card_brand: saved?.brand ?? null,
+        card_last4: saved?.last4 ?? null,
         updated_at: new Date(),
       })
       .onConflict((oc) => oc.column("idempotency_key").doNothing())
@@ -185,102 +284,154 @@ async function outcomeOf(db: Db, paymentId: string): Promise<ExtraChargeOutcome 
   };
 }
 
-/** Authorises and captures, marking each operation as the provider answers; a refusal is an outcome, not an error. */
-async function carryOut(
-  ctx: { db: Db; provider: PaymentProvider },
-  paymentId: string,
-  charge: ExtraCharge,
-): Promise<ExtraChargeOutcome> {
-  const key = charge.idempotencyKey;
-  const payment = await ctx.db
-    .selectFrom("payments as p")
-    .innerJoin("cards as c", "c.id", "p.card_id")
-    .select(["p.provider_intent_id", "c.provider_card_id"])
-    .where("p.id", "=", paymentId)
-    .executeTakeFirstOrThrow();
-  const mark = async (
-    kind: "authorisation" | "capture",
-    status: "succeeded" | "failed",
-    extra: { failure?: string; providerRef?: string } = {},
-  ) => {
-    await ctx.db
-      .updateTable("payment_operations")
-      .set({
-        status,
-        failure: extra.failure ?? null,
-        provider_ref: extra.providerRef ?? null,
-        updated_at: new Date(),
-      })
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", kind)
-      .where("status", "=", "pending")
-      .execute();
-  };
-  const refuse = async (code: string, message: string): Promise<ExtraChargeOutcome> => {
-    await mark("authorisation", "failed", { failure: message });
-    await mark("capture", "failed", { failure: "Not authorised." });
-    await ctx.db
-      .updateTable("payments")
-      .set({ failure_message: message, updated_at: new Date() })
-      .where("id", "=", paymentId)
-      .execute();
-    return { status: "failed", paymentId, code, message };
-  };
-  const unavailable = (err: unknown) => {
-    if (err instanceof ProviderError && err.retryable)
-      return new AppError(502, "payment_provider_unavailable", CHARGE_UNAVAILABLE);
-    return err;
-  };
+const unavailable = (err: unknown) => {
+  if (err instanceof ProviderError && err.retryable)
+    return new AppError(502, "payment_provider_unavailable", CHARGE_UNAVAILABLE);
+  return err;
+};
 
+async function mark(
+  db: Db,
+  paymentId: string,
+  kind: "authorisation" | "capture",
+  status: "succeeded" | "failed",
+  extra: { failure?: string; providerRef?: string } = {},
+) {
+  await db
+    .updateTable("payment_operations")
+    .set({
+      status,
+      failure: extra.failure ?? null,
+      provider_ref: extra.providerRef ?? null,
+      updated_at: new Date(),
+    })
+    .where("payment_id", "=", paymentId)
+    .where("kind", "=", kind)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/** Marks what is still pending of the charge failed, with the words the shopper is shown. */
+async function refuse(db: Db, paymentId: string, message: string) {
+  await mark(db, paymentId, "authorisation", "failed", { failure: message });
+  await mark(db, paymentId, "capture", "failed", { failure: "Not authorised." });
+  await db
+    .updateTable("payments")
+    .set({ failure_message: message, updated_at: new Date() })
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+async function retrieve(ctx: Ctx, payment: PaymentRow): Promise<IntentState> {
+  try {
+    return await ctx.provider.retrieve(payment.provider_intent_id!);
+  } catch (err) {
+    throw unavailable(err);
+  }
+}
+
+/**
+ * Asks the provider to authorise, with the key derived from ours and the card recorded on the payment, so a request
+ * carrying the charge on asks exactly what the first one asked (the provider answers a repeated key with its first
+ * answer). A refusal is an outcome, recorded; no answer is a 502, the charge left pending for a retry.
+ */
+async function authorise(
+  ctx: Ctx,
+  payment: PaymentRow,
+  charge: ExtraCharge,
+  carriedOn: boolean,
+): Promise<IntentState | { refused: ProviderError }> {
+  let source: PaymentSource;
+  if (payment.card_id) {
+    const card = await ctx.db
+      .selectFrom("cards")
+      .select("provider_card_id")
+      .where("id", "=", payment.card_id)
+      .executeTakeFirstOrThrow();
+    source = { kind: "saved", cardId: card.provider_card_id };
+  } else source = { kind: "token", token: payment.source_token! };
   let intent: IntentState;
   try {
     intent = await ctx.provider.authorise({
       amount: charge.amount,
       currency: "usd",
       customerId: await customerFor(ctx.db, ctx.provider, charge.userId),
-      source: { kind: "saved", cardId: payment.provider_card_id },
-      returnUrl: `${charge.origin}/3dscb`,
+      source,
+      returnUrl: `${charge.origin}${charge.challengeReturnPath ?? "/3dscb"}`,
       description: charge.description,
       metadata: { order_id: charge.orderId, user_id: charge.userId, purpose: charge.purpose },
-      idempotencyKey: `${key}:authorise`,
+      idempotencyKey: `${charge.idempotencyKey}:authorise`,
     });
   } catch (err) {
-    if (err instanceof ProviderError && !err.retryable) return refuse(err.code, err.message);
+    if (err instanceof ProviderError && !err.retryable) return { refused: err };
     throw unavailable(err);
   }
   await ctx.db
     .updateTable("payments")
-    .set({ provider_intent_id: intent.id, updated_at: new Date() })
-    .where("id", "=", paymentId)
+    .set({
+      provider_intent_id: intent.id,
+      ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
+      updated_at: new Date(),
+    })
+    .where("id", "=", payment.id)
     .execute();
+  // A repeated key answers the first answer: a challenge the shopper may have passed since. Read it as it stands.
+  if (carriedOn && intent.status === "requires_action")
+    return ctx.provider.retrieve(intent.id).catch(() => intent);
+  return intent;
+}
+
+/** Takes the intent where it stands: waits for a challenge, refuses, or captures and marks the charge done. */
+async function proceed(
+  ctx: Ctx,
+  payment: PaymentRow,
+  charge: ExtraCharge,
+  answer: IntentState | { refused: ProviderError },
+): Promise<ExtraChargeOutcome> {
+  const key = charge.idempotencyKey;
+  const failed = async (code: string, message: string): Promise<ExtraChargeOutcome> => {
+    await refuse(ctx.db, payment.id, message);
+    return { status: "failed", paymentId: payment.id, code, message };
+  };
+  if ("refused" in answer) return failed(answer.refused.code, answer.refused.message);
+  let intent = answer;
+  if (intent.status === "requires_action" && charge.challengeReturnPath && intent.nextActionUrl) {
+    await releaseLease(ctx.db, payment.id);
+    return {
+      status: "requires_action",
+      paymentId: payment.id,
+      intentId: intent.id,
+      redirectUrl: intent.nextActionUrl,
+    };
+  }
   if (intent.status === "requires_action" || intent.status === "processing") {
-    // Nobody is here to pass a challenge for an extra charge: the hold, if any, is released.
+    // Nobody is here to pass a challenge for this charge: the hold, if any, is released.
     await ctx.provider.cancel(intent.id, `${key}:void`).catch(() => undefined);
-    return refuse("authentication_required", CHARGE_NEEDS_ACTION);
+    return failed("authentication_required", CHARGE_NEEDS_ACTION);
   }
   if (intent.status !== "requires_capture" && intent.status !== "succeeded")
-    return refuse(
+    return failed(
       intent.failure?.code ?? "card_declined",
       intent.failure?.message ?? "Your card was declined.",
     );
-  await mark("authorisation", "succeeded", { providerRef: intent.id });
+  await mark(ctx.db, payment.id, "authorisation", "succeeded", { providerRef: intent.id });
   if (intent.status === "requires_capture") {
     try {
       intent = await ctx.provider.capture(intent.id, charge.amount, `${key}:capture`);
     } catch (err) {
       if (err instanceof ProviderError && !err.retryable) {
         await ctx.provider.cancel(intent.id, `${key}:void`).catch(() => undefined);
-        await mark("capture", "failed", { failure: err.message });
+        await mark(ctx.db, payment.id, "capture", "failed", { failure: err.message });
         await ctx.db
           .updateTable("payments")
           .set({ failure_message: err.message, updated_at: new Date() })
-          .where("id", "=", paymentId)
+          .where("id", "=", payment.id)
           .execute();
-        return { status: "failed", paymentId, code: err.code, message: err.message };
+        return { status: "failed", paymentId: payment.id, code: err.code, message: err.message };
       }
       throw unavailable(err);
     }
   }
-  await mark("capture", "succeeded", { providerRef: intent.id });
-  return (await outcomeOf(ctx.db, paymentId))!;
+  await mark(ctx.db, payment.id, "capture", "succeeded", { providerRef: intent.id });
+  return (await outcomeOf(ctx.db, payment.id))!;
 }

@@ -488,6 +488,66 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       expect(payments).toEqual([{ amount: quoted.total }]);
       expect((await browser.get("/promos")).json().credit).toBe(0);
     });
+
+    it("a split checkout's confirmation names both orders, each with its store, items, time and total, and the sum paid", async () => {
+      const { user, browser } = await t.shopper([
+        { sku: WHISKEY, qty: 2 },
+        { sku: BEER, qty: 3, store_id: "d-brooklyn" },
+      ]);
+      const quoted = (await browser.get("/menu/cart/v2")).json<Cart>();
+      const checkoutId = newCheckoutId(user.id);
+      const placed = await t.place(browser, {
+        id: checkoutId,
+        paymentMethod: { type: "token", token: await t.token() },
+      });
+      expect(placed.statusCode, placed.body).toBe(200);
+
+      const res = await browser.get(`/order/confirmation?checkout_id=${encodeURIComponent(checkoutId)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const confirmation = res.json<{
+        checkout_id: string;
+        orders: Order[];
+        total: number;
+        charge: { brand: string | null; last4: string | null; method: string };
+      }>();
+      expect(confirmation.checkout_id).toBe(checkoutId);
+      expect(confirmation.orders.map((o) => o.store.id).sort()).toEqual(["d-brooklyn", MANHATTAN].sort());
+      for (const order of confirmation.orders) {
+        expect(order.checkout_id).toBe(checkoutId);
+        expect(order.store.name).not.toBe("");
+        expect(order.products.length).toBeGreaterThan(0);
+        expect(order.eta).not.toBeNull();
+        expect(order.total).toBeGreaterThan(0);
+      }
+      const byStore = new Map(confirmation.orders.map((o) => [o.store.id, o]));
+      expect(byStore.get(MANHATTAN)?.products.map((p) => [p.sku_id, p.qty])).toEqual([[WHISKEY, 2]]);
+      expect(byStore.get("d-brooklyn")?.products.map((p) => [p.sku_id, p.qty])).toEqual([[BEER, 3]]);
+      // The sum paid: what checkout quoted, what the one payment holds, and what the orders add up to.
+      const payment = await wide.db
+        .selectFrom("payments")
+        .select("amount")
+        .where("checkout_id", "=", checkoutId)
+        .executeTakeFirstOrThrow();
+      expect(confirmation.total).toBe(quoted.total);
+      expect(confirmation.total).toBe(payment.amount);
+      expect(confirmation.orders.reduce((sum, o) => sum + o.total, 0)).toBe(confirmation.total);
+      expect(confirmation.charge).toEqual({ brand: "visa", last4: "4242", method: "card" });
+
+      // The email names both, in the plural.
+      const numbers = confirmation.orders.map((o) => o.order_number).sort((a, b) => a - b);
+      const [mail] = await readOutbox(wide.app, user.email);
+      expect(mail.subject).toBe(`Your Nightcap orders #${numbers[0]} and #${numbers[1]} are placed`);
+      for (const o of confirmation.orders)
+        expect(mail.body).toContain(`Order #${o.order_number} from ${o.store.name}`);
+
+      // Another shopper, or a checkout id that placed nothing, is not found.
+      const stranger = await signedInBrowser(wide.app, await createUser(wide.db));
+      const theirs = await stranger.get(`/order/confirmation?checkout_id=${encodeURIComponent(checkoutId)}`);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().error.code).toBe("checkout_not_found");
+      const none = await browser.get(`/order/confirmation?checkout_id=${newCheckoutId(user.id)}`);
+      expect(none.statusCode).toBe(404);
+    });
   });
 });
 

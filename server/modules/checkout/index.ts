@@ -23,12 +23,16 @@ import { settleNotice } from "./settle.ts";
 
 /** The checkout module's public face. */
 export {
+  abandonExtraCharge,
   CHARGE_IN_PROGRESS,
   CHARGE_NEEDS_ACTION,
   CHARGE_UNAVAILABLE,
   chargeExtra,
   type ExtraCharge,
   type ExtraChargeOutcome,
+  type ExtraChargeSource,
+  extraChargeByIntent,
+  extraChargeCard,
   NO_CARD,
 } from "./charge-extra.ts";
 export type { CheckoutAnswer } from "./context.ts";
@@ -43,6 +47,7 @@ export {
   runPendingOperations,
   settleMoney,
 } from "./payment-settlement.ts";
+export { cardChoiceSchema } from "./schemas.ts";
 export { moveOrder } from "./settle.ts";
 export { scheduleStoreDeadlines } from "./store-deadlines.ts";
 

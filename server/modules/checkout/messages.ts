@@ -1,3 +1,8 @@
+import {
+  confirmationGreeting,
+  confirmationSignOff,
+  confirmationSubject,
+} from "../../../domain/checkout/confirmation.ts";
 import { giftHeadline } from "../../../domain/gifts/wording.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
@@ -19,7 +24,6 @@ export function orderConfirmation(
   origin: string,
 ): OutgoingMessage {
   const total = orders.reduce((s, o) => s + o.total, 0);
-  const numbers = orders.map((o) => `#${o.order_number}`).join(" and ");
   const parts = orders.map((o) =>
     [
       `Order #${o.order_number} from ${o.store} (${o.when}):`,
@@ -32,8 +36,8 @@ export function orderConfirmation(
     channel: "email",
     recipient,
     template: "order-confirmation",
-    subject: `Your Nightcap order ${numbers} is placed`,
-    body: `Thanks, ${firstname}! We've sent your order to the store.\n\n${parts.join("\n\n")}\n\nCharged to your payment method: ${formatCents(total, true)}. You'll hear from us when it's on its way.`,
+    subject: confirmationSubject(orders.map((o) => o.order_number)),
+    body: `${confirmationGreeting(firstname, orders.length)}\n\n${parts.join("\n\n")}\n\nCharged to your payment method: ${formatCents(total, true)}. ${confirmationSignOff(orders.length)}`,
   };
 }
 

@@ -3,11 +3,18 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
 import { requireUser } from "../sessions/index.ts";
+import { checkoutConfirmation } from "./confirmation.ts";
 import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.ts";
 import { quoteGift } from "./gift-address.ts";
 import { SETTLE_PAYMENT } from "./jobs.ts";
 import { placeOrder } from "./place-order.ts";
-import { giftQuoteBody, checkoutHeaders as headers, placeOrderBody, verify3dsQuery } from "./schemas.ts";
+import {
+  confirmationQuery,
+  giftQuoteBody,
+  checkoutHeaders as headers,
+  placeOrderBody,
+  verify3dsQuery,
+} from "./schemas.ts";
 import { settleByIntent } from "./settle.ts";
 
 const tags = ["checkout"];
@@ -104,6 +111,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       const intent = await ctx.provider.retrieve(req.query.payment_intent_id);
       return answer(ctx, userId, await settleByIntent(ctx, payment.id, intent));
     },
+  );
+
+  app.get(
+    "/order/confirmation",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          404: "No placed checkout of the user's has that id (`checkout_not_found`): another user's, a declined one or one still waiting for 3-D Secure answers the same.",
+        },
+      },
+      schema: {
+        operationId: "getCheckoutConfirmation",
+        tags,
+        summary:
+          "A placed checkout's confirmation: every order it placed (a split cart has one per store) with its store, items, time and total, and the sum paid",
+        headers,
+        querystring: confirmationQuery,
+      },
+    },
+    async (req) => checkoutConfirmation(ctx.db, requireUser(req).userId, req.query.checkout_id),
   );
 
   await app.register(async (webhooks) => {

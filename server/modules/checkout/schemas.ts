@@ -14,13 +14,19 @@ const paymentToken = z
   .max(255)
   .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "must be the token the card page gave, not card details");
 
+const savedCard = z.object({ type: z.literal("card"), cardId: z.string().min(1).max(100) });
+const newCard = z.object({ type: z.literal("token"), token: paymentToken, save: z.boolean().optional() });
+
 /** How the order is paid: a saved card, a new card's token (saved if asked), a wallet's token. */
 export const paymentMethodSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("card"), cardId: z.string().min(1).max(100) }),
-  z.object({ type: z.literal("token"), token: paymentToken, save: z.boolean().optional() }),
+  savedCard,
+  newCard,
   z.object({ type: z.literal("applePay"), token: paymentToken }),
   z.object({ type: z.literal("googlePay"), token: paymentToken }),
 ]);
+
+/** A card for a charge after the order: a saved card, or a new card's token (saved if asked). */
+export const cardChoiceSchema = z.discriminatedUnion("type", [savedCard, newCard]);
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -104,3 +110,5 @@ export const giftQuoteBody = giftAddressSchema.extend({
 export type GiftQuoteBody = z.infer<typeof giftQuoteBody>;
 
 export const verify3dsQuery = z.object({ payment_intent_id: z.string().min(3).max(255) });
+
+export const confirmationQuery = z.object({ checkout_id: z.string().min(8).max(120) });

@@ -3,9 +3,15 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { columnsOf, ORDER_COLUMNS } from "../../../db/columns.ts";
 import type { Database } from "../../../db/schema.ts";
 import type { CartLineItem } from "../../../domain/cart/totals.ts";
-import { isActiveOrder, type OrderStatus, type ShippingStatus } from "../../../domain/orders/status.ts";
+import {
+  isActiveOrder,
+  ORDER_STATUS,
+  type OrderStatus,
+  type ShippingStatus,
+} from "../../../domain/orders/status.ts";
 import type { SubstitutionStatus } from "../../../domain/orders/substitution.ts";
 import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
+import { stanceOf } from "../../../domain/payments/settlement.ts";
 import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 
@@ -44,7 +50,7 @@ export async function ordersWhere(
     .leftJoin("order_tips as t", "t.order_id", "o.id")
     .leftJoin("order_feedback as f", "f.order_id", "o.id")
     .select(columnsOf("o", ORDER_COLUMNS))
-    .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method"])
+    .select(["s.name as store_name", "p.card_brand", "p.card_last4", "p.method", "p.provider_intent_id"])
     .select([
       "t.amount as tip_amount",
       "t.rating as tip_rating",
@@ -145,6 +151,7 @@ export async function ordersWhere(
           ? { id: o.id, amount: tipAfter, rating: o.tip_rating ?? null }
           : null,
       tip_total: o.tip + tipAfter,
+      checkout_tip: { amount: o.tip, changeable: checkoutTipChangeable(o) },
       feedback: o.feedback_positive
         ? {
             positive: o.feedback_positive,
@@ -157,6 +164,35 @@ export async function ordersWhere(
       created_at: new Date(o.created_at).toISOString(),
     };
   });
+}
+
+/**
+ * Whether the tip chosen at checkout may still change (the rule is checkCheckoutTip's, decided again under the
+ * payment's lock when asked): an on-demand order going ahead, paid by card, whose payment's one capture is not yet
+ * planned (`captured` is written with the plan).
+ */
+function checkoutTipChangeable(o: {
+  shipping: boolean;
+  order_status: number;
+  failed_status: Order["failed_status"];
+  captured: number;
+  method: string;
+  provider_intent_id: string | null;
+}): boolean {
+  const stance = stanceOf({
+    order_status: o.order_status as OrderStatus,
+    shipping: o.shipping,
+    failed_status: o.failed_status,
+  });
+  return (
+    !o.shipping &&
+    o.order_status !== ORDER_STATUS.awaitingPayment &&
+    o.order_status !== ORDER_STATUS.failed &&
+    stance !== "dropped" &&
+    o.captured === 0 &&
+    o.method !== "none" &&
+    o.provider_intent_id !== null
+  );
 }
 
 /** The arrival shown: the driver's, from their last position, while on the way; else the slot or the store's ETA. */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { SubstitutionUpdate } from "../../../domain/orders/substitution.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { readProducts, resolveStore } from "../catalogue/index.ts";
-import { chargeExtra, planRefund, settleMoney } from "../checkout/index.ts";
+import { CHARGE_NEEDS_ACTION, chargeExtra, planRefund, settleMoney } from "../checkout/index.ts";
 import type { SubstitutionsContext } from "./context.ts";
 import { ORDER_NOT_FOUND, type SubstitutionReview, substitutionReview } from "./review.ts";
 import { CostsMore, settleSubstitutions } from "./settle.ts";
@@ -139,7 +139,9 @@ async function chargeDifference(
       description: `Nightcap order #${c.owned.order_number}: substitutions`,
       origin: c.owned.origin,
     });
-    if (outcome.status === "failed") throw against(outcome.message);
+    // Without a page to pass a challenge on, chargeExtra refuses one (failed) rather than wait for it.
+    if (outcome.status !== "succeeded")
+      throw against(outcome.status === "failed" ? outcome.message : CHARGE_NEEDS_ACTION);
     return outcome.paymentId;
   } catch (err) {
     if (err instanceof AppError && err.code !== "substitution_refused" && err.status < 500)

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { checkoutIdFor } from "../../../domain/checkout/request.ts";
 import {
+  CHECKOUT_TIP_CAPTURED,
   NEGATIVE_TAGS,
   POSITIVE_TAGS,
   TIP_AFTER_DELIVERY,
@@ -8,11 +10,15 @@ import {
 } from "../../../domain/orders/after-order.ts";
 import type { Order } from "../../../domain/orders/types.ts";
 import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
+import { staffOf } from "../../../tests/factories/console.ts";
 import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
 import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { CHICAGO, cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
+import { CHELSEA, CHICAGO, cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
 import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
+import type { TestBrowser } from "../../../tests/support/browser.ts";
 import { testDatabases } from "../../../tests/support/db.ts";
+import { ProviderError } from "../../platform/payments/provider.ts";
+import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
 import type { CheckoutContext } from "../checkout/context.ts";
 import { NO_CARD } from "../checkout/index.ts";
 import { settleNotice } from "../checkout/settle.ts";
@@ -26,9 +32,15 @@ async function deliver(s: TestApp, orderId: string) {
 }
 
 /** A shopper with a delivered order, paid with a card saved at checkout (or with a one-off token). */
-async function deliveredOrder(s: TestApp, opts: { save?: boolean; qty?: number } = {}) {
+async function deliveredOrder(
+  s: TestApp,
+  opts: { save?: boolean; qty?: number; tip?: { percent: number } } = {},
+) {
   const placed = await placedOrder(s, [{ sku: WHISKEY, qty: opts.qty ?? 1 }], {
-    body: { paymentMethod: { type: "token", token: await cardToken(s), save: opts.save ?? true } },
+    body: {
+      paymentMethod: { type: "token", token: await cardToken(s), save: opts.save ?? true },
+      ...(opts.tip ? { tip: opts.tip } : {}),
+    },
   });
   const order = placed.orders[0];
   await deliver(s, order._id);
@@ -68,9 +80,12 @@ describe.each(testDatabases)("tips after delivery on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       id: order._id,
+      status: "succeeded",
       amount: 540,
       rating: 5,
       charge: { brand: "visa", last4: "4242" },
+      redirect_url: null,
+      checkout_tip: 0,
     });
 
     const [payment] = await tipPayments(s, order._id);
@@ -185,7 +200,7 @@ describe.each(testDatabases)("tips after delivery on %s", (kind) => {
     expect(tip.json().error.message).toBe(TIP_SHIPPED);
     const rated = await browser.post("/order/tip/", { id, amount: 0, rating: 4 });
     expect(rated.statusCode, rated.body).toBe(200);
-    expect(rated.json()).toEqual({ id, amount: 0, rating: 4, charge: null });
+    expect(rated.json()).toMatchObject({ id, status: "succeeded", amount: 0, rating: 4, charge: null });
   });
 
   it("validates the amount and rating (400) and charges nothing", async () => {
@@ -210,7 +225,7 @@ describe.each(testDatabases)("tips after delivery on %s", (kind) => {
     const { user, browser, order } = await deliveredOrder(s);
     const rated = await browser.post("/order/tip/", { id: order._id, amount: 0, rating: 3 });
     expect(rated.statusCode, rated.body).toBe(200);
-    expect(rated.json()).toEqual({ id: order._id, amount: 0, rating: 3, charge: null });
+    expect(rated.json()).toMatchObject({ id: order._id, amount: 0, rating: 3, charge: null });
     expect(await tipPayments(s, order._id)).toEqual([]);
     expect(await eventsOf(s, order._id, "rated")).toEqual([
       { type: "rated", data: { rating: 3 }, actor: `user:${user.id}` },
@@ -275,6 +290,361 @@ describe.each(testDatabases)("tips after delivery on %s", (kind) => {
     const [payment] = await tipPayments(s, order._id);
     const ctx = { db: s.db, provider: null } as unknown as CheckoutContext;
     expect(await settleNotice(ctx, payment.provider_intent_id!)).toBeNull();
+  });
+});
+
+describe.each(testDatabases)("tips: the shopper's card, 3-D Secure and the checkout's tip on %s", (kind) => {
+  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+
+  type TipReply = {
+    id: string;
+    status: "succeeded" | "requires_action";
+    amount: number;
+    rating: number | null;
+    charge: { brand: string; last4: string } | null;
+    redirect_url: string | null;
+  };
+
+  /** Saves a card the way the card page does (POST /order/card with the provider's token); answers its id. */
+  async function saveCard(browser: TestBrowser, number: string) {
+    const res = await browser.post("/order/card", { token: await cardToken(s, number) });
+    expect(res.statusCode, res.body).toBe(200);
+    const cards = (await browser.get("/cards")).json<{ id: string; last4: string }[]>();
+    return cards.find((c) => c.last4 === number.slice(-4))!.id;
+  }
+
+  /** The shopper passes (or fails) the bank's challenge on the provider's page; answers where it sends them back. */
+  async function answerChallenge(redirectUrl: string, outcome: "pass" | "fail" = "pass") {
+    const res = await s.app.inject({
+      method: "POST",
+      url: new URL(redirectUrl, "http://localhost").pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `outcome=${outcome}`,
+    });
+    expect(res.statusCode).toBe(303);
+    return new URL(String(res.headers.location));
+  }
+
+  /** A delivered order paid at checkout with a card that asks for 3-D Secure (4000 0027 6000 3184), saved. */
+  async function deliveredOrderPaidWith3ds(body: Record<string, unknown> = {}) {
+    const user = await createUser(s.db);
+    const browser = await signedInBrowser(s.app, user);
+    expect((await browser.post("/order/address", { address: CHELSEA })).statusCode).toBe(200);
+    expect(
+      (await browser.post("/menu/cart/v2", { skus: [{ sku: WHISKEY, qty: 1, store_id: "d-manhattan" }] }))
+        .statusCode,
+    ).toBe(200);
+    const placed = await browser.post("/order/v3", {
+      id: checkoutIdFor(user.id, new Date()),
+      deliveryTime: "asap",
+      paymentMethod: { type: "token", token: await cardToken(s, "4000002760003184"), save: true },
+      ...body,
+    });
+    expect(placed.json().status).toBe("requires_action");
+    const back = await answerChallenge(placed.json().redirect_url);
+    const verified = await browser.get(
+      `/order/verify3DS?payment_intent_id=${back.searchParams.get("payment_intent")}`,
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    const order = verified.json<{ orders: Order[] }>().orders[0];
+    await deliver(s, order._id);
+    return { user, browser, order };
+  }
+
+  const sandboxIntent = (id: string) =>
+    s.db.selectFrom("sandbox_intents").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("charges the tip on another saved card the shopper chooses; a card not theirs is not found", async () => {
+    const { browser, order } = await deliveredOrder(s);
+    const other = await saveCard(browser, "5555555555554444");
+    const res = await browser.post("/order/tip/", {
+      id: order._id,
+      amount: 400,
+      rating: 5,
+      paymentMethod: { type: "card", cardId: other },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TipReply>()).toMatchObject({
+      status: "succeeded",
+      amount: 400,
+      charge: { brand: "mastercard", last4: "4444" },
+    });
+    const [payment] = await tipPayments(s, order._id);
+    expect(payment).toMatchObject({ card_id: other, amount: 400, card_last4: "4444" });
+
+    const stranger = await signedInBrowser(s.app, await createUser(s.db));
+    const theirCard = await (async () => {
+      const res = await stranger.post("/order/card", { token: await cardToken(s, "4000056655665556") });
+      expect(res.statusCode).toBe(200);
+      return (await stranger.get("/cards")).json<{ id: string }[]>()[0].id;
+    })();
+    const { browser: b2, order: o2 } = await deliveredOrder(s);
+    const refused = await b2.post("/order/tip/", {
+      id: o2._id,
+      amount: 400,
+      paymentMethod: { type: "card", cardId: theirCard },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe("card_not_found");
+    expect(await tipPayments(s, o2._id)).toEqual([]);
+  });
+
+  it("charges the tip on a new card's token (the number went only to the provider), saved only if asked", async () => {
+    const { browser, order } = await deliveredOrder(s);
+    const res = await browser.post("/order/tip/", {
+      id: order._id,
+      amount: 350,
+      paymentMethod: { type: "token", token: await cardToken(s, "5555555555554444"), save: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TipReply>()).toMatchObject({ status: "succeeded", charge: { last4: "4444" } });
+    const [payment] = await tipPayments(s, order._id);
+    expect(payment.card_id).toBeNull();
+    const intent = await sandboxIntent(payment.provider_intent_id!);
+    expect(intent).toMatchObject({ status: "succeeded", amount_received: 350 });
+    expect((await browser.get("/cards")).json<{ last4: string }[]>().map((c) => c.last4)).toEqual(["4242"]);
+
+    const saved = await deliveredOrder(s);
+    const again = await saved.browser.post("/order/tip/", {
+      id: saved.order._id,
+      amount: 350,
+      paymentMethod: { type: "token", token: await cardToken(s, "5555555555554444"), save: true },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const cards = (await saved.browser.get("/cards")).json<{ id: string; last4: string }[]>();
+    expect(cards.map((c) => c.last4).sort()).toEqual(["4242", "4444"]);
+    expect((await tipPayments(s, saved.order._id))[0].card_id).toBe(
+      cards.find((c) => c.last4 === "4444")?.id,
+    );
+  });
+
+  it("an order paid with a 3-D Secure card: the tip answers the bank's challenge, and completes once it is passed", async () => {
+    const { user, browser, order } = await deliveredOrderPaidWith3ds();
+    const tip = { id: order._id, amount: 500, rating: 5 };
+    const res = await browser.post("/order/tip/", tip);
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = res.json<TipReply>();
+    expect(pending).toMatchObject({ status: "requires_action", amount: 0, charge: null });
+    expect(pending.redirect_url).toMatch(/\/sandbox-pay\/3ds\//);
+    const [payment] = await tipPayments(s, order._id);
+    expect((await opsOf(s, payment.id)).map((o) => [o.kind, o.status])).toEqual([
+      ["authorisation", "pending"],
+      ["capture", "pending"],
+    ]);
+    expect((await browser.get(`/order/detail?id=${order._id}`)).json<Order>().tip).toMatchObject({
+      amount: 0,
+    });
+
+    // Sent again before the challenge is passed: the same challenge, never a second payment.
+    const again = await browser.post("/order/tip/", tip);
+    expect(again.json<TipReply>().redirect_url).toBe(pending.redirect_url);
+    expect(await tipPayments(s, order._id)).toHaveLength(1);
+
+    const back = await answerChallenge(pending.redirect_url!);
+    expect(back.pathname).toBe("/3dscb");
+    expect(back.searchParams.get("tip")).toBe(order._id);
+    const intentId = back.searchParams.get("payment_intent")!;
+    const verified = await browser.get(`/order/tip/verify3DS?payment_intent_id=${intentId}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json<TipReply>()).toMatchObject({
+      status: "succeeded",
+      amount: 500,
+      rating: 5,
+      charge: { brand: "visa", last4: "3184" },
+    });
+    expect((await opsOf(s, payment.id)).map((o) => o.status)).toEqual(["succeeded", "succeeded"]);
+    expect(await sandboxIntent(intentId)).toMatchObject({ status: "succeeded", amount_received: 500 });
+    expect(await eventsOf(s, order._id, "tipped")).toEqual([
+      { type: "tipped", data: { amount: 500, rating: 5 }, actor: `user:${user.id}` },
+    ]);
+
+    // The return page asked twice, the form sent again: answered as it stands, charged once.
+    expect((await browser.get(`/order/tip/verify3DS?payment_intent_id=${intentId}`)).json()).toMatchObject({
+      status: "succeeded",
+      amount: 500,
+    });
+    expect((await browser.post("/order/tip/", tip)).json()).toMatchObject({
+      status: "succeeded",
+      amount: 500,
+    });
+    expect(await tipPayments(s, order._id)).toHaveLength(1);
+    expect(await eventsOf(s, order._id, "tipped")).toHaveLength(1);
+    const captures = await s.db
+      .selectFrom("sandbox_idempotency")
+      .select("key")
+      .where("key", "like", `tip:${order._id}:%:capture`)
+      .execute();
+    expect(captures).toHaveLength(1);
+
+    const stranger = await signedInBrowser(s.app, await createUser(s.db));
+    const theirs = await stranger.get(`/order/tip/verify3DS?payment_intent_id=${intentId}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe("payment_not_found");
+  });
+
+  it("a failed challenge shows the provider's words; the shopper then tips on another card, charged once in all", async () => {
+    const { browser, order } = await deliveredOrderPaidWith3ds();
+    const first = (await browser.post("/order/tip/", { id: order._id, amount: 300 })).json<TipReply>();
+    const back = await answerChallenge(first.redirect_url!, "fail");
+    const failed = await browser.get(
+      `/order/tip/verify3DS?payment_intent_id=${back.searchParams.get("payment_intent")}`,
+    );
+    expect(failed.statusCode).toBe(402);
+    expect(failed.json().error.message).toMatch(/authenticate/i);
+
+    // A challenge left open is given up when the shopper picks another card: its intent cancelled, nothing held.
+    const second = (await browser.post("/order/tip/", { id: order._id, amount: 300 })).json<TipReply>();
+    expect(second.status).toBe("requires_action");
+    const other = await saveCard(browser, "4242424242424242");
+    const paid = await browser.post("/order/tip/", {
+      id: order._id,
+      amount: 300,
+      paymentMethod: { type: "card", cardId: other },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<TipReply>()).toMatchObject({
+      status: "succeeded",
+      amount: 300,
+      charge: { last4: "4242" },
+    });
+    const payments = await tipPayments(s, order._id);
+    expect(payments).toHaveLength(3);
+    const intents = await Promise.all(payments.map((p) => sandboxIntent(p.provider_intent_id!)));
+    expect(intents.map((i) => i.status).sort()).toEqual(["canceled", "failed", "succeeded"]);
+    expect(intents.reduce((sum, i) => sum + i.amount_received + i.amount_capturable, 0)).toBe(300);
+  });
+
+  it("a tip whose provider answer was lost is carried on by the retry, even one naming a new card: charged once", async () => {
+    const { browser, order } = await deliveredOrder(s);
+    const authorise = SandboxProvider.prototype.authorise;
+    let lose = true;
+    const spy = vi.spyOn(SandboxProvider.prototype, "authorise").mockImplementation(async function (
+      this: SandboxProvider,
+      input,
+    ) {
+      const answer = await authorise.call(this, input);
+      if (lose && input.idempotencyKey.startsWith(`tip:${order._id}`)) {
+        lose = false;
+        throw new ProviderError("connection reset", "api_connection_error", true);
+      }
+      return answer;
+    });
+    try {
+      const first = await browser.post("/order/tip/", {
+        id: order._id,
+        amount: 600,
+        paymentMethod: { type: "token", token: await cardToken(s, "5555555555554444"), save: false },
+      });
+      expect(first.statusCode).toBe(502);
+      expect(first.json().error.code).toBe("payment_provider_unavailable");
+      // The page sends the form again with a freshly typed card: the first charge may be at the provider, so it
+      // is carried on as it was asked (at once: it may still be going through).
+      const retry = async () =>
+        browser.post("/order/tip/", {
+          id: order._id,
+          amount: 600,
+          paymentMethod: { type: "token", token: await cardToken(s, "4242424242424242"), save: false },
+        });
+      const soon = await retry();
+      expect(soon.statusCode).toBe(409);
+      expect(soon.json().error.code).toBe("charge_in_progress");
+      await s.db
+        .updateTable("payments")
+        .set({ updated_at: new Date(Date.now() - 60_000) })
+        .where("order_id", "=", order._id)
+        .where("purpose", "=", "tip")
+        .execute();
+      const later = await retry();
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json<TipReply>()).toMatchObject({
+        status: "succeeded",
+        amount: 600,
+        charge: { last4: "4444" },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    const payments = await tipPayments(s, order._id);
+    expect(payments).toHaveLength(1);
+    const intents = await s.db
+      .selectFrom("sandbox_intents")
+      .select(["amount", "amount_received"])
+      .where("metadata", "@>", JSON.stringify({ order_id: order._id, purpose: "tip" }) as never)
+      .execute();
+    expect(intents).toEqual([{ amount: 600, amount_received: 600 }]);
+    expect(await eventsOf(s, order._id, "tipped")).toHaveLength(1);
+  });
+
+  it("shows the checkout's tip and takes a tip on top of it, capped on the tips in all", async () => {
+    const { browser, order } = await deliveredOrder(s, { tip: { percent: 15 } });
+    const detail = (await browser.get(`/order/detail?id=${order._id}`)).json<Order>();
+    expect(detail.checkout_tip.amount).toBeGreaterThan(0);
+    expect(detail.checkout_tip.amount).toBe(detail.tip_total);
+
+    const over = await browser.post("/order/tip/", { id: order._id, amount: 100_00 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toBe(
+      `You can add at most $${((100_00 - detail.checkout_tip.amount) / 100).toFixed(2)} to your tip on this order.`,
+    );
+    const added = await browser.post("/order/tip/", { id: order._id, amount: 200, rating: 5 });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<TipReply>()).toMatchObject({ status: "succeeded", amount: 200 });
+    const after = (await browser.get(`/order/detail?id=${order._id}`)).json<Order>();
+    expect(after.tip).toEqual({ id: order._id, amount: 200, rating: 5 });
+    expect(after.tip_total).toBe(detail.checkout_tip.amount + 200);
+    expect(after.checkout_tip.amount).toBe(detail.checkout_tip.amount);
+  });
+
+  it("changes the checkout's tip until the payment is captured: the capture then takes the new total", async () => {
+    const { user, browser, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }], {
+      body: { tip: { percent: 20 } },
+    });
+    const order = orders[0];
+    const before = (await browser.get(`/order/detail?id=${order._id}`)).json<Order>();
+    expect(before.checkout_tip).toEqual({ amount: order.tip_total, changeable: true });
+    const tipped = before.checkout_tip.amount;
+    const change = (amount: number) => browser.request("PUT", `/order/checkout-tip/${order._id}`, { amount });
+
+    const lowered = await change(100);
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const now = lowered.json<Order>();
+    expect(now.checkout_tip).toEqual({ amount: 100, changeable: true });
+    expect(now.total).toBe(order.total - tipped + 100);
+    expect(now.line_items.find((l) => l.format === "TIP")?.value).toBe(100);
+    expect(now.line_items.at(-1)).toMatchObject({ format: "TOTAL", value: now.total });
+    expect(await eventsOf(s, order._id, "tip_changed")).toEqual([
+      { type: "tip_changed", data: { from: tipped, to: 100 }, actor: `user:${user.id}` },
+    ]);
+
+    // Raised back as far as the hold goes, not beyond it.
+    const beyond = await change(tipped + 1);
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().error.code).toBe("tip_not_changeable");
+    expect((await change(tipped)).statusCode).toBe(200);
+    expect((await change(0)).json<Order>().total).toBe(order.total - tipped);
+
+    // The store accepts: the one capture takes the new total; the tip can no longer change.
+    const { staff } = await staffOf(s, order.store.id);
+    expect((await staff.post(`/api/console/orders/${order._id}/accept`, {})).statusCode).toBe(200);
+    const capture = await s.db
+      .selectFrom("payment_operations as o")
+      .innerJoin("payments as p", "p.id", "o.payment_id")
+      .select(["o.amount"])
+      .where("p.checkout_id", "=", order.checkout_id)
+      .where("o.kind", "=", "capture")
+      .executeTakeFirstOrThrow();
+    expect(capture.amount).toBe(order.total - tipped);
+    const late = await change(100);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(CHECKOUT_TIP_CAPTURED);
+    expect((await browser.get(`/order/detail?id=${order._id}`)).json<Order>().checkout_tip.changeable).toBe(
+      false,
+    );
+
+    const stranger = await signedInBrowser(s.app, await createUser(s.db));
+    expect(
+      (await stranger.request("PUT", `/order/checkout-tip/${order._id}`, { amount: 0 })).statusCode,
+    ).toBe(404);
   });
 });
 
