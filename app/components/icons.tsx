@@ -56,6 +56,7 @@ export const PinIcon = (p: IconProps) =>
     </>,
     p,
   );
+export const ChatIcon = (p: IconProps) => svg(<path d="M4 5h16v11H9l-5 4V5z" />, p);
 export const FilterIcon = (p: IconProps) => svg(<path d="M4 6h16M7 12h10M10 18h4" />, p);
 export const ClockIcon = (p: IconProps) =>
   svg(

@@ -3,6 +3,8 @@ import { GIFTING_CATEGORY, HOME_TILES } from "../../domain/catalogue/constants.t
 import type { MainMenu } from "../../domain/catalogue/types.ts";
 import { ProductRow } from "../components/catalogue/product-row.tsx";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
+import { useOutOfZone } from "../features/address/out-of-zone.tsx";
+import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
@@ -37,12 +39,18 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { curations } = loaderData;
   const recommended = useHomeRecommendations();
+  // Outside every delivery zone, home promises what is true there: shipping, not 30 minutes.
+  const outOfZone = useOutOfZone();
+  const shipsIn = outOfZone?.offer?.eta;
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
         <div className="hero__inner">
-          <p className="hero__eyebrow">
-            <ClockIcon size={16} /> Delivered in about 30 minutes
+          <p className="hero__eyebrow" data-testid="delivery-promise">
+            <ClockIcon size={16} />{" "}
+            {outOfZone
+              ? `Shipped to ${outOfZone.address.city}, ${outOfZone.address.state}${shipsIn ? ` in ${shipsIn}` : ""}`
+              : "Delivered in about 30 minutes"}
           </p>
           <h1 id="hero-heading" className="hero__title">
             Last call? <span>Never.</span>
@@ -85,7 +93,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Link className="gift-banner" to={`/${GIFTING_CATEGORY.url}`}>
           <GiftIcon size={40} className="gift-banner__icon" />
           <span className="gift-banner__text">
-            <span className="gift-banner__title">Gifts, delivered tonight</span>
+            <span className="gift-banner__title">
+              {outOfZone ? "Gifts, shipped to their door" : "Gifts, delivered tonight"}
+            </span>
             <span className="gift-banner__lead">
               Gift sets, engraved bottles and a note from you. They choose when.
             </span>
@@ -109,11 +119,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Why Nightcap
         </h2>
         <ul className="perks__list">
-          <li>
-            <ClockIcon size={28} />
-            <strong>About 30 minutes</strong>
-            <span>Local stores pack your order the moment you place it.</span>
-          </li>
+          {outOfZone ? (
+            <li>
+              <ClockIcon size={28} />
+              <strong>{shipsIn ? `Shipped in ${shipsIn}` : "Shipped to you"}</strong>
+              <span>{outOfZoneHeading(outOfZone.address)} What can be shipped comes to your door.</span>
+            </li>
+          ) : (
+            <li>
+              <ClockIcon size={28} />
+              <strong>About 30 minutes</strong>
+              <span>Local stores pack your order the moment you place it.</span>
+            </li>
+          )}
           <li>
             <PinIcon size={28} />
             <strong>Store prices</strong>

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Link, redirect, useRouteLoaderData } from "react-router";
+import { Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { STOREFRONT_UNIT } from "../../domain/banners/placement.ts";
 import type { SearchResults, SearchSuggestion } from "../../domain/catalogue/types.ts";
+import { queryFromPath } from "../components/shell/search-box.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import {
   activeFilterCount,
@@ -71,6 +72,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (query.page === 1) trackSearch(term, results.count, filtered);
   }, [term, results.count, filtered, query.page]);
+  // Searching again from here: the results of this search are not shown as the next one's while it loads (and
+  // while its page renders, after the address bar has changed).
+  const next = useNextSearch();
+  if (next !== null && next !== term) return <Searching term={next} />;
   return (
     <div className="page page--listing">
       <header className="page-head">
@@ -89,6 +94,29 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         results={results}
         emptyState={<NoResults term={term} suggestions={suggestions} />}
       />
+    </div>
+  );
+}
+
+/** The term of the search the router is loading, if it is loading another search page; else null. */
+function useNextSearch(): string | null {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const to = navigation.location?.pathname;
+  if (navigation.state === "idle" || !to || to === pathname) return null;
+  return queryFromPath(to).trim() || null;
+}
+
+function Searching({ term }: { term: string }) {
+  return (
+    <div className="page page--listing" aria-busy="true">
+      <header className="page-head">
+        <p className="page-head__eyebrow">Search</p>
+        <h1 className="page-head__title">Results for “{term}”</h1>
+      </header>
+      <p className="listing__searching" role="status">
+        Searching for “{term}”…
+      </p>
     </div>
   );
 }

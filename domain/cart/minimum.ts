@@ -1,4 +1,5 @@
 import { formatCents } from "../money.ts";
+import { prose } from "../prose.ts";
 
 /**
  * A store's order minimum (spec §3 split_cart minimum_error): null when met or when the store has none,
@@ -6,5 +7,5 @@ import { formatCents } from "../money.ts";
  */
 export function minimumError(subtotalCents: number, minimumCents: number, storeName: string): string | null {
   if (minimumCents <= 0 || subtotalCents >= minimumCents) return null;
-  return `Add ${formatCents(minimumCents - subtotalCents, true)} more to reach the ${formatCents(minimumCents)} minimum at ${storeName}.`;
+  return prose`Add ${formatCents(minimumCents - subtotalCents, true)} more to reach the ${formatCents(minimumCents)} minimum at ${storeName}.`;
 }

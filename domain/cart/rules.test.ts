@@ -55,6 +55,12 @@ describe("minimum_error", () => {
   ])("subtotal %i, minimum %i", (subtotal, minimum, expected) => {
     expect(minimumError(subtotal, minimum, "Uptown")).toBe(expected);
   });
+
+  it("ends with one full stop after a store name that has its own", () => {
+    expect(minimumError(1750, 3000, "Williamsburg Bottle Co.")).toBe(
+      "Add $12.50 more to reach the $30 minimum at Williamsburg Bottle Co.",
+    );
+  });
 });
 
 describe("shipping", () => {

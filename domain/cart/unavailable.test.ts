@@ -40,6 +40,21 @@ describe("unavailable cart lines", () => {
     );
   });
 
+  it("ends each sentence with one full stop after a title that has its own", () => {
+    expect(
+      unavailableMessage([
+        { title: "Gin & Tonic Co.", store_name: "Williamsburg Bottle Co.", reason: "not_sold" },
+      ]),
+    ).toBe(`Not available from Williamsburg Bottle Co.: Gin & Tonic Co. ${KEPT}`);
+    expect(
+      relocationMessage({
+        storeName: "Williamsburg Bottle Co.",
+        unavailable: ["Gin & Tonic Co."],
+        lowered: [],
+      }),
+    ).toBe(`Not available from Williamsburg Bottle Co.: Gin & Tonic Co. ${KEPT}`);
+  });
+
   it("tells what a move to another store left unavailable or lowered", () => {
     expect(relocationMessage({ storeName: "Uptown", unavailable: [], lowered: [] })).toBeNull();
     expect(

@@ -1,3 +1,4 @@
+import { prose } from "../prose.ts";
 import { lacksEngraving } from "./engraving.ts";
 import type { Engraving } from "./merge.ts";
 
@@ -46,7 +47,7 @@ export function unavailableMessage(lines: readonly UnavailableLine[]): string | 
     byStore.set(l.store_name, [...(byStore.get(l.store_name) ?? []), l.title]);
   }
   for (const [store, titles] of byStore)
-    sentences.push(`Not available from ${store}: ${listTitles(titles)}.`);
+    sentences.push(prose`Not available from ${store}: ${listTitles(titles)}.`);
   const unengraved = lines.filter((l) => l.reason === "engraving_required").map((l) => l.title);
   if (unengraved.length > 0) {
     const verb = new Set(unengraved).size === 1 ? "needs" : "need";
@@ -64,7 +65,7 @@ export function relocationMessage(input: {
 }): string | null {
   const sentences: string[] = [];
   if (input.unavailable.length > 0) {
-    sentences.push(`Not available from ${input.storeName}: ${listTitles(input.unavailable)}.`);
+    sentences.push(prose`Not available from ${input.storeName}: ${listTitles(input.unavailable)}.`);
   }
   for (const l of input.lowered) {
     sentences.push(`Only ${l.qty} of ${l.title} at ${input.storeName}: quantity lowered.`);

@@ -1,3 +1,4 @@
+import { prose } from "../prose.ts";
 import { ORDER_STATUS, SHIPPING_STATUS } from "./status.ts";
 
 /**
@@ -134,7 +135,7 @@ export function applySubstitutions(input: {
       else if (product.needsIdCheck && !input.idChecked)
         errors[line.sku_id] = `${product.title} needs an ID check at checkout: choose another replacement.`;
       else if (!Number.isInteger(a.qty) || a.qty < 1 || a.qty > MAX_REPLACEMENT_QTY)
-        errors[line.sku_id] = `Choose between 1 and ${MAX_REPLACEMENT_QTY} of ${product.title}.`;
+        errors[line.sku_id] = prose`Choose between 1 and ${MAX_REPLACEMENT_QTY} of ${product.title}.`;
       else {
         wanted.set(a.sku_id, (wanted.get(a.sku_id) ?? 0) + a.qty);
         if (!addedBy.has(a.sku_id)) addedBy.set(a.sku_id, line.sku_id);

@@ -8,7 +8,7 @@ import {
   unique,
   WICKER_PARK,
 } from "./checkout-helpers.ts";
-import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { expectNoSeriousA11yViolations, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
  * WCAG 2.2 AA across the storefront and the console (issue 17): axe finds nothing serious or critical on every page
@@ -164,4 +164,92 @@ test("with the keyboard alone: search, open a bottle, add it, open the cart, che
   await tabTo(page, page.getByRole("button", { name: /Place order/ }), 80);
   await page.keyboard.press("Enter");
   await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+});
+
+/** Where focus is: the focused element's accessible-ish name, and whether it is inside `container`. */
+async function focusIn(page: Page, container: string): Promise<{ name: string; inside: boolean }> {
+  return page.evaluate((container) => {
+    const el = document.activeElement as HTMLElement | null;
+    const name = el?.getAttribute("aria-label") || el?.textContent?.trim().slice(0, 40) || el?.tagName || "";
+    return { name: `${el?.tagName.toLowerCase()} ${name}`, inside: Boolean(el?.closest(container)) };
+  }, container);
+}
+
+test("focus stays inside the cart drawer and the address dialog, goes back to what opened them, and stays on the pressed control", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/whiskey/makers-mark/IA-19476-750");
+  await hydrated(page);
+
+  // Opened from "Add to cart" with the keyboard: focus starts on "Close cart".
+  const add = page.getByTestId("add-to-cart");
+  await add.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByTestId("cart-drawer");
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole("button", { name: "Close cart" })).toBeFocused();
+
+  // Tab and Shift+Tab go round inside it, never to the page behind.
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(key);
+      const at = await focusIn(page, '[data-testid="cart-drawer"]');
+      expect(at.inside, `${key} ×${i + 1}: ${at.name}`).toBe(true);
+    }
+  }
+
+  // + and − leave focus on the button pressed.
+  const line = drawer.getByTestId("cart-line").first();
+  const more = line.getByRole("button", { name: /^One more / });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(line.getByTestId("line-qty")).toHaveText("2");
+  await page.waitForTimeout(800); // the quantity is sent after its debounce, and the answer renders
+  await expect(more).toBeFocused();
+  const fewer = line.getByRole("button", { name: /^One fewer / });
+  await fewer.focus();
+  await page.keyboard.press("Enter");
+  await expect(line.getByTestId("line-qty")).toHaveText("1");
+  await page.waitForTimeout(800);
+  await expect(line.getByRole("button", { name: /^Remove / }).first()).toBeFocused();
+
+  // Escape closes it and gives focus back to "Add to cart".
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Opened from the header's cart button, closed by its close button: back on the cart button.
+  const cartButton = page.getByTestId("cart-button");
+  await cartButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Enter"); // on "Close cart"
+  await expect(drawer).toBeHidden();
+  await expect(cartButton).toBeFocused();
+
+  // The address dialog: Tab stays inside; Escape and the close button give focus back to the chip.
+  const chip = page.getByTestId("address-chip");
+  const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
+  await chip.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type("350 5th");
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press(key);
+      const at = await focusIn(page, ".address-dialog");
+      expect(at.inside, `${key} ×${i + 1}: ${at.name}`).toBe(true);
+    }
+  }
+  await page.keyboard.press("Escape"); // the suggestions close first, if open
+  if (await dialog.isVisible()) await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(chip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(chip).toBeFocused();
 });

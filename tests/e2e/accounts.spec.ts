@@ -246,3 +246,34 @@ test("/sos: sign up for a merchant, the token goes to its registered address onl
   expect(echo.received[0].user_id).toMatch(/\S/);
   expect(JSON.stringify(echo)).not.toMatch(/token/);
 });
+
+test("on a phone the menu offers a signed-in shopper their account and Log out, never Log in", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A shopper of their own address: the sign-up limit counts per address.
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `10.${octet()}.${octet()}.${octet()}` });
+  await page.goto("/signup");
+  await signUp(page, { first: "Jordan", last: "Lee", email: unique("jordan.lee") });
+  await expect(accountMenu(page, "Jordan")).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Log in" })).toHaveCount(0);
+  await expect(menu.getByText("Hi, Jordan")).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Account", exact: true })).toHaveAttribute("href", "/account");
+  await expect(menu.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/orders");
+  await shot(page, "mobile-menu-signed-in");
+
+  // Log out from the menu: the menu offers Log in again.
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await expect(accountMenu(page, "Jordan")).toHaveCount(0);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Log in" }),
+  ).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, hydrated } from "./storefront.ts";
+import { LEAD_STORAGE } from "../../domain/leads/prompt.ts";
+import { expectNoSeriousA11yViolations, hydrated, setAddress } from "./storefront.ts";
 
 /**
  * The Foundation storefront journey (spec §2): home → category → filter → product → brand → search → not found,
@@ -29,6 +30,55 @@ async function listedCount(page: Page): Promise<number> {
   const text = (await page.locator(".listing__count").textContent()) ?? "";
   return Number((text.match(/of ([\d,]+) products/)?.[1] ?? "0").replace(/,/g, ""));
 }
+
+/** Screenshots kept with the docs (docs/screenshots/): the phone product page and a phone grid with the chat launcher. */
+const DOC_SHOTS = "docs/screenshots";
+
+/** Waits until the page has drawn two more frames (what the launcher checks on scroll has run). */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * The elements matching `selector` on screen that the chat launcher covers: at their centre or near a corner, the
+ * element the browser finds is the launcher (or in it) rather than the element itself.
+ */
+async function underLauncher(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const launcher = document.querySelector(".chat-launcher");
+    if (!launcher) return [];
+    const covered: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)
+        continue;
+      const inset = Math.min(3, r.width / 2, r.height / 2);
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + inset, r.top + inset],
+        [r.right - inset, r.top + inset],
+        [r.left + inset, r.bottom - inset],
+        [r.right - inset, r.bottom - inset],
+      ];
+      const hit = points.some(([x, y]) => {
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+        const top = document.elementFromPoint(x, y);
+        return top !== null && launcher.contains(top);
+      });
+      if (hit)
+        covered.push(`${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 40)}`);
+    }
+    return covered;
+  }, selector);
+}
+
+/** Whether the launcher is shown where it is (not stepped aside: drawn and clickable). */
+const launcherShown = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.querySelector(".chat-launcher");
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === "1" && style.pointerEvents !== "none";
+  });
 
 /** Holds the page's scripts back until the returned function lets them through: the painted page is all there is. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -465,6 +515,179 @@ test.describe("browsing the storefront", () => {
   });
 });
 
+test.describe("issue 29 on a desktop", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a category whose name has a SKU's shape opens as its category, from home's links and the sitemap", async ({
+    page,
+  }) => {
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).toMatch(/<loc>[^<]*\/me-time-whiskeys<\/loc>/);
+    await visit(page, "/me-time-whiskeys", 200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Me-Time Whiskeys");
+    await expect(page.locator(".product-grid .product-card").first()).toBeVisible();
+    // A product by a SKU-shaped last part still opens.
+    await visit(page, "/IA-19476-750", 200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maker's Mark");
+  });
+
+  test("the chat launcher covers no row of a product's details, and no part of the lead prompt's button", async ({
+    page,
+  }) => {
+    // The lead prompt is due: this session started a minute ago.
+    await page.addInitScript(
+      ([key]) => sessionStorage.setItem(key, String(Date.now() - 60_000)),
+      [LEAD_STORAGE.sessionStart],
+    );
+    await visit(page, PRODUCT_PATH);
+    await hydrated(page);
+    const send = page.getByRole("button", { name: "Send my offer" });
+    await expect(send).toBeVisible();
+    expect(await underLauncher(page, ".lead-prompt button, .lead-prompt input")).toEqual([]);
+    await page.getByRole("button", { name: "Close the offer" }).click();
+
+    // Each row of the details brought to the bottom of the window, where the launcher sits.
+    const rows = page.locator(".details > div");
+    expect(await rows.count()).toBeGreaterThan(2);
+    for (let i = 0; i < (await rows.count()); i++) {
+      await rows.nth(i).evaluate((row) => row.scrollIntoView({ block: "end" }));
+      await settled(page);
+      expect(await underLauncher(page, ".details dt, .details dd"), `details row ${i}`).toEqual([]);
+    }
+    // The end of the page keeps room for it: there it shows, over nothing.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await settled(page);
+    await expect.poll(() => launcherShown(page), "the launcher shows").toBe(true);
+    expect(await underLauncher(page, "main *, footer *")).toEqual([]);
+  });
+
+  test("the Wine menu's names each have their own room", async ({ page }) => {
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      await visit(page, "/");
+      await hydrated(page);
+      for (const name of ["Wine", "Spirits", "Mixers, Snacks & More"]) {
+        const toggle = page.getByRole("button", { name: `${name} categories` });
+        if ((await toggle.count()) === 0) continue;
+        await toggle.click();
+        const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+        await expect(menu).toBeVisible();
+        const boxes = await menu.locator(".mega-menu__link").evaluateAll((links) =>
+          links.map((a) => {
+            const r = a.getBoundingClientRect();
+            const text = document.createRange();
+            text.selectNodeContents(a);
+            const t = text.getBoundingClientRect();
+            return {
+              name: a.textContent,
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              textRight: t.right,
+            };
+          }),
+        );
+        for (const a of boxes) {
+          expect(a.textRight, `${name}: ${a.name} fits its link at ${width}`).toBeLessThanOrEqual(
+            a.right + 0.5,
+          );
+          expect(a.right, `${name}: ${a.name} on screen at ${width}`).toBeLessThanOrEqual(width);
+          for (const b of boxes) {
+            if (a === b) continue;
+            const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            expect(overlap, `${a.name} overlaps ${b.name} at ${width}`).toBe(false);
+          }
+        }
+        if (name === "Wine") await menu.screenshot({ path: `${SHOTS}/desktop-wine-menu-${width}.png` });
+        await page.keyboard.press("Escape");
+      }
+    }
+  });
+
+  test("searching again from a search page never shows one search's results under another's address", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await visit(page, "/search/gin");
+    await hydrated(page);
+    // A slow phone: the next page renders for a while after the address bar has changed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: string[] };
+      w.__frames = [];
+      const frame = () => {
+        const heading = document.querySelector("h1")?.textContent ?? "";
+        // Results on show: a grid of products, not a page saying what it is searching for.
+        const results = document.querySelector(".product-grid") !== null;
+        w.__frames.push(`${decodeURIComponent(location.pathname)}|${heading}|${results}`);
+        requestAnimationFrame(frame);
+      };
+      frame();
+    });
+    const search = page.getByRole("combobox", { name: "Search products and brands" });
+    for (const term of ["vodka", "rum", "gin"]) {
+      await search.fill(term);
+      await search.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`/search/${term}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${term}”`);
+      await expect(page.locator(".product-grid .product-card").first()).toContainText(new RegExp(term, "i"));
+    }
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+    const mismatched = frames.filter((f) => {
+      const [path, heading, results] = f.split("|");
+      const term = /^\/search\/(.+)$/.exec(path)?.[1];
+      return term !== undefined && results === "true" && heading !== `Results for “${term}”`;
+    });
+    expect([...new Set(mismatched)], "frames whose results belong to another search").toEqual([]);
+  });
+
+  test("an address outside every delivery zone is told so, with what can be shipped, and home promises no 30 minutes", async ({
+    page,
+  }) => {
+    await visit(page, "/");
+    await expect(page.getByTestId("delivery-promise")).toContainText("Delivered in about 30 minutes");
+    await setAddress(page, "1 W Main St, Boise, ID 83702");
+    const notice = page.getByTestId("out-of-zone");
+    await expect(notice.getByRole("heading")).toHaveText("We don't deliver to Boise, ID.");
+    await expect(notice).toContainText(/can ship your order there instead, in \d+–\d+ business days\./);
+    const ships = notice.getByRole("navigation", { name: "What can be shipped" });
+    await expect(ships.getByRole("link", { name: "Wine", exact: true })).toHaveAttribute("href", "/wine");
+    await expect(ships.getByRole("link", { name: "Spirits", exact: true })).toHaveAttribute(
+      "href",
+      "/spirits",
+    );
+    await expect(page.getByTestId("delivery-promise")).toContainText("Shipped to Boise, ID");
+    await expect(page.locator(".home")).not.toContainText(/about 30 minutes/i);
+    await shoot(page, "desktop-out-of-zone");
+    // On a phone it fits the screen.
+    await page.setViewportSize(MOBILE);
+    const beyond = await notice.evaluate((el) =>
+      [...el.querySelectorAll("*")]
+        .filter((child) => child.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((child) => child.textContent),
+    );
+    expect(beyond, "parts of the notice beyond the screen's edge").toEqual([]);
+    await shoot(page, "mobile-out-of-zone");
+    await page.setViewportSize(DESKTOP);
+
+    // It stays said on the next pages and after a reload.
+    await page.goto("/whiskey");
+    await expect(page.getByTestId("out-of-zone").getByRole("heading")).toHaveText(
+      "We don't deliver to Boise, ID.",
+    );
+    await page.goto("/");
+    await expect(page.getByTestId("delivery-promise")).toContainText("Shipped to Boise, ID");
+
+    // Back inside a zone: no notice, and home's promise is 30 minutes again.
+    await setAddress(page, "350 5th Ave, New York, NY 10118");
+    await expect(page.getByTestId("out-of-zone")).toHaveCount(0);
+    await expect(page.getByTestId("delivery-promise")).toContainText("Delivered in about 30 minutes");
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ viewport: DESKTOP, javaScriptEnabled: false });
 
@@ -530,5 +753,67 @@ test.describe("on a phone", () => {
       expect(await horizontalOverflow(), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       await shoot(page, name);
     }
+  });
+
+  test("a product page keeps its picture in its frame and its brand in sight", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("nightcap.addressPromptDismissed", "1"));
+    for (const path of [PRODUCT_PATH, "/spirits/whiskey"]) {
+      await visit(page, path);
+      // Every product: the one above and the first of a listing.
+      const url =
+        path === PRODUCT_PATH ? path : await page.locator(".product-card__link").first().getAttribute("href");
+      await visit(page, url!);
+      await hydrated(page);
+      const frame = await page.locator(".product__media").boundingBox();
+      const picture = await page.locator(".product__media img").boundingBox();
+      expect(frame && picture, "frame and picture").toBeTruthy();
+      expect(picture!.y + picture!.height, `${url}: picture ends inside its frame`).toBeLessThanOrEqual(
+        frame!.y + frame!.height + 0.5,
+      );
+      expect(picture!.y).toBeGreaterThanOrEqual(frame!.y - 0.5);
+      const brand = page.locator(".product__brand");
+      await brand.scrollIntoViewIfNeeded();
+      const seen = await brand.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return top !== null && el.contains(top);
+      });
+      expect(seen, `${url}: the brand is on top where it is`).toBe(true);
+    }
+    await visit(page, PRODUCT_PATH);
+    await hydrated(page);
+    await page.screenshot({ path: `${DOC_SHOTS}/product-phone.png` });
+  });
+
+  test("the chat launcher is a small round button that covers no price or button of a grid", async ({
+    page,
+  }) => {
+    await visit(page, "/spirits/whiskey");
+    await hydrated(page);
+    const launcher = page.getByRole("button", { name: "Chat with us" });
+    const box = (await launcher.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(56);
+    expect(box.height).toBeLessThanOrEqual(56);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 120) {
+      await page.evaluate((y) => window.scrollTo(0, y), y);
+      await settled(page);
+      expect(
+        await underLauncher(
+          page,
+          ".product-card__price, .product-card__title, .product-grid button, .pager a",
+        ),
+        `scrolled to ${y}`,
+      ).toEqual([]);
+    }
+    // The listing keeps room for it below its last row: there it shows, over nothing.
+    await page.locator("main").evaluate((main) => main.scrollIntoView({ block: "end" }));
+    await settled(page);
+    await expect.poll(() => launcherShown(page), "the launcher shows").toBe(true);
+    expect(await underLauncher(page, "main *")).toEqual([]);
+    await page.screenshot({ path: `${DOC_SHOTS}/category-phone.png` });
+    // And it opens the chat.
+    await launcher.click();
+    await expect(page.getByRole("dialog", { name: "Chat with us" })).toBeVisible();
   });
 });

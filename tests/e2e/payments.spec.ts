@@ -4,9 +4,10 @@ import { addFromProductPage, productAt, setAddress, vendorOf } from "./storefron
 
 /**
  * Paying, beyond checkout's own journeys (issue 13): the payment cards screen, the promos and credit screen, and
- * wallets (spec §9 applePay and googlePay) in Chromium. Headless Chromium has the Payment Request API
- * but no wallet, so checkout offers none; a device with Google Pay is then played by a stand-in PaymentRequest
- * installed before the page loads, answering exactly as Google Pay's API documents (its TEST gateway's token).
+ * wallets (spec §9 applePay and googlePay) in Chromium. Asking Chromium about Google Pay makes it fetch the wallet's
+ * manifest from google.com, so checkout asks only when the shopper does ("Pay with Google Pay"); loading it reaches
+ * nothing outside our origin. A device with Google Pay is played by a stand-in PaymentRequest installed before the
+ * page loads, answering exactly as Google Pay's API documents (its TEST gateway's token).
  */
 
 /** A browser whose Google Pay holds a Visa ending 1111; the sheets it was asked to show are recorded. */
@@ -61,14 +62,33 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   const { store_id } = await vendorOf(request, page);
   await addFromProductPage(page, await productAt(request, store_id, "whiskey"));
 
+  // Loading checkout asks the browser about no wallet that would make it reach outside our origin.
+  const outside: string[] = [];
+  const errors: string[] = [];
+  const ours = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+  page.on("request", (r) => {
+    if (!/^(blob|data):/.test(r.url()) && new URL(r.url()).origin !== ours) outside.push(r.url());
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/checkout");
   await expect(page.getByLabel("New card")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(outside, "requests to other hosts").toEqual([]);
+  expect(errors, "console errors").toEqual([]);
   await expect(page.getByLabel("Google Pay")).toHaveCount(0);
   await expect(page.getByLabel("Apple Pay")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pay with Apple Pay" })).toHaveCount(0);
 
+  // A browser with Google Pay: offered once the shopper asks for it, and chosen.
   await page.addInitScript(googlePayDevice);
   await page.reload();
-  await expect(page.getByLabel("Google Pay")).toBeVisible();
+  await expect(page.getByLabel("Google Pay")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay with Google Pay" }).click();
+  await expect(page.getByLabel("Google Pay")).toBeChecked();
+  await expect(page.getByRole("button", { name: "Pay with Google Pay" })).toHaveCount(0);
   await expect(page.getByLabel("Apple Pay")).toHaveCount(0);
   await chooseDeliveryTime(page);
   await page.getByLabel("Google Pay").check();

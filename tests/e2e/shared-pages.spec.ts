@@ -28,7 +28,9 @@ const contexts: APIRequestContext[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2" } });
+  // SHARED_PAGES_E2E_PORT: a port of the runner's own (a random one of 3900–3989 otherwise).
+  const port = process.env.SHARED_PAGES_E2E_PORT ? Number(process.env.SHARED_PAGES_E2E_PORT) : undefined;
+  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2" }, port });
 });
 
 test.afterAll(async () => {
@@ -309,6 +311,38 @@ test("in the browser a shared page fills in the shopper's address and takes thei
   await page.screenshot({
     path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/shared-product-page.png`,
   });
+  await context.close();
+});
+
+test("a shared page's address chip reads the shopper's street from its first paint, before its scripts run", async ({
+  browser,
+}) => {
+  const { context, page } = await homeIn(browser);
+  await hydrated(page);
+  await page.getByTestId("address-chip").click();
+  const dialog = page.getByRole("dialog", { name: "Where should we deliver?" });
+  await dialog.getByRole("combobox", { name: "Delivery address" }).fill(NYC_ADDRESS);
+  await dialog.getByRole("button", { name: "Save address" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("address-chip")).toHaveText("350 5th Ave");
+
+  // The next documents' scripts are held: what shows is the shared page as painted.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  for (const path of ["/whiskey", "/"]) {
+    const document = await page.goto(path, { waitUntil: "commit" });
+    expect(document?.headers()["x-page-cache"], path).toMatch(/^(hit|miss|stale)$/);
+    await expect(page.getByTestId("address-chip"), path).toHaveText("350 5th Ave");
+  }
+  release();
+  await hydrated(page);
+  await expect(page.getByTestId("address-chip")).toHaveText("350 5th Ave");
   await context.close();
 });
 

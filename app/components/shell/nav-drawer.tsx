@@ -1,5 +1,7 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
+import { PAYING_PAGES } from "../../features/accounts/account-menu.tsx";
+import { CsrfField, useSession } from "../../features/accounts/session.tsx";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
 import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { CloseIcon } from "../icons.tsx";
@@ -67,13 +69,49 @@ export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolea
               </li>
             </ul>
           </nav>
-          <div className="nav-drawer__foot">
-            <Link className="button button--ghost button--block" to="/login">
-              Log in
-            </Link>
-          </div>
+          <NavDrawerAccount />
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The menu's foot: "Log in" for a visitor; the signed-in shopper's own pages and "Log out", as the header's menu. */
+function NavDrawerAccount() {
+  const { user } = useSession();
+  const logout = useFetcher({ key: "logout" });
+  if (!user) {
+    return (
+      <div className="nav-drawer__foot">
+        <Link className="button button--ghost button--block" to="/login">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <nav className="nav-drawer__foot" aria-label={`Account of ${user.firstname}`}>
+      <p className="nav-drawer__greeting">Hi, {user.firstname}</p>
+      <ul className="nav-drawer__account">
+        <li>
+          <Link className="nav-drawer__link" to="/account">
+            Account
+          </Link>
+        </li>
+        {PAYING_PAGES.map((p) => (
+          <li key={p.to}>
+            <Link className="nav-drawer__link" to={p.to}>
+              {p.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <logout.Form method="post" action="/logout">
+        <CsrfField />
+        <button type="submit" className="button button--ghost button--block">
+          Log out
+        </button>
+      </logout.Form>
+    </nav>
   );
 }

@@ -12,7 +12,8 @@ const noSuggestions: SearchSuggestion[] = [];
 /** /search/{query}: the query as one path segment. */
 export const searchPath = (query: string) => `/search/${encodeURIComponent(query.trim())}`;
 
-function queryFromPath(pathname: string): string {
+/** The query of a /search/{query} path; "" for any other path. */
+export function queryFromPath(pathname: string): string {
   const match = /^\/search\/(.+)$/.exec(pathname);
   if (!match) return "";
   try {
@@ -66,7 +67,9 @@ export function SearchBox() {
   const expanded = open && suggestions.length > 0;
   const go = (to: string) => {
     setOpen(false);
-    navigate(to);
+    // The page shows what is on its way at once (a search page: "Searching for …"), not once the answer is in:
+    // the results the shopper sees never belong to another search than the one asked for.
+    navigate(to, { flushSync: true });
   };
 
   return (

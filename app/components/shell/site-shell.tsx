@@ -2,6 +2,7 @@ import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { useSession } from "../../features/accounts/session.tsx";
 import { AddressPrompt } from "../../features/address/address-prompt.tsx";
 import { AddressRoot } from "../../features/address/address-root.tsx";
+import { OutOfZoneNotice } from "../../features/address/out-of-zone.tsx";
 import { StoreChangedNotice } from "../../features/address/store-changed-notice.tsx";
 import { CartRoot } from "../../features/cart/cart-root.tsx";
 import type { NavItem } from "../../features/catalogue/navigation.ts";
@@ -40,6 +41,7 @@ export function SiteShell({
           </a>
           <SiteHeader nav={nav} />
           <AddressPrompt />
+          <OutOfZoneNotice />
           <StoreChangedNotice />
           <ActiveOrderTracker />
           <main id="main" className="site-main" tabIndex={-1}>

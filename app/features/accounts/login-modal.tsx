@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { ForgotForm, type ForgotResult } from "./forgot-form.tsx";
 import { useFetcherChannel } from "./form-channel.tsx";
 import { type LoginView, onLoginModalRequest } from "./login-modal-events.ts";
@@ -20,7 +21,6 @@ const TITLES: Record<LoginView, string> = { login: "Log in", signup: "Sign up", 
 export function LoginModal({ initialView = null }: { initialView?: LoginView | null }) {
   const [view, setView] = useState<LoginView | null>(initialView);
   const [providers, setProviders] = useState<SsoProviderInfo[]>([]);
-  const ref = useRef<HTMLDialogElement>(null);
   const { user } = useSession();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -42,20 +42,10 @@ export function LoginModal({ initialView = null }: { initialView?: LoginView | n
     if (user) setView(null);
   }, [user]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (view && !dialog.open) dialog.showModal();
-    if (!view && dialog.open) dialog.close();
-  }, [view]);
+  const dialog = useModalDialog(view !== null, () => setView(null));
 
   return (
-    <dialog
-      ref={ref}
-      className="login-modal"
-      aria-labelledby="login-modal-title"
-      onClose={() => setView(null)}
-    >
+    <dialog {...dialog} className="login-modal" aria-labelledby="login-modal-title">
       {view ? (
         <>
           <div className="login-modal__head">

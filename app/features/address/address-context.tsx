@@ -3,10 +3,12 @@ import { useRevalidator } from "react-router";
 import {
   type AddressResult,
   DELIVERY_ADDRESS_SET_EVENT,
+  OUT_OF_ZONE,
   type SavedAddress,
 } from "../../../domain/geo/api.ts";
 import type { ApiFetch } from "../../lib/api.ts";
 import { setShopperPosition } from "../../lib/position.ts";
+import { rememberAddressLabel } from "./address-label.ts";
 import { storeChangeText } from "./store-change-text.ts";
 
 interface AddressContextValue {
@@ -53,6 +55,10 @@ export function AddressProvider({
 
   setShopperPosition(address ? { lat: address.lat, lng: address.lng } : null);
   useEffect(() => setAddress(initial), [initial]);
+  // The chip's words for the next page's first paint; a pending address is not known to be gone.
+  useEffect(() => {
+    if (address || !pending) rememberAddressLabel(address);
+  }, [address, pending]);
 
   const addressSaved = useCallback(
     (result: AddressResult) => {
@@ -60,7 +66,9 @@ export function AddressProvider({
       setAddress(saved);
       setShopperPosition({ lat: saved.lat, lng: saved.lng });
       setDialogOpen(false);
-      const store = hasStoreIdChanged && store_change ? storeChangeText(store_change) : null;
+      // Outside every zone the out-of-zone notice says where it ships from (out-of-zone.tsx): not twice.
+      const outOfZone = result.vendor.banner?._id === OUT_OF_ZONE;
+      const store = hasStoreIdChanged && store_change && !outOfZone ? storeChangeText(store_change) : null;
       // The server moved the cart to the store serving this address; name what that store lacks (ADR 0018).
       const cartText = cart?.message ?? null;
       setNotice(store || cartText ? { store, cart: cartText } : null);

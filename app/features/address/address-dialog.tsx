@@ -1,22 +1,15 @@
-import { useEffect, useRef } from "react";
 import { CloseIcon } from "../../components/icons.tsx";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
 import { AddressForm } from "./address-form.tsx";
 
-/** The address dialog opened from the header chip. */
+/** The address dialog opened from the header chip: a modal <dialog> (app/lib/modal-dialog.ts). */
 export function AddressDialog() {
   const { dialogOpen, closeDialog, address, addressSaved } = useDeliveryAddress();
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (dialogOpen && !dialog.open) dialog.showModal();
-    if (!dialogOpen && dialog.open) dialog.close();
-  }, [dialogOpen]);
+  const dialog = useModalDialog(dialogOpen, closeDialog);
 
   return (
-    <dialog ref={ref} className="address-dialog" aria-labelledby="address-dialog-title" onClose={closeDialog}>
+    <dialog {...dialog} className="address-dialog" aria-labelledby="address-dialog-title">
       <div className="address-dialog__head">
         <h2 id="address-dialog-title" className="address-dialog__title">
           Where should we deliver?

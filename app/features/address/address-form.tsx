@@ -91,6 +91,8 @@ export function AddressForm({
       event.preventDefault();
       choose(suggestions[active]);
     } else if (event.key === "Escape") {
+      // Closes the suggestions, not the dialog the form may be in.
+      event.preventDefault();
       setSuggestions([]);
     }
   };
@@ -118,6 +120,7 @@ export function AddressForm({
             required
             // biome-ignore lint/a11y/noAutofocus: the dialog exists to type an address
             autoFocus={autoFocus}
+            data-autofocus={autoFocus || undefined}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}

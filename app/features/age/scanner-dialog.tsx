@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CloseIcon } from "../../components/icons.tsx";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { AgeSupportContact } from "./age-support.tsx";
 import { SCANNER_COPY as COPY, retryAfterText } from "./scanner-copy.ts";
 import { type CartVerifyAnswer, MAX_BARCODE_LENGTH, type ScanAnswer, type ScanSession } from "./types.ts";
@@ -64,7 +65,7 @@ export function ScannerDialog({
   /** Asks the server again where the shopper stands (`POST /menu/cart/verify`); null when it could not. */
   refresh: () => Promise<CartVerifyAnswer | null>;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<number | null>(null);
@@ -213,14 +214,10 @@ export function ScannerDialog({
 
   // Opening shows the modal and starts scanning; closing stops the camera (and so does leaving the page).
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
     if (open) {
-      if (!dialog.open) dialog.showModal();
       scan();
     } else {
       stopCamera();
-      if (dialog.open) dialog.close();
       setCamera({ state: "off" });
     }
   }, [open, scan, stopCamera]);
@@ -268,11 +265,10 @@ export function ScannerDialog({
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       className="scanner"
       aria-labelledby={ids.title}
       aria-describedby={ids.intro}
-      onClose={onClose}
       data-testid="age-scanner"
     >
       <div className="scanner__head">

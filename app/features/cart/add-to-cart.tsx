@@ -34,7 +34,7 @@ export function AddToCartButton({
   };
 
   const onAdd = async () => {
-    if (!seller) return;
+    if (!seller || busy) return;
     setError(null);
     if (engravable) {
       const checked = engravingForItem({ sku: product.sku_id, title: product.title }, engraving);
@@ -71,7 +71,10 @@ export function AddToCartButton({
       <button
         type="button"
         className="button button--primary button--large button--block add-to-cart"
-        disabled={!sellable || busy}
+        disabled={!sellable}
+        // Busy, it is not `disabled`: that would take focus from it, and the cart drawer it opens could not give
+        // focus back to it when closed.
+        aria-disabled={busy || undefined}
         onClick={onAdd}
         data-testid="add-to-cart"
         data-sku={product.sku_id}

@@ -2,82 +2,74 @@ import { useEffect, useId, useRef } from "react";
 import type { CartProduct, SplitCartEntry } from "../../../domain/cart/types.ts";
 import { formatCents, formatPrice } from "../../../domain/money.ts";
 import { CloseIcon } from "../../components/icons.tsx";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { useCart } from "./cart-context.tsx";
 import { isCartSplit } from "./cart-state.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
-/** The cart drawer: lines grouped by store (with minimums), shipping choice, totals. */
+/**
+ * The cart drawer: lines grouped by store (with minimums), shipping choice, totals. A modal <dialog> (app/lib/
+ * modal-dialog.ts): focus starts on "Close cart", stays inside while it is open and goes back to what opened it.
+ */
 export function CartDrawer() {
   const { state, setDrawerOpen } = useCart();
   const titleId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const { cart, drawerOpen } = state;
+  const dialog = useModalDialog(drawerOpen, () => setDrawerOpen(false), closeRef);
 
+  // A removed line took focus with it: the drawer's heading holds it, not the page body behind the dialog.
+  const lines = cart.products.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the number of lines changes
   useEffect(() => {
-    if (!drawerOpen) return;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setDrawerOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [drawerOpen, setDrawerOpen]);
+    const active = document.activeElement;
+    if (drawerOpen && (!active || active === document.body)) titleRef.current?.focus();
+  }, [lines, drawerOpen]);
 
-  if (!drawerOpen) return null;
   const entries = Object.values(cart.split_cart);
   return (
-    <div className="cart-layer">
-      <button
-        type="button"
-        className="cart-layer__backdrop"
-        aria-label="Close cart"
-        tabIndex={-1}
-        onClick={() => setDrawerOpen(false)}
-      />
-      <aside
-        className="cart-drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="cart-drawer"
-      >
-        <header className="cart-drawer__head">
-          <h2 id={titleId} className="cart-drawer__title">
-            Your cart
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            className="icon-button"
-            aria-label="Close cart"
-            onClick={() => setDrawerOpen(false)}
-          >
-            <CloseIcon />
-          </button>
-        </header>
-        {cart.products.length === 0 ? (
-          <p className="cart-drawer__empty">Your cart is empty.</p>
-        ) : (
-          <div className="cart-drawer__body" aria-busy={state.loading}>
-            {cart.unavailable_message ? (
-              <p className="cart-drawer__unavailable" role="status" data-testid="cart-unavailable">
-                {cart.unavailable_message}
-              </p>
-            ) : null}
-            {isCartSplit(cart) ? (
-              <p className="cart-drawer__split" data-testid="split-flag">
-                Split cart: your order comes from {entries.length} stores, each with its own delivery.
-              </p>
-            ) : null}
-            {entries.map((entry) => (
-              <StoreSection key={entry.store_id} entry={entry} />
-            ))}
-            <ShippingChoice />
-            <Totals />
-          </div>
-        )}
-      </aside>
-    </div>
+    <dialog {...dialog} className="cart-drawer" aria-labelledby={titleId} data-testid="cart-drawer">
+      {drawerOpen ? (
+        <>
+          <header className="cart-drawer__head">
+            <h2 id={titleId} className="cart-drawer__title" ref={titleRef} tabIndex={-1}>
+              Your cart
+            </h2>
+            <button
+              ref={closeRef}
+              type="button"
+              className="icon-button"
+              aria-label="Close cart"
+              onClick={() => setDrawerOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+          </header>
+          {cart.products.length === 0 ? (
+            <p className="cart-drawer__empty">Your cart is empty.</p>
+          ) : (
+            <div className="cart-drawer__body" aria-busy={state.loading}>
+              {cart.unavailable_message ? (
+                <p className="cart-drawer__unavailable" role="status" data-testid="cart-unavailable">
+                  {cart.unavailable_message}
+                </p>
+              ) : null}
+              {isCartSplit(cart) ? (
+                <p className="cart-drawer__split" data-testid="split-flag">
+                  Split cart: your order comes from {entries.length} stores, each with its own delivery.
+                </p>
+              ) : null}
+              {entries.map((entry) => (
+                <StoreSection key={entry.store_id} entry={entry} />
+              ))}
+              <ShippingChoice />
+              <Totals />
+            </div>
+          )}
+        </>
+      ) : null}
+    </dialog>
   );
 }
 

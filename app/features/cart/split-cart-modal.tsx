@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { useCart } from "./cart-context.tsx";
 
 /**
- * Asks before an add from a second store splits the cart (spec §4). Closing runs in two SPLIT_MODAL_STEP_MS
- * steps: the panel leaves, then the backdrop fades (classes split-modal--closing-panel / --closing-backdrop).
+ * Asks before an add from a second store splits the cart (spec §4): a modal <dialog> (app/lib/modal-dialog.ts),
+ * "Add and split cart" focused. Closing runs in two SPLIT_MODAL_STEP_MS steps: the panel leaves, then the backdrop
+ * fades (classes split-modal--closing-panel / --closing-backdrop).
  */
 export function SplitCartModal() {
   const { state, confirmSplit, cancelSplit } = useCart();
@@ -12,17 +14,19 @@ export function SplitCartModal() {
   const phase = state.splitModal;
   const item = state.pendingAdd;
   const open = phase === "open";
-
-  useEffect(() => {
-    if (open) confirmRef.current?.focus();
-  }, [open]);
+  const dialog = useModalDialog(phase !== "closed" && item !== null, () => open && cancelSplit(), confirmRef);
 
   if (phase === "closed" || !item) return null;
   const stores = Object.values(state.cart.split_cart).map((e) => e.name);
   return (
-    <div className={`split-modal split-modal--${phase}`} data-testid="split-modal" data-phase={phase}>
-      <div className="split-modal__backdrop" />
-      <div className="split-modal__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+    <dialog
+      {...dialog}
+      className={`split-modal split-modal--${phase}`}
+      aria-labelledby={titleId}
+      data-testid="split-modal"
+      data-phase={phase}
+    >
+      <div className="split-modal__panel">
         <h2 id={titleId} className="split-modal__title">
           Split your cart?
         </h2>
@@ -46,6 +50,6 @@ export function SplitCartModal() {
           </button>
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

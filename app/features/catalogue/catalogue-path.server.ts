@@ -103,10 +103,11 @@ export type CatalogueView = CategoryView | GroupView | ProductView | CityView;
  * Resolves a storefront path that no static route took (spec §2): a product when the last segment is a SKU, a city
  * landing page for /alcohol-delivery-{slug}, a category-group page for the group names, a category page for
  * /{category} and /{parent}/{url_name} (a category first, then a group /{category}/{name}); else not found.
+ * A known category wins over the SKU rule: /me-time-whiskeys (tag MT) has the SKU's shape and is a category.
  */
 export async function resolveCataloguePath(segments: string[], url: URL, ctx: Ctx): Promise<CatalogueView> {
   const last = segments[segments.length - 1];
-  if (last && isSku(last)) return productView(last, ctx);
+  if (last && isSku(last)) return (await namedCategory(segments, url, ctx)) ?? productView(last, ctx);
   if (segments.length === 1) {
     const [name] = segments;
     if (name.startsWith(CITY_PREFIX)) return cityView(name.slice(CITY_PREFIX.length), ctx);
@@ -121,6 +122,13 @@ export async function resolveCataloguePath(segments: string[], url: URL, ctx: Ct
     return category ?? groupView(`/menu/category-group/${parent}/${name}`, `/${parent}/${name}`, ctx);
   }
   notFound();
+}
+
+/** The category a path of one or two url names names (/{category}, /{parent}/{url_name}), or null. */
+async function namedCategory(segments: string[], url: URL, ctx: Ctx): Promise<CategoryView | null> {
+  if (segments.length > 2 || !segments.every((s) => URL_NAME.test(s))) return null;
+  const [parent, name] = segments.length === 2 ? segments : [null, segments[0]];
+  return categoryView(name, parent, url, ctx);
 }
 
 /** A category page, or null when there is no such category (under that parent). */

@@ -4,6 +4,7 @@ import type { Facets, FacetValue } from "../../../domain/catalogue/types.ts";
 import { formatCount } from "../../../domain/number.ts";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilterIcon } from "../../components/icons.tsx";
+import { useFocusTrap } from "../../lib/modal-dialog.ts";
 import { WhenHydrated } from "../../lib/use-hydrated.ts";
 import type { ListingResults } from "./catalogue-path.server.ts";
 import {
@@ -53,6 +54,9 @@ export function ListingView({
   const formRef = useRef<HTMLFormElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetHeadingRef = useRef<HTMLHeadingElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  // On phones the filters are a sheet over the page: Tab stays in it, and closing it gives focus back.
+  useFocusTrap(sheetOpen, sheetRef);
   const filterCount = activeFilterCount(query);
   const loadingHere = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
@@ -158,6 +162,7 @@ export function ListingView({
         >
           {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only while the role is dialog */}
           <div
+            ref={sheetRef}
             id="filters"
             className="filters__sheet"
             role={sheetOpen ? "dialog" : "region"}

@@ -1,23 +1,28 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { ChatIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
 import { useSession } from "../accounts/session.tsx";
+import { coversContent } from "./launcher-clearance.ts";
 
 // The panel (messages, forms, the live stream) loads on the first open: pages do not carry it (JS budgets).
 const ChatPanel = lazy(() => import("./chat-panel.tsx"));
 
 /**
- * "Chat with us" (issue 17, support chat): a button fixed bottom-right on every page in the shell, with the count
- * of staff messages the signed-in shopper has not read; it opens the chat panel. Full-screen pages (checkout,
- * tracking, the console) have no shell, so no button: they are tasks not to cover.
+ * "Chat with us" (issue 17, support chat): a button fixed bottom-right on every page in the shell (a round icon on
+ * phones), with the count of staff messages the signed-in shopper has not read; it opens the chat panel. It never
+ * covers the page (docs/adr/0054-storefront-review-fixes.md): every page keeps room for it at its end, and wherever
+ * content passes under it, it steps aside (transparent, clicks go through) until the spot is clear again; focused
+ * or open, it shows. Full-screen pages (checkout, tracking, the console) have no shell, so no button.
  */
 export function ChatLauncher() {
   const { user } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [unread, setUnread] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
+  const aside = useStepsAside(button, `${pathname}${search}`);
   const userId = user?.id ?? null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation (pathname)
@@ -44,7 +49,7 @@ export function ChatLauncher() {
       <button
         ref={button}
         type="button"
-        className="chat-launcher"
+        className={aside && !open ? "chat-launcher chat-launcher--aside" : "chat-launcher"}
         aria-expanded={open}
         aria-haspopup="dialog"
         onClick={() => {
@@ -56,7 +61,8 @@ export function ChatLauncher() {
           if (e.key === "Escape" && open) close();
         }}
       >
-        Chat with us
+        <ChatIcon size={22} className="chat-launcher__icon" />
+        <span className="chat-launcher__text">Chat with us</span>
         {unread > 0 && !open ? (
           <span className="chat-launcher__badge">
             {unread}
@@ -71,4 +77,39 @@ export function ChatLauncher() {
       ) : null}
     </>
   );
+}
+
+/**
+ * Whether the launcher would cover content where it is now: checked as the page scrolls (once a frame at most),
+ * resizes or changes (`page`), and as its content grows (images, banners, rows loaded in the browser).
+ */
+function useStepsAside(launcher: React.RefObject<HTMLElement | null>, page: string): boolean {
+  // Aside until first checked: the painted page (before its scripts) is never covered, and the button only works
+  // with them anyway.
+  const [aside, setAside] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on each page (`page`)
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const el = launcher.current;
+      if (el) setAside(coversContent(el));
+    };
+    const soon = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    soon();
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon);
+    const grown = new ResizeObserver(soon);
+    grown.observe(document.body);
+    if (launcher.current) grown.observe(launcher.current);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", soon);
+      window.removeEventListener("resize", soon);
+      grown.disconnect();
+    };
+  }, [launcher, page]);
+  return aside;
 }

@@ -19,7 +19,7 @@ import { CardEntry } from "./card-entry.tsx";
 import type { CardFrameHandle } from "./card-frame.tsx";
 import { GiftDestination, type GiftQuoteState, type GiftTo } from "./gift-destination.tsx";
 import { type PointsOffer, PromoPanel } from "./promo-panel.tsx";
-import { payWithWallet, usableWallets, type WalletPayment } from "./wallets.ts";
+import { payWithWallet, usableWallets, type WalletPayment, walletsToProbe } from "./wallets.ts";
 
 export interface CheckoutData {
   userId: string;
@@ -66,15 +66,31 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     data.cards.find((c) => c.is_primary)?.id ?? data.cards[0]?.id ?? "new",
   );
   const [saveCard, setSaveCard] = useState(true);
-  // Wallets are known only in the browser (the Payment Request API), so they appear after hydration.
+  // Wallets are known only in the browser (the Payment Request API), so they appear after hydration: those the
+  // device answers for at once, the others when the shopper asks (asking may reach the wallet's servers).
   const [wallets, setWallets] = useState<WalletMethod[]>([]);
+  const [askable, setAskable] = useState<WalletMethod[]>([]);
+  const [walletNote, setWalletNote] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void usableWallets(data.payment.walletMethods).then((usable) => live && setWallets(usable));
+    const probe = walletsToProbe(data.payment.walletMethods);
+    setAskable(probe.onRequest);
+    void usableWallets(probe.onLoad).then((usable) => live && setWallets(usable));
     return () => {
       live = false;
     };
   }, [data.payment.walletMethods]);
+  const askWallet = async (method: WalletMethod) => {
+    setAskable((left) => left.filter((m) => m !== method));
+    const [usable] = await usableWallets([method]);
+    if (usable) {
+      setWallets((known) => [...known, usable]);
+      setCardChoice(usable.wallet);
+      setWalletNote(null);
+    } else {
+      setWalletNote(`${WALLET_LABELS[method.wallet]} is not set up in this browser. Choose a card instead.`);
+    }
+  };
   // Spec §4 Age verification: a cart with nicotine or tobacco is placed only once the shopper is verified (1).
   const age = useAgeCheck(data.ageCheck, cart.verification_required);
   const [state, setState] = useState<{ status: "idle" | "loading" | "failed"; error: string | null }>({
@@ -463,6 +479,21 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                   <span>{WALLET_LABELS[w.wallet]}</span>
                 </label>
               ))}
+              {askable.map((w) => (
+                <button
+                  key={w.wallet}
+                  type="button"
+                  className="link-button checkout__wallet-ask"
+                  onClick={() => void askWallet(w)}
+                >
+                  Pay with {WALLET_LABELS[w.wallet]}
+                </button>
+              ))}
+              {walletNote ? (
+                <p className="checkout__wallet-note" role="status">
+                  {walletNote}
+                </p>
+              ) : null}
               <label className="checkout__card">
                 <input
                   type="radio"

@@ -30,7 +30,28 @@ const methodData = (method: WalletMethod): PaymentMethodData[] => [
   { supportedMethods: method.supportedMethods, data: method.data },
 ];
 
-/** The wallets this browser can pay with, of those the provider takes. */
+/**
+ * Asking the Payment Request API about a wallet can make the browser reach outside our origin: Chromium fetches
+ * Google Pay's payment method manifest from google.com (and our CSP refuses it, with an error in the console). So
+ * checkout asks on load only about wallets the device answers for itself — Apple Pay, where the browser has Apple's
+ * own `ApplePaySession` — and about the others only when the shopper asks (docs/adr/0054-storefront-review-fixes.md).
+ */
+export function walletsToProbe(methods: WalletMethod[]): {
+  onLoad: WalletMethod[];
+  onRequest: WalletMethod[];
+} {
+  if (typeof window === "undefined" || typeof window.PaymentRequest !== "function") {
+    return { onLoad: [], onRequest: [] };
+  }
+  const applePay = (window as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession;
+  const deviceSays = typeof applePay?.canMakePayments === "function";
+  return {
+    onLoad: methods.filter((m) => m.wallet === "applePay" && deviceSays),
+    onRequest: methods.filter((m) => m.wallet !== "applePay"),
+  };
+}
+
+/** The wallets this browser can pay with, of those given (see walletsToProbe for when to ask). */
 export async function usableWallets(methods: WalletMethod[]): Promise<WalletMethod[]> {
   if (typeof window === "undefined" || typeof window.PaymentRequest !== "function") return [];
   const checks = await Promise.all(

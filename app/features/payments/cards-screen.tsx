@@ -3,6 +3,7 @@ import { CARD_SAVE_FAILED } from "../../../domain/copy.ts";
 import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { CardEntry } from "../checkout/card-entry.tsx";
 import type { CardFrameHandle } from "../checkout/card-frame.tsx";
@@ -103,7 +104,7 @@ function AddCardModal({
   onClose: () => void;
   onAdded: (card: SavedCard) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open, onClose);
   const frame = useRef<CardFrameHandle>(null);
   const [state, setState] = useState<{ saving: boolean; error: string | null }>({
     saving: false,
@@ -111,10 +112,6 @@ function AddCardModal({
   });
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
     if (!open) setState({ saving: false, error: null });
   }, [open]);
 
@@ -132,7 +129,7 @@ function AddCardModal({
   }
 
   return (
-    <dialog ref={ref} className="address-dialog" aria-labelledby="add-card-title" onClose={onClose}>
+    <dialog {...dialog} className="address-dialog" aria-labelledby="add-card-title">
       <div className="address-dialog__head">
         <h2 id="add-card-title" className="address-dialog__title">
           Add a card

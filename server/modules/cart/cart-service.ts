@@ -28,6 +28,7 @@ import {
 } from "../../../domain/cart/types.ts";
 import { relocationMessage, unavailableReason } from "../../../domain/cart/unavailable.ts";
 import { PRODUCT_NOT_FOUND } from "../../../domain/copy.ts";
+import { prose } from "../../../domain/prose.ts";
 import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
@@ -228,7 +229,10 @@ function checkItem(
     );
   }
   if (shelf.details.get(shelfKey(item.store_id, item.sku))?.price_cents == null) {
-    throw badRequest(`${product.title} (${item.sku}) is not sold by ${store.name}.`, "not_sold_by_store");
+    throw badRequest(
+      prose`${product.title} (${item.sku}) is not sold by ${store.name}.`,
+      "not_sold_by_store",
+    );
   }
   if (product.disabled) throw badRequest(`${product.title} is not available.`, "product_unavailable");
   const checked = engravingForItem({ sku: item.sku, title: product.title }, item.meta?.engraving);
@@ -247,8 +251,8 @@ function checkQuantity(details: ReadonlyMap<string, ShelfDetail>, line: StoredLi
   if (line.qty > stock) {
     throw badRequest(
       stock === 0
-        ? `${title} is out of stock at ${storeName}.`
-        : `Only ${stock} of ${title} left at ${storeName}.`,
+        ? prose`${title} is out of stock at ${storeName}.`
+        : prose`Only ${stock} of ${title} left at ${storeName}.`,
       "insufficient_stock",
     );
   }

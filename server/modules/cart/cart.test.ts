@@ -707,3 +707,49 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
     });
   });
 });
+
+/** Stores whose names end in a full stop of their own: the cart's messages end with one, not two. */
+describe.each(testDatabases)("cart messages naming a store called '… Co.' on %s", (kind) => {
+  const s = useTestApp(kind, {
+    fixture: async (db) => {
+      await createDeliveryFixture(db);
+      await db
+        .updateTable("stores")
+        .set({ name: "Williamsburg Bottle Co." })
+        .where("id", "=", "d-manhattan")
+        .execute();
+      await db
+        .updateTable("stores")
+        .set({ name: "Red Hook Wine Co." })
+        .where("id", "=", "d-brooklyn")
+        .execute();
+    },
+  });
+
+  it.each([
+    [
+      "more than the stock",
+      { sku: SCARCE, qty: 3, store_id: "d-manhattan" },
+      "Only 2 of Fixture Rare Rye left at Williamsburg Bottle Co.",
+    ],
+    [
+      "a bottle the store does not sell",
+      { sku: BEER, qty: 1, store_id: "d-manhattan" },
+      "Fixture IPA 6-Pack (BC-9002-6X355) is not sold by Williamsburg Bottle Co.",
+    ],
+  ])("refuses %s in one sentence", async (_name, item, message) => {
+    const res = await new TestBrowser(s.app).request("POST", "/menu/cart/v2", { skus: [item] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(message);
+  });
+
+  it("tells the minimum still to reach in one sentence", async () => {
+    const res = await new TestBrowser(s.app).request("POST", "/menu/cart/v2", {
+      skus: [{ sku: BEER, qty: 1, store_id: "d-brooklyn" }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Cart>().split_cart["d-brooklyn"].minimum_error).toBe(
+      "Add $17.01 more to reach the $30 minimum at Red Hook Wine Co.",
+    );
+  });
+});

@@ -1,5 +1,10 @@
 import { sql } from "kysely";
+import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveCataloguePath } from "../../../app/features/catalogue/catalogue-path.server.ts";
+import type { ApiFetch } from "../../../app/lib/api.ts";
+import { loader as brandLoader } from "../../../app/routes/brand.tsx";
+import routes from "../../../app/routes.ts";
 import { seedCatalogue } from "../../../db/seed/index.ts";
 import { isSku } from "../../../domain/catalogue/sku.ts";
 import type {
@@ -17,7 +22,44 @@ import { SPEC_NAVIGATION_TAGS } from "../../../tests/support/spec-navigation.ts"
 import { type App, buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
 
-/** Smoke test over the real seeded catalogue (~14.5k products, every store): the API answers sensibly. */
+/** The route table as React Router matches it: which route module renders a path. */
+type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+const toRouteObjects = (entries: RouteEntry[]): RouteObject[] =>
+  entries.map((e) =>
+    e.index
+      ? { id: e.file, index: true }
+      : { id: e.id ?? e.file, path: e.path, children: toRouteObjects(e.children ?? []) },
+  );
+const routeTree = toRouteObjects(routes as RouteEntry[]);
+const pageModuleOf = (path: string) => matchRoutes(routeTree, path)?.at(-1)?.route.id;
+
+/** The storefront loaders' view of the API: the in-process calls a page render makes (server/ssr.ts). */
+function storefrontApi(app: App): ApiFetch {
+  return async (path, init = {}) => {
+    const res = await app.inject({
+      method: init.method ?? "GET",
+      url: path,
+      headers: {
+        "x-platform": "web",
+        ...init.headers,
+        ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      payload: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const json = String(res.headers["content-type"] ?? "").includes("json");
+    return {
+      status: res.statusCode,
+      ok: res.statusCode < 400,
+      data: json && res.body ? JSON.parse(res.body) : res.body || null,
+      headers: res.headers as Record<string, string>,
+    };
+  };
+}
+
+/**
+ * Smoke test over the real seeded catalogue (~14.5k products, every store): the API answers sensibly, and the
+ * storefront opens every category and brand page by its url.
+ */
 describe.each(testDatabases)("the seeded catalogue on %s", (kind) => {
   let t: TestDb;
   let app: App;
@@ -218,5 +260,61 @@ describe.each(testDatabases)("the seeded catalogue on %s", (kind) => {
       t.db,
     );
     expect(products.length).toBe(sellable.rows[0].n);
+  });
+  // Spec §2: a product page is any path whose last part has a SKU's shape; a known category wins over that rule
+  // (/me-time-whiskeys, tag MT, is linked from home and the sitemap). Walked over every category and brand.
+  const ORIGIN = "http://localhost";
+  const resolvePage = (path: string) =>
+    resolveCataloguePath(path.split("/").filter(Boolean), new URL(path, ORIGIN), {
+      api: storefrontApi(app),
+      origin: ORIGIN,
+    });
+
+  it("opens every category by each of its urls as its category page, SKU-shaped names included", async () => {
+    const tree = await get<Category[]>("/menu/categories");
+    const paths = tree.flatMap((root) => [
+      { path: `/${root.url_name}`, category: root },
+      ...root.subcategories.flatMap((child) => [
+        { path: `/${root.url_name}/${child.url_name}`, category: child },
+        { path: `/${child.url_name}`, category: child },
+      ]),
+    ]);
+    expect(paths.map((p) => p.path)).toContain("/me-time-whiskeys");
+    expect(paths.filter((p) => isSku(p.category.url_name)).length).toBeGreaterThan(0);
+    for (const { path, category } of paths) {
+      expect(pageModuleOf(path), path).toBe("routes/catalogue-path.tsx");
+      const view = await resolvePage(path).catch((thrown: unknown) => thrown);
+      expect(view, path).toMatchObject({
+        kind: expect.stringMatching(/^(category|group)$/),
+        name: category.web_display_name || category.name,
+      });
+    }
+  });
+
+  it("opens a product by a SKU-shaped last part that names no category", async () => {
+    const { products } = await get<{ products: Product[] }>("/menu/product/IA-19476-750");
+    for (const path of [products[0].url, `/${products[0].sku_id}`, `/whiskey/${products[0].sku_id}`]) {
+      expect(await resolvePage(path), path).toMatchObject({
+        kind: "product",
+        product: { sku_id: "IA-19476-750" },
+      });
+    }
+  });
+
+  it("opens every brand's page at /brands/{slug}, SKU-shaped slugs included", async () => {
+    const brands = await get<Brand[]>("/menu/brands");
+    const skuShaped = brands.filter((b) => isSku(b.slug));
+    expect(skuShaped.length).toBeGreaterThan(0);
+    for (const brand of brands)
+      expect(pageModuleOf(`/brands/${brand.slug}`), brand.slug).toBe("routes/brand.tsx");
+    const api = storefrontApi(app);
+    for (const brand of skuShaped) {
+      const page = await brandLoader({
+        params: { brandname: brand.slug },
+        request: new Request(`${ORIGIN}/brands/${brand.slug}`),
+        context: { api, origin: ORIGIN },
+      } as unknown as Parameters<typeof brandLoader>[0]);
+      expect(page.brand.slug, brand.slug).toBe(brand.slug);
+    }
   });
 });

@@ -21,6 +21,7 @@ import {
   isCheckoutIdOf,
 } from "../../../domain/checkout/request.ts";
 import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
+import { prose } from "../../../domain/prose.ts";
 import { AppError, badRequest } from "../../errors.ts";
 import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
 import { publicOrigin } from "../accounts/context.ts";
@@ -707,7 +708,7 @@ async function refuseShortStock(
   throw conflict(
     "out_of_stock",
     left > 0
-      ? `Only ${left} of ${p.title} left at ${store}. Please review your order.`
-      : `${p.title} just sold out at ${store}. Please review your order.`,
+      ? prose`Only ${left} of ${p.title} left at ${store}. Please review your order.`
+      : prose`${p.title} just sold out at ${store}. Please review your order.`,
   );
 }

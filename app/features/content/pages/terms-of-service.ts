@@ -1,11 +1,12 @@
 import { COMPANY } from "../company.ts";
 import type { ContentPage } from "../content-types.ts";
+import { prose } from "../../../../domain/prose.ts";
 
 export const termsOfService: ContentPage = {
   title: "Terms of service",
   description: "The terms that apply when you use Nightcap to order beer, wine, spirits and other products for delivery or shipping.",
   updated: "2026-01-15",
-  lead: `These terms are an agreement between you and ${COMPANY.legalName}. By using Nightcap you accept them.`,
+  lead: prose`These terms are an agreement between you and ${COMPANY.legalName}. By using Nightcap you accept them.`,
   blocks: [
     { h2: "1. Who can use Nightcap" },
     {

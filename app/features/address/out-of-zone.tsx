@@ -1,0 +1,134 @@
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import type { Availability } from "../../../domain/availability/types.ts";
+import type { AvailableCategories } from "../../../domain/catalogue/types.ts";
+import { OUT_OF_ZONE, type SavedAddress, type Vendor } from "../../../domain/geo/api.ts";
+import { CloseIcon } from "../../components/icons.tsx";
+import { browserApi } from "../../lib/api.ts";
+import { useDeliveryAddress } from "./address-context.tsx";
+import {
+  outOfZoneHeading,
+  type ShippingOffer,
+  shippedCategories,
+  shippingOfferText,
+} from "./out-of-zone-text.ts";
+
+/** The shopper's address is outside every delivery zone: where it is, and what can be shipped there once known. */
+export interface OutOfZone {
+  address: SavedAddress;
+  offer: ShippingOffer | null;
+}
+
+/** One load per position for the tab: the notice and home ask for the same offer. */
+const offers = new Map<string, Promise<ShippingOffer | "in_zone" | null>>();
+
+function loadOffer(lat: number, lng: number): Promise<ShippingOffer | "in_zone" | null> {
+  const key = `lat=${lat}&lng=${lng}`;
+  let offer = offers.get(key);
+  if (!offer) {
+    offer = Promise.all([
+      browserApi<Vendor>(`/menu/vendor?${key}`),
+      browserApi<Availability>(`/menu/availability?${key}`).catch(() => null),
+      browserApi<AvailableCategories>(`/menu/available-categories?${key}`).catch(() => null),
+    ])
+      .then(([vendor, availability, available]) => {
+        if (!vendor.ok) return null;
+        if (vendor.data.banner?._id !== OUT_OF_ZONE) return "in_zone" as const;
+        return {
+          store: vendor.data.store.name,
+          eta: availability?.ok ? availability.data.eta.display : null,
+          ships: available?.ok ? shippedCategories(available.data) : [],
+        };
+      })
+      .catch(() => null);
+    offers.set(key, offer);
+  }
+  return offer;
+}
+
+/**
+ * Whether the saved address is outside every delivery zone (it is served by the shipping store: spec §3 Vendor
+ * banner._id 'out_of_zone'), with what can be shipped there, loaded in the browser. Null inside a zone.
+ */
+export function useOutOfZone(): OutOfZone | null {
+  const { address } = useDeliveryAddress();
+  const [loaded, setLoaded] = useState<{ key: string; offer: ShippingOffer | "in_zone" | null } | null>(null);
+  const key = address?.shipping ? `${address.lat},${address.lng}` : null;
+  useEffect(() => {
+    if (!key || !address) return;
+    let live = true;
+    void loadOffer(address.lat, address.lng).then((offer) => {
+      if (live) setLoaded({ key, offer });
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, address]);
+  if (!address?.shipping) return null;
+  const offer = loaded?.key === key ? loaded.offer : null;
+  if (offer === "in_zone") return null;
+  return { address, offer };
+}
+
+const DISMISSED_KEY = "nightcap.outOfZoneDismissed";
+
+/**
+ * Under the header while the address is outside every delivery zone: says plainly that we do not deliver there, who
+ * ships there instead and how long it takes, and what can be shipped. Closed, it stays away for that address in this
+ * tab; home still says it in its own words.
+ */
+export function OutOfZoneNotice() {
+  const zone = useOutOfZone();
+  const { openDialog } = useDeliveryAddress();
+  const titleId = useId();
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  useEffect(() => {
+    try {
+      setDismissed(window.sessionStorage.getItem(DISMISSED_KEY));
+    } catch {
+      // Storage refused: the notice shows until closed on this page.
+    }
+  }, []);
+  if (!zone || dismissed === zone.address.address) return null;
+  const dismiss = () => {
+    setDismissed(zone.address.address);
+    try {
+      window.sessionStorage.setItem(DISMISSED_KEY, zone.address.address);
+    } catch {
+      // As above.
+    }
+  };
+  const { offer } = zone;
+  return (
+    <section className="zone-notice" aria-labelledby={titleId} data-testid="out-of-zone">
+      <div className="zone-notice__body" role="status">
+        <h2 id={titleId} className="zone-notice__title">
+          {outOfZoneHeading(zone.address)}
+        </h2>
+        {offer ? <p className="zone-notice__text">{shippingOfferText(offer)}</p> : null}
+        {offer && offer.ships.length > 0 ? (
+          <nav className="zone-notice__ships" aria-label="What can be shipped">
+            <span>What can be shipped:</span>
+            <ul>
+              {offer.ships.map((c) => (
+                <li key={c.url}>
+                  <Link className="chip" to={c.url}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+      <div className="zone-notice__actions">
+        <button type="button" className="button button--small" onClick={openDialog} aria-haspopup="dialog">
+          Change address
+        </button>
+        <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
+          <CloseIcon size={16} />
+        </button>
+      </div>
+    </section>
+  );
+}
