@@ -160,7 +160,10 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export type DbTarget = { kind: "pglite"; dataDir?: string } | { kind: "postgres"; url: string };
+export type DbTarget =
+  /** `from`: a data directory dumped by dumpPglite (tests start from a migrated copy instead of initdb). */
+  | { kind: "pglite"; dataDir?: string; from?: Blob }
+  | { kind: "postgres"; url: string };
 
 /** Opens the database: embedded PGlite (files under dataDir, or in memory) or a PostgreSQL server. */
 export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget["kind"] }> {
@@ -194,10 +197,21 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     dataDir = path.join(target.dataDir, "pglite");
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: target.from,
+    extensions: { pg_trgm, btree_gin },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   pglites.set(db, client);
   return { db, kind: "pglite" };
+}
+
+/** An embedded database's whole data directory as a tarball, for openDb's `from`. */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const client = pglites.get(db);
+  if (!client) throw new Error("dumpPglite: an embedded database opened by openDb is needed");
+  return client.dumpDataDir("none");
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Db, migrate, openDb } from "../../server/platform/db.ts";
 import { jobSchemaFor } from "../../server/platform/jobs.ts";
+import { pgliteTemplate } from "./db-template.ts";
 
 /**
  * The databases every database-level test runs against: embedded PGlite always, and the real
@@ -21,12 +22,13 @@ export interface TestDb {
 }
 
 /**
- * A fresh, migrated database: an in-memory PGlite, or a schema of its own on the PostgreSQL server
+ * A fresh, migrated database: an in-memory PGlite copied from the migrated template, or a schema of its own on the PostgreSQL server
  * (dropped on close), so test files never see each other's rows.
  */
 export async function openTestDb(kind: TestDbKind): Promise<TestDb> {
   if (kind === "pglite") {
-    const { db } = await openDb({ kind: "pglite" });
+    const { db } = await openDb({ kind: "pglite", from: await pgliteTemplate() });
+    // Nothing to do unless a migration came after the template was made (then the template's name changed).
     await migrate(db);
     return { db, kind, close: () => db.destroy() };
   }
