@@ -1,0 +1,45 @@
+# Phases with timings for .ci/run and scripts/test.sh (docs/adr/0055-ci-in-budget.md). Source it, then:
+#   phase "name" command args...   runs the command as a phase (a function or a program; `set -e` holds inside)
+#   phase_table                     prints each phase's time and the total of the outermost phases
+# Phases nested in a phase (npm test's steps under .ci/run) are listed indented under it and not counted twice.
+# The table fails (status 1) when the total passes CI_BUDGET_SECONDS (40 minutes: a warning long before CI's 90).
+
+: "${CI_BUDGET_SECONDS:=2400}"
+if [ -z "${CI_PHASES_FILE:-}" ]; then
+  CI_PHASES_FILE="$(mktemp)"
+  export CI_PHASES_FILE
+fi
+: "${CI_PHASE_DEPTH:=0}"
+
+phase() {
+  local name="$1"
+  shift
+  echo "== ${name}"
+  local start=$SECONDS rc=0
+  # In the background and waited for: a function run as `if f` or `f || …` would ignore `set -e` inside it.
+  (CI_PHASE_DEPTH=$((CI_PHASE_DEPTH + 1)) && export CI_PHASE_DEPTH && "$@") &
+  wait $! || rc=$?
+  printf '%s\t%s\t%s\t%s\n' "$CI_PHASE_DEPTH" "$name" "$((SECONDS - start))" "$([ $rc -eq 0 ] && echo ok || echo FAILED)" \
+    >>"$CI_PHASES_FILE"
+  return $rc
+}
+
+phase_table() {
+  [ -s "$CI_PHASES_FILE" ] || return 0
+  awk -F'\t' -v budget="$CI_BUDGET_SECONDS" '
+    function mmss(s) { return sprintf("%d:%02d", s / 60, s % 60) }
+    { depth[NR] = $1; name[NR] = $2; secs[NR] = $3; state[NR] = $4; if ($1 == 0) total += $3 }
+    END {
+      # A nested phase is written before the phase around it: print each outer phase, then what ran inside it.
+      print ""; printf "%-44s %8s  %s\n", "phase", "time", ""
+      for (i = 1; i <= NR; i++) {
+        if (depth[i] != 0) continue
+        printf "%-44s %8s  %s\n", name[i], mmss(secs[i]), state[i] == "ok" ? "" : state[i]
+        for (j = last + 1; j < i; j++)
+          printf "  %-42s %8s  %s\n", name[j], mmss(secs[j]), state[j] == "ok" ? "" : state[j]
+        last = i
+      }
+      printf "%-44s %8s\n", "total", mmss(total)
+      if (total > budget) { printf "Over the budget of %s: make CI faster before adding to it.\n", mmss(budget); exit 1 }
+    }' "$CI_PHASES_FILE"
+}
