@@ -11,8 +11,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two journeys at once, each file on one worker (its tests in order): a journey makes its own shoppers and orders,
+  // and one that changes what others read (a price, a banner) picks what no other journey touches (ADR 55).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [["list"]],
   outputDir: "test-results",

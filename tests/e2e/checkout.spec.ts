@@ -4,6 +4,7 @@ import {
   chooseDeliveryTime,
   shot,
   signUp,
+  signUpInBrowser,
   typeCard,
   unique,
   WICKER_PARK,
@@ -82,7 +83,7 @@ test("a new customer from /signup/FIVEOFF sends a gift with a gift bag: $5 off, 
   test.setTimeout(120_000);
   await page.goto("/");
   const apiRequests = watchApiRequests(page);
-  await signUp(page, unique("gifter"), "/signup/FIVEOFF");
+  await signUpInBrowser(page, unique("gifter"), "/signup/FIVEOFF");
   await setAddress(page, WICKER_PARK);
   const { store_id } = await vendorOf(request, page);
   await addFromProductPage(page, await productAt(request, store_id, "whiskey"));

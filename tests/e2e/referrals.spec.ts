@@ -6,6 +6,7 @@ import {
   sendOut,
   shot,
   signUp,
+  signUpInBrowser,
   staffSignIn,
   typeCard,
   unique,
@@ -56,7 +57,7 @@ test("a referral from the link to both credits", async ({ page, browser, request
   await friend.goto(path);
   await expect(friend.getByText("Casey B. invited you.")).toBeVisible();
   await shot(friend, "referral-signup");
-  await signUp(friend, unique("friend"), path);
+  await signUpInBrowser(friend, unique("friend"), path);
   await page.reload();
   await expect(page.getByRole("row", { name: /Casey B\..*Signed up/ })).toBeVisible();
 
