@@ -162,8 +162,7 @@ class PreparingClient extends pg.Client {
 
 export type DbTarget =
   /** `from`: a data directory dumped by dumpPglite (tests start from a migrated copy instead of initdb). */
-  | { kind: "pglite"; dataDir?: string; from?: Blob }
-  | { kind: "postgres"; url: string };
+  { kind: "pglite"; dataDir?: string; from?: Blob } | { kind: "postgres"; url: string };
 
 /** Opens the database: embedded PGlite (files under dataDir, or in memory) or a PostgreSQL server. */
 export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget["kind"] }> {

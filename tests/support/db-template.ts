@@ -18,7 +18,10 @@ function templateKey(): string {
     hash.update(name);
     hash.update(fs.readFileSync(path.join(migrations, name)));
   }
-  hash.update(JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8")).version);
+  hash.update(
+    JSON.parse(fs.readFileSync(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"))
+      .version,
+  );
   return hash.digest("hex").slice(0, 16);
 }
 
