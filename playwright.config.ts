@@ -9,7 +9,8 @@ const oidc = { client: "nightcap-e2e", secret: "e2e-secret" };
 /** Browser journeys in Debian's Chromium against the built storefront on a fresh embedded database. */
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // Two journeys share the machine's two cores (workers below): a long journey gets twice a lone one's minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Two journeys at once, each file on one worker (its tests in order): a journey makes its own shoppers and orders,
   // and one that changes what others read (a price, a banner) picks what no other journey touches (ADR 55).
@@ -37,7 +38,8 @@ export default defineConfig({
     {
       command: `OIDC_PORT=${oidcPort} APP_ORIGIN=${origin} OIDC_CLIENT_ID=${oidc.client} OIDC_CLIENT_SECRET=${oidc.secret} node --import tsx tests/support/oidc-provider-server.ts`,
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
-      timeout: 60_000,
+      // Two journeys share the machine's two cores (workers below): a long journey gets twice a lone one's minute.
+  timeout: 120_000,
       reuseExistingServer: false,
     },
     {

@@ -32,7 +32,7 @@ async function signInToConsole(browser: Browser, email: string) {
 }
 
 test("every page a visitor can open", async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.goto("/");
   const { store_id } = await vendorOf(request, page);
   const product = await productAt(request, store_id, "whiskey");
@@ -55,7 +55,7 @@ test("every page a visitor can open", async ({ page, request }) => {
 
 // Apart from the shop's pages: each audit takes a few seconds a page, and two journeys run at once (ADR 55).
 test("every content page a visitor can open", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await audit(page, Object.keys(CONTENT_PAGES));
 });
 
@@ -180,7 +180,7 @@ async function focusIn(page: Page, container: string): Promise<{ name: string; i
 test("focus stays inside the cart drawer and the address dialog, goes back to what opened them, and stays on the pressed control", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/whiskey/makers-mark/IA-19476-750");
   await hydrated(page);

@@ -83,7 +83,7 @@ test("a shopper and store staff chat live between two browsers", async ({ page, 
 test("an anonymous visitor leaves a message with an email; staff see it and the reply is emailed", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,

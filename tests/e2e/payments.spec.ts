@@ -55,7 +55,7 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto("/");
   await signUp(page, unique("payer"));
   await setAddress(page, WICKER_PARK);

@@ -144,7 +144,7 @@ test("a friend who signs up with Google through the invite link is still the ref
  * not shown again after a reload.
  */
 test("the lead-capture prompt: an email given, closed, and not shown again", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto("/brands");
   const prompt = page.getByRole("region", { name: "$5 off your first order" });
   await expect(prompt).toHaveCount(0);
@@ -192,7 +192,7 @@ test("a partner store applies on /retailers and the administrator sees it in the
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto("/retailers");
   const form = page.getByRole("form", { name: "Apply to become a partner store" });
   await form.getByLabel("Store name").fill("Damen Avenue Liquors");
