@@ -38,8 +38,7 @@ export default defineConfig({
     {
       command: `OIDC_PORT=${oidcPort} APP_ORIGIN=${origin} OIDC_CLIENT_ID=${oidc.client} OIDC_CLIENT_SECRET=${oidc.secret} node --import tsx tests/support/oidc-provider-server.ts`,
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
-      // Two journeys share the machine's two cores (workers below): a long journey gets twice a lone one's minute.
-  timeout: 120_000,
+      timeout: 60_000,
       reuseExistingServer: false,
     },
     {
