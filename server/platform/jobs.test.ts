@@ -65,3 +65,55 @@ describe.each(testDatabases)("jobs gathered in a transaction, on %s", (kind) => 
     expect(await jobsOf(2)).toEqual([]);
   });
 });
+
+// PostgreSQL only: a table lock in another connection holds the worker's fetch while the queue stops.
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "stopping while a worker's fetch is under way, on postgres",
+  () => {
+    const slow = defineJob<Record<string, never>>("stop-during-fetch", policy);
+
+    it("waits for the batch that fetch brings, and its completion, before it returns", async () => {
+      const t = await openTestDb("postgres");
+      const queue = await JobQueue.open(t.db, { pollingIntervalSeconds: 0.5 });
+      let handled = false;
+      await queue.work(slow, async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        handled = true;
+      });
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+      const jobTable = sql.table(`${jobSchemaFor(rows[0].schema)}.job`);
+
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      const locking = t.db.transaction().execute(async (tx) => {
+        await sql`lock table ${jobTable} in access exclusive mode`.execute(tx);
+        await queue.send(slow, {}, { tx });
+        await released;
+      });
+      // The worker's next poll waits on the lock: its fetch is under way, with no job in hand yet.
+      for (;;) {
+        const waiting = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where wait_event_type = 'Lock' and query like ${`%${jobSchemaFor(rows[0].schema)}.job%`}`.execute(
+          t.db,
+        );
+        if (waiting.rows[0].n > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const stopped = queue.stop();
+      await new Promise((r) => setTimeout(r, 100));
+      release();
+      await locking;
+      await stopped;
+
+      expect(handled).toBe(true);
+      const states = await sql<{
+        state: string;
+      }>`select state::text as state from ${jobTable} where name = ${slow.name}`.execute(t.db);
+      expect(states.rows).toEqual([{ state: "completed" }]);
+      await t.close();
+    });
+  },
+);

@@ -99,6 +99,8 @@ export class JobQueue {
   private readonly gathering = new WeakMap<Transaction<Database>, PgBoss.JobInsert[]>();
   private readonly failureListeners = new Set<(queue: string) => void>();
   private creating: Promise<void> = Promise.resolve();
+  /** The batches being handled on this instance (stop waits for them). */
+  private readonly handling = new Set<Promise<void>>();
 
   private constructor(
     private readonly boss: PgBoss,
@@ -227,19 +229,35 @@ export class JobQueue {
         batchSize,
         pollingIntervalSeconds: opts.pollingIntervalSeconds ?? this.opts.pollingIntervalSeconds ?? 1,
       },
-      async (jobs) => {
-        for (const running of jobs) {
-          try {
-            await handler({ id: running.id, data: running.data });
-          } catch (err) {
-            for (const listener of this.failureListeners) listener(job.name);
-            // Only this job fails; pg-boss then completes the batch's others (it completes active jobs only).
-            await this.boss.fail(job.name, running.id, { message: (err as Error).message });
-          }
-        }
-        if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
-      },
+      (jobs) => this.counted(this.handle(job, handler, jobs, batchSize, () => workerId)),
     );
+  }
+
+  private async handle<T>(
+    job: JobDefinition<T>,
+    handler: (job: RunningJob<T>) => Promise<void>,
+    jobs: PgBoss.Job<T>[],
+    batchSize: number,
+    workerId: () => string,
+  ): Promise<void> {
+    for (const running of jobs) {
+      try {
+        await handler({ id: running.id, data: running.data });
+      } catch (err) {
+        for (const listener of this.failureListeners) listener(job.name);
+        // Only this job fails; pg-boss then completes the batch's others (it completes active jobs only).
+        await this.boss.fail(job.name, running.id, { message: (err as Error).message });
+      }
+    }
+    if (jobs.length === batchSize) this.boss.notifyWorker(workerId());
+  }
+
+  /** Counts the batch among those being handled until it settles (stop waits for them). */
+  private counted(batch: Promise<void>): Promise<void> {
+    this.handling.add(batch);
+    const forget = () => this.handling.delete(batch);
+    batch.then(forget, forget);
+    return batch;
   }
 
   /** Calls `listener` with the queue's name each time a handler on this instance throws (metrics count them). */
@@ -259,9 +277,30 @@ export class JobQueue {
     return rows as QueueCount[];
   }
 
-  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), stops housekeeping. */
+  /**
+   * Stops fetching, lets running jobs finish (up to `timeoutMs`), stops housekeeping. pg-boss counts a worker busy
+   * only once its fetch has returned: a fetch under way as it stops brings a batch after pg-boss is done waiting,
+   * and pg-boss completes a batch without awaiting it. So this also waits, until nothing is left, for the batches
+   * being handled and the statements under way, each of which may start the next (a fetch a batch, a batch its
+   * completion); otherwise they would meet a closed database.
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
-    await Promise.allSettled([...this.inFlight]);
+    for (;;) {
+      // What a settled statement or batch starts next is started within the turn it settles in.
+      await new Promise((resolve) => setImmediate(resolve));
+      const pending = [...this.handling, ...this.inFlight];
+      const left = deadline - Date.now();
+      if (pending.length === 0 || left <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(pending),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
   }
 }
