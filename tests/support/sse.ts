@@ -129,8 +129,10 @@ export async function listenForStreams(app: FastifyInstance): Promise<string> {
 
 /**
  * fetch keeps idle sockets open for reuse (some never carried a request, which closeAllConnections does not see);
- * the server's close would wait out their keep-alive. The test's client goes away: its sockets close.
+ * the server's close would wait out their keep-alive, or Node's request timeout (a minute or more) for a socket that
+ * fetch opens after this and never uses. The test's client goes away: its sockets close, and so do later ones.
  */
 export function dropSockets(app: FastifyInstance): void {
+  app.server.on("connection", (socket: Socket) => socket.destroy());
   for (const socket of sockets.get(app) ?? []) socket.destroy();
 }
