@@ -11,7 +11,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import type { Category, City } from "../domain/catalogue/types.ts";
+import type { City } from "../domain/catalogue/types.ts";
 import type { Route } from "./+types/root";
 import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
@@ -27,6 +27,7 @@ import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
+import type { ApiAnswer } from "./lib/api-answers.ts";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
 import { replayEarlyInputs } from "./lib/early-inputs.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
@@ -48,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A page shared between anonymous shoppers leaves who they are to the browser (clientLoader below).
   const shared = context.sharedPage;
   const [categories, cities, address, session] = await Promise.all([
-    context.api<Category[]>("/menu/categories").catch(() => null),
+    context.api<ApiAnswer<"getCategoryTree">>("/menu/categories").catch(() => null),
     context.api<City[]>("/order/cities").catch(() => null),
     shared ? null : loadDeliveryAddress(context.api).catch(() => null),
     shared ? NO_SESSION : loadSession(context.api),

@@ -13,10 +13,41 @@ import { migrate, openDb } from "../server/platform/db.ts";
 export const API_ARTIFACTS = {
   document: "docs/openapi.json",
   reference: "docs/API.md",
-  client: "tests/api-client/schema.ts",
+  client: "app/lib/api-schema.ts",
 } as const;
 
+/**
+ * The operations still answering success without a body schema (issue 31), one operationId a line, sorted. It
+ * may only shrink: `npm run lint:api` fails on an operation missing from it, and on one listed that has a schema.
+ */
+export const UNTYPED_LIST = "docs/openapi.untyped.txt";
+
 type OpenApiDocument = Parameters<typeof renderApiReference>[0];
+
+interface SuccessAnswer {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/**
+ * The operationIds, sorted, of the operations with a success answer that has no body schema: a 2xx other than
+ * 204 whose content is missing or has no schema ("Default Response"). 204 and redirects have no body to type.
+ */
+export function untypedOperations(doc: OpenApiDocument): string[] {
+  const untyped: string[] = [];
+  for (const methods of Object.values(doc.paths)) {
+    for (const op of Object.values(methods)) {
+      const answers = Object.entries((op.responses ?? {}) as Record<string, SuccessAnswer>);
+      const lacking = answers.some(
+        ([status, answer]) =>
+          /^2\d\d$/.test(status) &&
+          status !== "204" &&
+          !Object.values(answer.content ?? {}).some((media) => media.schema !== undefined),
+      );
+      if (lacking) untyped.push(op.operationId ?? "?");
+    }
+  }
+  return untyped.sort();
+}
 
 /** GET /openapi.json of an app built as the tests build it (NODE_ENV=test, an in-memory database). */
 export async function servedDocument(): Promise<OpenApiDocument> {

@@ -13,6 +13,7 @@ import Fastify, {
 } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -27,7 +28,7 @@ import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
 import type { PushTransport } from "./modules/notifications/index.ts";
 import { registerOps } from "./modules/ops/index.ts";
-import { checkDocumentedRoutes } from "./openapi/conformance.ts";
+import { checkDocumentedRoutes, undocumentedAnswers } from "./openapi/conformance.ts";
 import { openApiOptions } from "./openapi/document.ts";
 import { createAdmission } from "./platform/admission.ts";
 import type { Db } from "./platform/db.ts";
@@ -212,6 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.code(400).send({
         error: { code: "bad_request", message: `Invalid ${where}: ${first?.message ?? "bad value"}` },
       });
+    }
+    if (isResponseSerializationError(error) && deps.config.env === "test") {
+      // The handler's answer does not match the route's success schema: the test fails, saying where.
+      const issues = error.cause.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+      undocumentedAnswers.add(
+        `${error.method} ${error.url} answered outside its schema: ${issues.join("; ")}`,
+      );
     }
     if (error instanceof AppError) {
       const { status, code, message, details } = error;

@@ -9,6 +9,7 @@ import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { DownloadAppModal } from "../features/gifts/download-app-modal.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import type { Route } from "./+types/giftclaim";
 
@@ -34,14 +35,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = encodeURIComponent(params.orderId);
   if (!token) return data({ gift: null, token, availability: null, date: null }, { status: 404 });
   const q = `token=${encodeURIComponent(token)}`;
-  const res = await context.api<GiftView>(`/order/gift/${id}?${q}`);
+  const res = await context.api<ApiAnswer<"getGiftOrder">>(`/order/gift/${id}?${q}`);
   if (res.status === 404 || res.status === 400)
     return data({ gift: null, token, availability: null, date: null }, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
   const gift = res.data;
   let availability: AvailabilityResult | null = null;
   if (gift.state === "open") {
-    const a = await context.api<Availability>(`/order/gift/${id}/availability?${q}`);
+    const a = await context.api<ApiAnswer<"getGiftAvailability">>(`/order/gift/${id}/availability?${q}`);
     availability = a.ok ? { ok: true, data: a.data } : { ok: false, message: AVAILABILITY_FAILED };
   }
   const status = gift.state === "expired" || gift.state === "cancelled" ? 410 : 200;
@@ -62,10 +63,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const [date, start] = when.split("|");
     body.slot = { date, start };
   } else return data({ ok: false as const, message: GIFT_MESSAGES.chooseTime }, { status: 400 });
-  const res = await context.api<GiftView>(`/order/gift/${encodeURIComponent(params.orderId)}`, {
-    method: "PUT",
-    body,
-  });
+  const res = await context.api<ApiAnswer<"updateGiftOrder">>(
+    `/order/gift/${encodeURIComponent(params.orderId)}`,
+    {
+      method: "PUT",
+      body,
+    },
+  );
   if (res.ok) return { ok: true as const, message: null };
   return data(
     { ok: false as const, message: apiErrorMessage(res.data, "We couldn't confirm that. Please try again.") },

@@ -1,18 +1,12 @@
 import { data } from "react-router";
-import type { Product } from "../../domain/catalogue/types.ts";
 import { ProductRow } from "../components/catalogue/product-row.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/liquor-gift-guide";
-
-interface GiftGuide {
-  store: { id: string; name: string } | null;
-  url: string;
-  bands: { key: string; title: string; products: Product[] }[];
-}
 
 export const handle = SHARED_PAGE;
 /**
@@ -22,7 +16,7 @@ export const handle = SHARED_PAGE;
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const page = CONTENT_PAGES["/liquor-gift-guide"];
-  const res = await context.api<GiftGuide>("/menu/gift-guide");
+  const res = await context.api<ApiAnswer<"getGiftGuide">>("/menu/gift-guide");
   if (!res.ok) throw data(null, { status: 500 });
   // The rows below are the budgets: the text's own list of them gives way.
   const advice = page.blocks.filter((b) => !("ul" in b) && !("h2" in b && b.h2 === "By budget"));

@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ARTIFACTS, renderArtifacts } from "../../scripts/api-artifacts.ts";
+import { z } from "zod";
+import {
+  API_ARTIFACTS,
+  renderArtifacts,
+  UNTYPED_LIST,
+  untypedOperations,
+} from "../../scripts/api-artifacts.ts";
 import { openTestDb, type TestDb } from "../../tests/support/db.ts";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -60,6 +66,18 @@ describe("the served OpenAPI document", () => {
     for (const path of Object.values(API_ARTIFACTS)) {
       expect(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"), path).toBe(artifacts[path]);
     }
+  });
+
+  it("lists in docs/openapi.untyped.txt exactly the operations answering success without a body schema", () => {
+    const listed = readFileSync(new URL(`../../${UNTYPED_LIST}`, import.meta.url), "utf8").split("\n");
+    expect(untypedOperations(doc as never)).toEqual(listed.filter(Boolean));
+    const answer = (responses: Record<string, unknown>) => ({ get: { operationId: "x", responses } });
+    const count = (responses: Record<string, unknown>) =>
+      untypedOperations({ info: { title: "", version: "" }, paths: { "/x": answer(responses) } }).length;
+    expect(count({ 200: { description: "Default Response" } })).toBe(1);
+    expect(count({ 200: { description: "", content: { "application/json": { schema: {} } } } })).toBe(0);
+    expect(count({ 204: { description: "Nothing" }, 302: { description: "Away" } })).toBe(0);
+    expect(count({ 201: { description: "" }, 400: { description: "" } })).toBe(1);
   });
 
   it("names, tags, summarises and secures every operation", () => {
@@ -248,6 +266,38 @@ describe("keeping the document honest", () => {
     const res = await probe.inject({ method: "GET", url: "/api/probe" });
     expect(res.statusCode).toBe(409);
     expect([...undocumentedAnswers]).toEqual(["GET /api/probe answered 409 clash"]);
+    undocumentedAnswers.clear();
+    await probe.close();
+  });
+
+  it("serialises answers through the route's success schema: unknown fields left out, a wrong shape refused", async () => {
+    const probe = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
+    probe.get(
+      "/api/probe-answer",
+      {
+        config: { auth: "public" },
+        schema: {
+          operationId: "probeAnswer",
+          summary: "Probe",
+          tags: ["content"],
+          querystring: z.object({ wrong: z.string().optional() }),
+          response: { 200: z.object({ name: z.string() }) },
+        },
+      },
+      async (req) =>
+        ((req.query as { wrong?: string }).wrong
+          ? { name: 7 }
+          : { name: "Ann", secret: "kept on the server" }) as never,
+    );
+    const ok = await probe.inject({ method: "GET", url: "/api/probe-answer" });
+    expect(ok.json()).toEqual({ name: "Ann" });
+    expect([...undocumentedAnswers]).toEqual([]);
+    const wrong = await probe.inject({ method: "GET", url: "/api/probe-answer?wrong=1" });
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json().error.code).toBe("internal");
+    expect([...undocumentedAnswers]).toEqual([
+      expect.stringMatching(/^GET \/api\/probe-answer answered outside its schema: name: /),
+    ]);
     undocumentedAnswers.clear();
     await probe.close();
   });

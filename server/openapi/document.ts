@@ -1,6 +1,6 @@
 import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
 import type { RouteOptions } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { errorBodySchema } from "../errors.ts";
@@ -258,7 +258,7 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
         schema: { ...out.schema, security: contract.security, [ANSWERS]: answersOf(contract, route) },
       };
     },
-    transformObject: (document) => finishDocument((document as { openapiObject: Json }).openapiObject),
+    transformObject: (document) => finishDocument(withNamedSchemas(document)),
   };
 }
 
@@ -293,6 +293,60 @@ function answersOf(contract: OperationContract, route: RouteOptions): Answers {
 function limitsText(rules: readonly RateLimitRule[]): string {
   const each = rules.map((r) => `${r.name} ${r.limit} per ${Math.round(r.windowMs / 60_000)} min`);
   return `Counters (fixed windows): ${each.join("; ")}.`;
+}
+
+/** The zod schemas named with `.meta({ id })` (global registry) as components, input ones suffixed `Input`. */
+const namedSchemas = createJsonSchemaTransformObject({});
+
+/**
+ * The document with the named schemas its operations refer to, directly or through another named schema. The
+ * registry holds every named schema loaded, each in an input and an output version; unused ones are left out.
+ */
+function withNamedSchemas(document: Parameters<typeof namedSchemas>[0]): Json {
+  const doc = namedSchemas(document) as Json;
+  const own = new Set(
+    Object.keys(((document as { openapiObject: Json }).openapiObject.components as Json)?.schemas ?? {}),
+  );
+  const schemas = (doc.components as Json).schemas as Record<string, Json>;
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === "$ref" && typeof child === "string" && child.startsWith("#/components/schemas/")) {
+          const name = child.slice("#/components/schemas/".length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit(doc.paths);
+  typeNullableRefs(doc);
+  (doc.components as Json).schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => own.has(name) || used.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return doc;
+}
+
+/**
+ * A nullable named object (`categorySchema.nullable()`) comes out as `{ nullable: true, allOf: [{ $ref }] }`, a
+ * nullable union of objects as `{ nullable: true, anyOf: […] }`; OpenAPI 3.0 reads `nullable` only beside a
+ * `type`, so the objects' type is added.
+ */
+function typeNullableRefs(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) typeNullableRefs(item);
+  else if (value && typeof value === "object") {
+    const schema = value as Json;
+    const members = (schema.allOf ?? schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+    const objects = members?.every((m) => m.$ref || m.type === "object");
+    if (schema.nullable === true && !schema.type && objects) schema.type = "object";
+    for (const child of Object.values(schema)) typeNullableRefs(child);
+  }
 }
 
 /** Puts each operation's answers in place, with the examples they use, and describes the shared parameters. */

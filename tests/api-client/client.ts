@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import createClient from "openapi-fetch";
+import type { paths } from "../../app/lib/api-schema.ts";
 import { injectFetch } from "./inject-fetch.ts";
-import type { paths } from "./schema.ts";
 
 /** The client a partner would generate from docs/openapi.json (openapi-typescript + openapi-fetch), over the app. */
 export function nightcapClient(app: FastifyInstance) {

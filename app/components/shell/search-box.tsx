@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { SearchResults, SearchSuggestion } from "../../../domain/catalogue/types.ts";
+import type { SearchSuggestion } from "../../../domain/catalogue/types.ts";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { positionHeaders } from "../../lib/position.ts";
 import { SearchIcon } from "../icons.tsx";
 
@@ -52,7 +53,7 @@ export function SearchBox() {
       return;
     }
     const timer = setTimeout(async () => {
-      const res = await browserApi<SearchResults>("/menu/search/v4", {
+      const res = await browserApi<ApiAnswer<"searchProducts">>("/menu/search/v4", {
         method: "POST",
         body: { query, autocomplete: true, facets: false, hitsPerPage: 8 },
         headers: positionHeaders(),

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { ForgotForm, type ForgotResult } from "./forgot-form.tsx";
 import { useFetcherChannel } from "./form-channel.tsx";
@@ -32,7 +33,7 @@ export function LoginModal({ initialView = null }: { initialView?: LoginView | n
 
   useEffect(() => {
     if (view && providers.length === 0) {
-      browserApi<SsoProviderInfo[]>("/auth/providers").then((res) => {
+      browserApi<ApiAnswer<"listSsoProviders">>("/auth/providers").then((res) => {
         if (res.ok && Array.isArray(res.data)) setProviders(res.data);
       });
     }

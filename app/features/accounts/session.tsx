@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import type { SessionInfo } from "../../../domain/accounts/types.ts";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { type ApiFetch, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { awaitTokenFrom, CSRF_FIELD, CSRF_META } from "../../lib/csrf.ts";
 
 export const NO_SESSION: SessionInfo = { user: null, csrfToken: null, sessionEnded: false };
@@ -9,7 +10,7 @@ export const NO_SESSION: SessionInfo = { user: null, csrfToken: null, sessionEnd
 /** For the root loader: who the page is for and its CSRF token (logged out when the call fails). */
 export async function loadSession(api: ApiFetch): Promise<SessionInfo> {
   try {
-    const res = await api<SessionInfo>("/auth/session");
+    const res = await api<ApiAnswer<"getSession">>("/auth/session");
     return res.ok && res.data ? res.data : NO_SESSION;
   } catch {
     return NO_SESSION;
@@ -21,7 +22,7 @@ export async function loadPersonalParts(): Promise<{
   session: SessionInfo;
   address: SavedAddress | null;
 } | null> {
-  const call = browserApi<{ session: SessionInfo; address: SavedAddress | null }>("/auth/shell");
+  const call = browserApi<ApiAnswer<"getShell">>("/auth/shell");
   awaitTokenFrom(call);
   try {
     const res = await call;

@@ -7,6 +7,7 @@ import {
   type SavedAddress,
 } from "../../../domain/geo/api.ts";
 import type { ApiFetch } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { setShopperPosition } from "../../lib/position.ts";
 import { rememberAddressLabel } from "./address-label.ts";
 import { storeChangeText } from "./store-change-text.ts";
@@ -34,7 +35,7 @@ const AddressContext = createContext<AddressContextValue | null>(null);
 
 /** The saved delivery address for the root loader (null when none, or when the call fails). */
 export async function loadDeliveryAddress(api: ApiFetch): Promise<SavedAddress | null> {
-  const res = await api<{ address: SavedAddress | null }>("/order/address");
+  const res = await api<ApiAnswer<"getAddress">>("/order/address");
   return res.ok ? res.data.address : null;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AddressResult, AddressSuggestion } from "../../../domain/geo/api.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
 const SUGGEST_DELAY_MS = 200;
 const SUGGEST_MIN_CHARS = 3;
@@ -40,7 +41,7 @@ export function AddressForm({
     }
     const timer = setTimeout(async () => {
       lastQuery.current = q;
-      const res = await browserApi<{ suggestions: AddressSuggestion[] }>(
+      const res = await browserApi<ApiAnswer<"suggestAddresses">>(
         `/order/address/suggestions?q=${encodeURIComponent(q)}`,
       ).catch(() => null);
       setSuggestions(res?.ok ? res.data.suggestions.filter((s) => s.address !== q) : []);
@@ -62,7 +63,7 @@ export function AddressForm({
     setSaving(true);
     setError(null);
     try {
-      const res = await browserApi<AddressResult>("/order/address", {
+      const res = await browserApi<ApiAnswer<"setAddress">>("/order/address", {
         method: "POST",
         body: { address: text },
       });

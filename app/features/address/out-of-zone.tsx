@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import type { Availability } from "../../../domain/availability/types.ts";
-import type { AvailableCategories } from "../../../domain/catalogue/types.ts";
-import { OUT_OF_ZONE, type SavedAddress, type Vendor } from "../../../domain/geo/api.ts";
+import { OUT_OF_ZONE, type SavedAddress } from "../../../domain/geo/api.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
 import {
   outOfZoneHeading,
@@ -27,9 +26,9 @@ function loadOffer(lat: number, lng: number): Promise<ShippingOffer | "in_zone" 
   let offer = offers.get(key);
   if (!offer) {
     offer = Promise.all([
-      browserApi<Vendor>(`/menu/vendor?${key}`),
-      browserApi<Availability>(`/menu/availability?${key}`).catch(() => null),
-      browserApi<AvailableCategories>(`/menu/available-categories?${key}`).catch(() => null),
+      browserApi<ApiAnswer<"getVendor">>(`/menu/vendor?${key}`),
+      browserApi<ApiAnswer<"getAvailability">>(`/menu/availability?${key}`).catch(() => null),
+      browserApi<ApiAnswer<"listAvailableCategories">>(`/menu/available-categories?${key}`).catch(() => null),
     ])
       .then(([vendor, availability, available]) => {
         if (!vendor.ok) return null;

@@ -1,16 +1,9 @@
 import { bundleDeal } from "../../../domain/catalogue/bundle-deal.ts";
 import { isPriceVisible } from "../../../domain/catalogue/price-visibility.ts";
 import { isSku } from "../../../domain/catalogue/sku.ts";
-import type {
-  CategoryGroup,
-  CategoryPage,
-  CityPage,
-  Facets,
-  Product,
-  ProductList,
-  SearchResults,
-} from "../../../domain/catalogue/types.ts";
+import type { CityPage, Facets, Product, ProductList } from "../../../domain/catalogue/types.ts";
 import type { ApiFetch } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
 import { loadRatings, type ProductReviewsAnswer } from "../tips/ratings.ts";
@@ -140,8 +133,10 @@ async function categoryView(
 ): Promise<CategoryView | null> {
   const query = parseListingQuery(url.searchParams);
   const [pageRes, searchRes] = await Promise.all([
-    ctx.api<CategoryPage>(`/menu/category/${name}${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`),
-    ctx.api<SearchResults>("/menu/search/v4/categories", {
+    ctx.api<ApiAnswer<"getCategory">>(
+      `/menu/category/${name}${parent ? `?parent=${encodeURIComponent(parent)}` : ""}`,
+    ),
+    ctx.api<ApiAnswer<"searchCategoryProducts">>("/menu/search/v4/categories", {
       method: "POST",
       body: { url_names: [name], ...searchOptionsFor(query) },
     }),
@@ -196,7 +191,7 @@ async function categoryView(
 }
 
 async function groupView(apiPath: string, path: string, ctx: Ctx): Promise<GroupView> {
-  const group = dataOrThrow(await ctx.api<CategoryGroup>(apiPath));
+  const group = dataOrThrow(await ctx.api<ApiAnswer<"getCategoryGroup">>(apiPath));
   const name = group.category.web_display_name || group.category.name;
   const title = group.parent ? `${group.parent.web_display_name || group.parent.name}: ${name}` : name;
   const crumbs: Crumb[] = [
@@ -232,7 +227,7 @@ async function groupView(apiPath: string, path: string, ctx: Ctx): Promise<Group
 }
 
 async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
-  const res = await ctx.api<ProductList>(`/menu/product/${encodeURIComponent(sku)}`, {
+  const res = await ctx.api<ApiAnswer<"getProducts">>(`/menu/product/${encodeURIComponent(sku)}`, {
     headers: { "accept-version": "4" },
   });
   const product = dataOrThrow(res).products[0];
@@ -240,14 +235,24 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
   const list = (r: Awaited<ReturnType<typeof ctx.api<ProductList>>> | null) =>
     r?.ok ? r.data.products.filter((p) => p.sku_id !== product.sku_id) : [];
   const [fbtRes, similarRes, relatedRes, categoryRes, ratings] = await Promise.all([
-    ctx.api<ProductList>(`/menu/recommendation/fbt/${encodeURIComponent(product.sku_id)}`).catch(() => null),
     ctx
-      .api<ProductList>(`/menu/recommendation/similar/${encodeURIComponent(product.sku_id)}`)
+      .api<ApiAnswer<"getFrequentlyBoughtTogether">>(
+        `/menu/recommendation/fbt/${encodeURIComponent(product.sku_id)}`,
+      )
       .catch(() => null),
     ctx
-      .api<ProductList>(`/menu/recommendation/related/${encodeURIComponent(product.sku_id)}`)
+      .api<ApiAnswer<"getSimilarProducts">>(
+        `/menu/recommendation/similar/${encodeURIComponent(product.sku_id)}`,
+      )
       .catch(() => null),
-    ctx.api<CategoryPage>(`/menu/category/${encodeURIComponent(product.default_category)}`).catch(() => null),
+    ctx
+      .api<ApiAnswer<"getRelatedProducts">>(
+        `/menu/recommendation/related/${encodeURIComponent(product.sku_id)}`,
+      )
+      .catch(() => null),
+    ctx
+      .api<ApiAnswer<"getCategory">>(`/menu/category/${encodeURIComponent(product.default_category)}`)
+      .catch(() => null),
     loadRatings(ctx.api, product.sku_id),
   ]);
   // Each product once on the page: bought together first, then similar, then related.

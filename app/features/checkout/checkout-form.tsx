@@ -5,7 +5,7 @@ import type { Availability } from "../../../domain/availability/types.ts";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { GIFT_OCCASIONS } from "../../../domain/checkout/gift.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { GiftQuote, PlaceOrderAnswer, RoundUpInfo } from "../../../domain/checkout/types.ts";
+import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
 import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "../../../domain/copy.ts";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
 import { formatCents } from "../../../domain/money.ts";
@@ -13,6 +13,7 @@ import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts
 import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
 import { track } from "../../lib/analytics.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
@@ -107,7 +108,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
       const address = giftAddress.trim();
       if (address.length < 3) return;
       setGiftQuote({ status: "loading" });
-      const res = await browserApi<GiftQuote>("/order/gift-quote", {
+      const res = await browserApi<ApiAnswer<"quoteGift">>("/order/gift-quote", {
         method: "POST",
         body: { address, unit: giftUnit.trim() || undefined, tip: { percent }, shippingOption },
       }).catch(() => null);
@@ -131,7 +132,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         if (quoted) await quoteGift(percent, quoted.cart.selectedShippingOption?.name);
         return;
       }
-      const res = await browserApi<Cart>(`/menu/cart/v2?tipPercent=${percent}`);
+      const res = await browserApi<ApiAnswer<"getCart">>(`/menu/cart/v2?tipPercent=${percent}`);
       if (res.ok) setCart(res.data);
     },
     [elsewhere, quoted, quoteGift],
@@ -159,7 +160,10 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         method: "PUT",
         body: { roundUpEnabled: true, roundUpOrgId: orgId },
       });
-    const res = await browserApi<Cart>(`/menu/cart/v2`, { method: "PATCH", body: { skus: [], roundUp: on } });
+    const res = await browserApi<ApiAnswer<"updateCartItems">>(`/menu/cart/v2`, {
+      method: "PATCH",
+      body: { skus: [], roundUp: on },
+    });
     if (res.ok) await reprice(tip);
   }
 
@@ -167,7 +171,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   async function chooseShipping(name: string) {
     // A gift shipped to its recipient: the server prices it with the option the request names.
     if (elsewhere) return quoteGift(tip, name);
-    const res = await browserApi<Cart>("/menu/cart/shipping/v2", {
+    const res = await browserApi<ApiAnswer<"chooseShipping">>("/menu/cart/shipping/v2", {
       method: "POST",
       body: { shipping_name: name },
     });
@@ -220,7 +224,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     const giftPlace = elsewhere
       ? { address: giftAddress.trim(), unit: giftUnit.trim() || undefined }
       : undefined;
-    const res = await browserApi<PlaceOrderAnswer>("/order/v3", {
+    const res = await browserApi<ApiAnswer<"placeOrder">>("/order/v3", {
       method: "POST",
       body: {
         id: checkoutId,

@@ -1,15 +1,9 @@
 import { redirect } from "react-router";
-import type { SessionInfo } from "../../../domain/accounts/types.ts";
 import { commonAvailability } from "../../../domain/availability/availability.ts";
-import type { Availability } from "../../../domain/availability/types.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
 import { GIFT_BAG_SKU } from "../../../domain/catalogue/constants.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
 import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
-import type { CurrentAddress } from "../../../domain/geo/api.ts";
-import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
 import type { ApiFetch } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { askAgeCheck } from "../age/age-check.tsx";
 import type { CheckoutData } from "./checkout-form.tsx";
 
@@ -20,17 +14,17 @@ import type { CheckoutData } from "./checkout-form.tsx";
  * tobacco also asks where the shopper stands on age verification.
  */
 export async function loadCheckout(api: ApiFetch, path: string): Promise<CheckoutData | null> {
-  const session = await api<SessionInfo>("/auth/session");
+  const session = await api<ApiAnswer<"getSession">>("/auth/session");
   const user = session.ok ? session.data.user : null;
   if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(path)}`);
   const [cart, cards, payment, address, promos, roundUp, me] = await Promise.all([
-    api<Cart>("/menu/cart/v2?tipPercent=15"),
-    api<SavedCard[]>("/cards"),
-    api<PaymentConfig>("/order/payment-config"),
-    api<CurrentAddress>("/order/address"),
-    api<{ credit: number }>("/promos"),
-    api<RoundUpInfo>("/order/round-up"),
-    api<{ loyalty: { currentPoints: number; redeemStep: { points: number; cents: number } } }>("/me"),
+    api<ApiAnswer<"getCart">>("/menu/cart/v2?tipPercent=15"),
+    api<ApiAnswer<"listCards">>("/cards"),
+    api<ApiAnswer<"getPaymentConfig">>("/order/payment-config"),
+    api<ApiAnswer<"getAddress">>("/order/address"),
+    api<ApiAnswer<"listPromos">>("/promos"),
+    api<ApiAnswer<"getRoundUp">>("/order/round-up"),
+    api<ApiAnswer<"getMe">>("/me"),
   ]);
   if (!cart.ok || !payment.ok) throw new Response(null, { status: 500 });
   if (cart.data.products.length === 0) return null;
@@ -39,9 +33,11 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   const [availabilities, bag, ageCheck] = await Promise.all([
     // One delivery time for every on-demand store of a split cart: the choices they all offer.
     Promise.all(
-      onDemand.map((e) => api<Availability>("/menu/availability", { headers: { "x-store-id": e.store_id } })),
+      onDemand.map((e) =>
+        api<ApiAnswer<"getAvailability">>("/menu/availability", { headers: { "x-store-id": e.store_id } }),
+      ),
     ),
-    api<{ products: Product[] }>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
+    api<ApiAnswer<"getProducts">>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
     // Where the shopper stands on age verification (ADR 24), so the page renders it and Place order waits for
     // it from the first paint. The call may open a scan session: it carries the session's CSRF token.
     cart.data.verification_required

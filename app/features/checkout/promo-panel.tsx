@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Cart } from "../../../domain/cart/types.ts";
 import { formatCents } from "../../../domain/money.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
 type PanelState = { status: "idle" | "loading" | "success" | "error"; error: string | null };
 
@@ -37,13 +38,16 @@ export function PromoPanel({
   async function send(body: object) {
     setState({ status: "loading", error: null });
     try {
-      const res = await browserApi<Cart>("/menu/cart/promo/v2", { method: "POST", body });
+      const res = await browserApi<ApiAnswer<"applyCartPromo">>("/menu/cart/promo/v2", {
+        method: "POST",
+        body,
+      });
       if (!res.ok)
         return setState({
           status: "error",
           error: apiErrorMessage(res.data, "That code could not be applied."),
         });
-      const repriced = await browserApi<Cart>(`/menu/cart/v2?tipPercent=${tipPercent}`);
+      const repriced = await browserApi<ApiAnswer<"getCart">>(`/menu/cart/v2?tipPercent=${tipPercent}`);
       const next = repriced.ok ? repriced.data : res.data;
       onCart(next);
       setBalance(Math.max(balance, next.credit.balance));
@@ -58,7 +62,7 @@ export function PromoPanel({
   async function redeemStep(step: PointsOffer["step"]) {
     setState({ status: "loading", error: null });
     try {
-      const res = await browserApi<{ points: number; cents: number; balance: number }>("/me/loyalty/redeem", {
+      const res = await browserApi<ApiAnswer<"redeemLoyaltyPoints">>("/me/loyalty/redeem", {
         method: "POST",
         body: { steps: 1 },
       });

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { EnquiryKind } from "../../../domain/leads/forms.ts";
 import { apiErrorMessage } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { formFields } from "../accounts/forms.server.ts";
 import { ENQUIRY_FIELDS } from "./fields.ts";
 
@@ -12,7 +13,7 @@ export type EnquiryResult =
 export async function enquiryAction(request: Request, context: AppLoadContext, kind: EnquiryKind) {
   const f = await formFields(request);
   const values = Object.fromEntries(ENQUIRY_FIELDS[kind].map((field) => [field.name, f[field.name] ?? ""]));
-  const res = await context.api<{ message: string }>(`/api/enquiries/${kind}`, {
+  const res = await context.api<ApiAnswer<"submitPartnerApplication">>(`/api/enquiries/${kind}`, {
     method: "POST",
     body: values,
   });

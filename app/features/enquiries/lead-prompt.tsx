@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
 import { LEAD_STORAGE, leadPromptTiming, storedTime } from "../../../domain/leads/prompt.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 
 /** This storefront's platform, as its x-platform header names it (the apps send ios or android). */
@@ -79,7 +80,7 @@ export function LeadPrompt() {
     const email = String(new FormData(event.currentTarget).get("email") ?? "");
     setState({ busy: true, error: null, done: null });
     const platform = read("local", LEAD_STORAGE.platform) ?? PLATFORM;
-    const res = await browserApi<{ message: string }>("/api/leads", {
+    const res = await browserApi<ApiAnswer<"captureLead">>("/api/leads", {
       method: "POST",
       body: { email, platform, page: pathname.slice(0, 200) },
     }).catch(() => null);

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
 /**
  * The signed-in shopper's favourite SKUs, held once per page in the browser (issue 17): every heart on the page
@@ -47,7 +48,7 @@ export function useFavourites(userId: string | null): State {
 function ensureLoaded(userId: string): Promise<void> {
   if (state.userId === userId && (state.loaded || loading)) return loading ?? Promise.resolve();
   if (state.userId !== userId) set({ userId, skus: new Set(), loaded: false });
-  loading = browserApi<{ skus: string[] }>("/menu/favourites")
+  loading = browserApi<ApiAnswer<"listFavouriteSkus">>("/menu/favourites")
     .then((res) => {
       if (state.userId === userId && res.ok) set({ userId, skus: new Set(res.data.skus), loaded: true });
     })
@@ -69,7 +70,7 @@ export async function toggleFavourite(
   if (on) optimistic.delete(sku);
   else optimistic.add(sku);
   set({ ...state, userId, skus: optimistic });
-  const res = await browserApi<{ skus: string[] } | { error: { message: string } }>(
+  const res = await browserApi<ApiAnswer<"addFavourite"> | { error: { message: string } }>(
     `/menu/favourites/${encodeURIComponent(sku)}`,
     { method: on ? "DELETE" : "PUT" },
   ).catch(() => null);

@@ -1,4 +1,5 @@
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
 /**
  * The browser's half of order notifications (docs/adr/0030-order-notifications.md): asked only when a signed-in
@@ -41,7 +42,7 @@ export async function enablePush(userId: string): Promise<PushOptInResult> {
   try {
     const registration = await navigator.serviceWorker.register("/sw.js");
     await navigator.serviceWorker.ready;
-    const key = await browserApi<{ publicKey: string }>("/api/push/vapid-public-key");
+    const key = await browserApi<ApiAnswer<"getVapidPublicKey">>("/api/push/vapid-public-key");
     if (!key.ok) return "failed";
     const applicationServerKey = keyBytes(key.data.publicKey);
     let subscription = await registration.pushManager.getSubscription();

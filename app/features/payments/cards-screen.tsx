@@ -3,6 +3,7 @@ import { CARD_SAVE_FAILED } from "../../../domain/copy.ts";
 import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
 import { CloseIcon } from "../../components/icons.tsx";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useModalDialog } from "../../lib/modal-dialog.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { CardEntry } from "../checkout/card-entry.tsx";
@@ -27,7 +28,10 @@ export function CardsScreen({ initial, payment }: { initial: SavedCard[]; paymen
   async function change(method: "PATCH" | "DELETE", card: SavedCard) {
     setBusy(card.id);
     setError(null);
-    const res = await browserApi<SavedCard[]>("/order/card", { method, body: { cardId: card.id } });
+    const res = await browserApi<ApiAnswer<"setPrimaryCard">>("/order/card", {
+      method,
+      body: { cardId: card.id },
+    });
     setBusy(null);
     if (res.ok) setCards(res.data);
     else setError(apiErrorMessage(res.data, "That did not work. Please try again."));
@@ -120,7 +124,7 @@ function AddCardModal({
     const tokenised = await frame.current?.tokenize();
     // The provider's own words for a card it will not take.
     if (!tokenised?.ok) return setState({ saving: false, error: tokenised?.message ?? CARD_SAVE_FAILED });
-    const res = await browserApi<SavedCard>("/order/card", {
+    const res = await browserApi<ApiAnswer<"addCard">>("/order/card", {
       method: "POST",
       body: { token: tokenised.value.token },
     });

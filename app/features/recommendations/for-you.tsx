@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { Product } from "../../../domain/catalogue/types.ts";
 import { ProductRow } from "../../components/catalogue/product-row.tsx";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 import { type CardProduct, toCards } from "../catalogue/card-data.ts";
 
@@ -11,12 +11,6 @@ import { type CardProduct, toCards } from "../catalogue/card-data.ts";
  */
 export function recommendationsPath(userId: string | null): string {
   return userId ? `/menu/recommendation/user/${encodeURIComponent(userId)}` : "/menu/recommendation/generic";
-}
-
-interface Answer {
-  products: Product[];
-  /** The user call only: which of the products are buy again. */
-  buy_again?: string[];
 }
 
 /**
@@ -42,10 +36,10 @@ export function useHomeRecommendations(): {
     setPersonal(null);
     if (!userId) return;
     let live = true;
-    browserApi<Answer>(recommendationsPath(userId))
+    browserApi<ApiAnswer<"getUserRecommendations">>(recommendationsPath(userId))
       .then((res) => {
         if (!live || !res.ok) return;
-        const again = new Set(res.data.buy_again ?? []);
+        const again = new Set(res.data.buy_again);
         setPersonal({
           again: toCards(res.data.products.filter((p) => again.has(p.sku_id))),
           withThem: toCards(res.data.products.filter((p) => !again.has(p.sku_id))),
@@ -80,7 +74,7 @@ export function useHomeRecommendations(): {
   useEffect(() => {
     if (!wantPopular || !general) return;
     let live = true;
-    browserApi<Answer>(recommendationsPath(null))
+    browserApi<ApiAnswer<"getGenericRecommendations">>(recommendationsPath(null))
       .then((res) => {
         if (live && res.ok) setPopular(toCards(res.data.products));
       })

@@ -1,17 +1,9 @@
 import type { ApiFetch } from "../../lib/api.ts";
 import { apiErrorMessage } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
 /** GET /order/reviews as the pages read it (server/modules/reviews). */
-export interface ProductReviewsAnswer {
-  sku: string;
-  average_rating: number | null;
-  rating_count: number;
-  page: number;
-  page_size: number;
-  total: number;
-  reviews: { id: number; rating: number; text: string | null; author: string; created_at: string }[];
-  viewer: { can_review: boolean; review: { rating: number; text: string | null } | null } | null;
-}
+export type ProductReviewsAnswer = ApiAnswer<"getProductReviews">;
 
 export const RATING_FALLBACK = "Your rating could not be saved. Please try again.";
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Order } from "../../../domain/orders/types.ts";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 import { orderStatusText } from "../checkout/order-status.ts";
 
@@ -49,7 +50,7 @@ export function ActiveOrderTracker() {
     if (Date.now() - readAt.current < REFRESH_MS && pathname !== "/orders") return;
     readAt.current = Date.now();
     let live = true;
-    browserApi<ActiveOrders>("/order/active")
+    browserApi<ApiAnswer<"getActiveOrders">>("/order/active")
       .then((res) => {
         if (live && res.ok) setAnswer(res.data);
       })

@@ -1,13 +1,32 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
 import { isSignupPromo, SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
 import type { SessionInfo, SsoProviderInfo } from "../../../domain/accounts/types.ts";
 import type { SavedAddress } from "../../../domain/geo/api.ts";
+import { okAnswer } from "../../openapi/answers.ts";
 import { readAddressCookie } from "../geo/index.ts";
-import { loyaltySchema } from "../loyalty/index.ts";
 import { csrfBinding } from "../sessions/index.ts";
+import {
+  codeSentSchema,
+  contactPreferencesAnswerSchema,
+  directOnlySchema,
+  loggedInSchema,
+  merchantAssociationSchema,
+  merchantInfoSchema,
+  meSchema,
+  pinSentSchema,
+  pinVerifiedSchema,
+  resetRequestedSchema,
+  sessionInfoSchema,
+  sessionsSchema,
+  shellSchema,
+  signupAnswerSchema,
+  signupOfferSchema,
+  sosPostbackSchema,
+  ssoProvidersSchema,
+  ssoResultSchema,
+} from "./answers.ts";
 import {
   forgotPassword,
   loginStep1,
@@ -108,6 +127,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "getSession",
         tags: auth,
+        response: { 200: sessionInfoSchema },
         summary: "Who this request is for, and the CSRF token its state changes must send",
         headers,
       },
@@ -122,6 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "getShell",
         tags: auth,
+        response: { 200: shellSchema },
         summary:
           "The personal parts of a page shared between shoppers: the session, its CSRF token, the address",
         description:
@@ -147,6 +168,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "signUp",
         tags: auth,
+        response: { 200: signupAnswerSchema },
         summary:
           "Sign up (spec §5). Answers code_sent (finish with loginV2Step2) whether or not the email is taken; logged_in when a provider already proved the email",
         headers,
@@ -168,6 +190,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "logIn",
         tags: auth,
+        response: { 200: loggedInSchema },
         summary: "Log in with email or username and password",
         headers,
         body: loginBody,
@@ -183,6 +206,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "loginV2Step1",
         tags: auth,
+        response: { 200: codeSentSchema },
         summary:
           "Two-step login, step 1: send a 6-digit code to the email (or SMS); answers the attempt's oid",
         headers,
@@ -204,6 +228,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "loginV2Step2",
         tags: auth,
+        response: { 200: loggedInSchema },
         summary: "Two-step login, step 2: oid and code; signs in (new session)",
         headers,
         body: step2Body,
@@ -219,6 +244,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "logOut",
         tags: auth,
+        response: { 200: okAnswer },
         summary: "End this session on the server and drop the cookie",
         headers,
       },
@@ -233,6 +259,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "requestPasswordReset",
         tags: auth,
+        response: { 200: resetRequestedSchema },
         summary: "Email a single-use reset link (same answer for every email)",
         headers,
         body: forgotBody,
@@ -248,6 +275,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "resetPassword",
         tags: auth,
+        response: { 200: okAnswer },
         summary: "Set a new password with a reset link's token; ends every session",
         headers,
         body: resetBody,
@@ -264,6 +292,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "listSsoProviders",
         tags: auth,
+        response: { 200: ssoProvidersSchema },
         summary: "The social sign-in providers configured on this server",
       },
     },
@@ -322,6 +351,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "getPendingSso",
         tags: auth,
+        response: { 200: ssoResultSchema },
         summary: "The provider data kept for this browser (404 when none)",
         headers,
       },
@@ -345,6 +375,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "checkSSOUser",
         tags: auth,
+        response: { 200: ssoResultSchema },
         summary:
           "With an ID token (mobile): signs in, or says link_required / signup_required. Without: what is kept for this browser",
         headers,
@@ -370,6 +401,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "googleToken",
         tags: auth,
+        response: { 200: ssoResultSchema },
         summary: "Google sign-in from an ID token or an authorization code with PKCE (mobile)",
         headers,
         body: googleTokenBody,
@@ -385,6 +417,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "linkSSOToExistingUser",
         tags: auth,
+        response: { 200: ssoResultSchema },
         summary:
           "Link the kept provider identity to an existing account, proven by its password or an emailed code",
         headers,
@@ -401,6 +434,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "linkGoogleToExistingUser",
         tags: auth,
+        response: { 200: ssoResultSchema },
         summary: "linkSSOToExistingUser for Google",
         headers,
         body: linkBody,
@@ -417,6 +451,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "getSosMerchant",
         tags: auth,
+        response: { 200: merchantInfoSchema },
         summary: "The merchant asking for sign-on, and whether the return address is one it registered",
         querystring: sosMerchantQuery,
       },
@@ -437,6 +472,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "postSosToken",
         tags: auth,
+        response: { 200: sosPostbackSchema },
         summary:
           "Link the account to the merchant and post a merchant session token to its registered redirect URL; answers where the browser goes",
         headers,
@@ -456,24 +492,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
         tags: users,
         summary: "The user and their loyalty (spec §7)",
         headers,
-        response: {
-          200: z.object({
-            user: z
-              .looseObject({
-                id: z.string(),
-                loyaltyPoints: z.number().int().describe("The loyalty programme's points to spend now."),
-                loyaltyStatus: z.string().nullable().describe("The loyalty tier held."),
-              })
-              .describe("The User entity (spec §3) as its owner sees it."),
-            loyalty: loyaltySchema,
-          }),
-        },
+        response: { 200: meSchema },
       },
     },
-    async (req) => {
-      const answer = await me(ctx, req);
-      return { user: answer.user as typeof answer.user & Record<string, unknown>, loyalty: answer.loyalty };
-    },
+    async (req) => me(ctx, req),
   );
 
   app.patch(
@@ -483,6 +505,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "updateProfile",
         tags: users,
+        response: { 200: meSchema },
         summary: "Change profile fields (names, gender, mobile, display mode)",
         headers,
         body: profileBody,
@@ -498,6 +521,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "setContactPreferences",
         tags: users,
+        response: { 200: contactPreferencesAnswerSchema },
         summary: "Offers and order updates by email, SMS and push: on or off (emails about money always go)",
         headers,
         body: contactPreferencesBody,
@@ -513,6 +537,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "listSessions",
         tags: users,
+        response: { 200: sessionsSchema },
         summary: "The user's signed-in devices",
         headers,
       },
@@ -527,6 +552,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "endSession",
         tags: users,
+        response: { 200: okAnswer },
         summary: "Sign one of the user's devices out (404 for anyone else's)",
         headers,
         params: sessionParams,
@@ -546,6 +572,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "sendCustomerPin",
         tags: users,
+        response: { 200: pinSentSchema },
         summary: "Send a customer PIN for this request time (spec §5)",
         headers,
         body: pinBody,
@@ -565,6 +592,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "verifyCustomerPin",
         tags: users,
+        response: { 200: pinVerifiedSchema },
         summary: "Check a customer PIN together with its request time",
         headers,
         body: pinVerifyBody,
@@ -580,6 +608,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "setDirectOnly",
         tags: users,
+        response: { 200: directOnlySchema },
         summary: "Direct-merchant mode on or off (spec §6)",
         headers,
         body: directOnlyBody,
@@ -595,6 +624,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "associateMerchant",
         tags: users,
+        response: { 200: merchantAssociationSchema },
         summary: "Link the account to a merchant; is_signup also turns direct-only mode on",
         headers,
         body: merchantAssociationBody,
@@ -610,6 +640,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "getSignupOffer",
         tags: users,
+        response: { 200: signupOfferSchema },
         summary: "The signup offer (spec §9: a five-off promo) and the minimum age",
         querystring: eventSignupQuery,
       },

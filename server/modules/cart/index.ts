@@ -2,6 +2,8 @@
  * The cart module's public face: its routes, the guest-cart transfer the accounts module runs at login, and the
  * move of a cart to the stores serving a new delivery address, which the geo module runs when it is set.
  */
+
+export { cartProductSchema, cartRelocationSchema, cartSchema, lineItemSchema } from "./answers.ts";
 export { readCart, relocateCart, type Serving } from "./cart-service.ts";
 export type { OwnerStanding } from "./cart-view.ts";
 export {

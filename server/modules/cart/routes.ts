@@ -4,8 +4,9 @@ import type { Db } from "../../platform/db.ts";
 import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
-import { resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
+import { productListSchema, resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
 import { PROMO_LIMITS } from "../promos/index.ts";
+import { cartSchema, shippingAnswerSchema, syncedCartSchema } from "./answers.ts";
 import {
   addItems,
   chooseShipping,
@@ -56,6 +57,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getCart",
         tags,
+        response: { 200: cartSchema },
         summary: "The shopper's cart (tipAmount in cents or tipPercent add a tip to the totals)",
         headers: cartHeaders,
         querystring: cartQuery,
@@ -81,6 +83,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "addCartItems",
         tags,
+        response: { 200: cartSchema },
         summary:
           "Add items (merged when SKU, store and all three engraving lines match); a second store needs x-multi-store: true",
         headers: cartHeaders,
@@ -104,6 +107,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "updateCartItems",
         tags,
+        response: { 200: cartSchema },
         summary: "Set quantities of lines named by cart_id (or sku + store_id)",
         headers: cartHeaders,
         body: updateBody,
@@ -120,6 +124,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "removeCartItems",
         tags,
+        response: { 200: cartSchema },
         summary: "Remove lines by ids, or every line of the given skus",
         headers: cartHeaders,
         body: deleteBody,
@@ -136,6 +141,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "syncCart",
         tags,
+        response: { 200: syncedCartSchema },
         summary:
           "Merge the client's lines and bring the cart in line with current shelves; lists what changed",
         headers: cartHeaders,
@@ -167,6 +173,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "applyCartPromo",
         tags,
+        response: { 200: cartSchema },
         summary:
           "Apply a promo code ({code}), remove it ({code: null}) or use store credit ({credit}: true, cents, or false); answers the cart",
         headers: cartHeaders,
@@ -196,6 +203,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getShippingOptions",
         tags,
+        response: { 200: shippingAnswerSchema },
         summary: "Shipping options for the shipped part of the cart (first selected when none is)",
         headers: cartHeaders,
       },
@@ -210,6 +218,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "chooseShipping",
         tags,
+        response: { 200: cartSchema },
         summary: "Choose a shipping option by name",
         headers: cartHeaders,
         body: shippingBody,
@@ -231,6 +240,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getCheckoutRecommendations",
         tags,
+        response: { 200: productListSchema },
         summary: "Products to suggest at checkout for these SKUs; kept as the cart's recommendations",
         headers: cartHeaders,
         body: recommendationBody,

@@ -1,4 +1,14 @@
 /** The catalogue module's public face: its routes, and the pieces search, content and the cart reuse. */
+
+export {
+  brandSchema,
+  categorySchema,
+  cityPageSchema,
+  citySchema,
+  productListSchema,
+  productSchema,
+  searchResultsSchema,
+} from "./answers.ts";
 export {
   type BrandNames,
   brandIndex,

@@ -2,8 +2,22 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Product } from "../../../domain/catalogue/types.ts";
+import { preSerialized, serializeAnswer } from "../../openapi/answers.ts";
 import { type Db, listen } from "../../platform/db.ts";
 import { createTtlCache } from "../../platform/ttl-cache.ts";
+import {
+  availableCategoriesSchema,
+  brandPageSchema,
+  brandSchema,
+  categoryGroupSchema,
+  categoryPageSchema,
+  categorySchema,
+  giftGuideSchema,
+  mainMenuSchema,
+  priceRangeSchema,
+  productListSchema,
+  productNameSchema,
+} from "./answers.ts";
 import { brandList, brandPage } from "./brand-service.ts";
 import { CATALOGUE_CACHE_MS } from "./catalogue-cache.ts";
 import {
@@ -86,6 +100,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getMainMenu",
         tags,
+        response: { 200: mainMenuSchema },
         summary: "Main menu: category tree, storefront curations (12 products each) and featured images",
         headers: storeHeadersSchema,
         querystring: geoQuerySchema.extend({
@@ -105,6 +120,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "listAvailableCategories",
         tags,
+        response: { 200: availableCategoriesSchema },
         summary: "Categories with at least one product at the resolved store, with counts at that store",
         headers: storeHeadersSchema,
         querystring: geoQuerySchema,
@@ -120,6 +136,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getCategoryTree",
         tags,
+        response: { 200: z.array(categorySchema) },
         summary: "The whole category tree with product counts (cached 10 minutes)",
       },
     },
@@ -136,6 +153,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getCategory",
         tags,
+        response: { 200: categoryPageSchema },
         summary: "A category with its parent and children, for category pages",
         params: z.object({ url_name: urlNameSchema }),
         querystring: z.object({ parent: urlNameSchema.optional() }),
@@ -154,6 +172,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getCategoryGroup",
         tags,
+        response: { 200: categoryGroupSchema },
         summary: "Category-group page: the group and up to 12 products per child category (or brand)",
         params: z.object({ url_name: urlNameSchema }),
         headers: storeHeadersSchema,
@@ -173,6 +192,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getCategorySubGroup",
         tags,
+        response: { 200: categoryGroupSchema },
         summary: "Named sub-group page /{category}/{name}: up to 12 products per group",
         params: z.object({ parent: urlNameSchema, name: urlNameSchema }),
         headers: storeHeadersSchema,
@@ -190,6 +210,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getProducts",
         tags,
+        response: { 200: productListSchema },
         summary: "Products by SKU (comma-separated, at most 60), priced at the resolved store",
         params: z.object({ skus: skuListSchema }),
         headers: productHeadersSchema,
@@ -202,13 +223,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       const answer = await productCache.get(key, async () => {
         const loadedAt = Date.now(); // before the read: the answer is no fresher than this
         return {
-          body: JSON.stringify({ products: await productsBySku(db, req.params.skus, store) }),
+          body: serializeAnswer(productListSchema, {
+            products: await productsBySku(db, req.params.skus, store),
+          }),
           loadedAt,
         };
       });
       // Public (priced by store hints, not by who asks) and as fresh as the cached read it comes from.
       if (caching) reply.publicUntil = answer.loadedAt + PRODUCT_CACHE_MS;
-      return reply.type("application/json; charset=utf-8").send(answer.body);
+      return reply.type("application/json; charset=utf-8").send(preSerialized(answer.body));
     },
   );
 
@@ -219,6 +242,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getProductName",
         tags,
+        response: { 200: productNameSchema },
         summary: "A product's title and canonical url",
         params: z.object({ id: skuSchema }),
       },
@@ -233,6 +257,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getProductPrices",
         tags,
+        response: { 200: priceRangeSchema },
         summary: "Lowest and highest price (cents) across the stores that sell the product",
         params: z.object({ sku: skuSchema }),
       },
@@ -247,6 +272,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "listBrands",
         tags,
+        response: { 200: z.array(brandSchema) },
         summary: "Every brand with its product count, by name",
       },
     },
@@ -260,6 +286,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getBrandPage",
         tags,
+        response: { 200: brandPageSchema },
         summary: "A brand's page: the brand, its products at the resolved store, has_tobacco",
         querystring: geoQuerySchema.extend({
           name: z.string().trim().min(1).max(120),
@@ -278,6 +305,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getSimilarProducts",
         tags,
+        response: { 200: productListSchema },
         summary: "Products in the same category and price band",
         params: z.object({ id: skuSchema }),
         headers: storeHeadersSchema,
@@ -300,6 +328,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getRelatedProducts",
         tags,
+        response: { 200: productListSchema },
         summary: "Products of the same brand, then the same category (in stock only for substitutions)",
         params: z.object({ id: skuSchema }),
         headers: storeHeadersSchema,
@@ -333,6 +362,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getGiftGuide",
         tags,
+        response: { 200: giftGuideSchema },
         summary:
           "The liquor gift guide: per price band (under $25, $25 to $50, $50 to $100, $100 and up), popular products with a gifting tag in stock at the store",
         headers: storeHeadersSchema,
@@ -349,6 +379,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       schema: {
         operationId: "getGenericRecommendations",
         tags,
+        response: { 200: productListSchema },
         summary: "Popular products across the categories",
         headers: storeHeadersSchema,
         querystring: geoQuerySchema,

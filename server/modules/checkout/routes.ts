@@ -3,6 +3,12 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
 import { requireUser } from "../sessions/index.ts";
+import {
+  checkoutConfirmationSchema,
+  giftQuoteSchema,
+  placeOrderAnswerSchema,
+  webhookAnswerSchema,
+} from "./answers.ts";
 import { checkoutConfirmation } from "./confirmation.ts";
 import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.ts";
 import { quoteGift } from "./gift-address.ts";
@@ -47,6 +53,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       schema: {
         operationId: "placeOrder",
         tags,
+        response: { 200: placeOrderAnswerSchema },
         summary:
           "Place the cart as orders (one per store, one payment). `id` is the user id, `_` and a timestamp (base 36, or decimal milliseconds): the same id again answers the same outcome. A gift with `giftAddress` goes to the recipient's address: priced, checked and reserved at the stores serving it (see POST /order/gift-quote); the sender's own address and cart stay as they are. Answers the orders, or where to pass 3-D Secure",
         headers,
@@ -71,6 +78,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       schema: {
         operationId: "quoteGift",
         tags,
+        response: { 200: giftQuoteSchema },
         summary:
           "Before paying for a gift to its recipient's address: who brings it there (delivered by the stores whose zones hold it, or shipped), the cart priced at those stores with what they lack, and when they can deliver. Nothing is written; the sender's own address and cart stay as they are. Place it with the same address in POST /order/v3 `giftAddress`",
         headers,
@@ -93,6 +101,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       schema: {
         operationId: "verify3DS",
         tags,
+        response: { 200: placeOrderAnswerSchema },
         summary: "After the 3-D Secure challenge (/3dscb): the checkout's outcome, read from the provider",
         headers,
         querystring: verify3dsQuery,
@@ -125,6 +134,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       schema: {
         operationId: "getCheckoutConfirmation",
         tags,
+        response: { 200: checkoutConfirmationSchema },
         summary:
           "A placed checkout's confirmation: every order it placed (a split cart has one per store) with its store, items, time and total, and the sum paid",
         headers,
@@ -150,6 +160,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
         schema: {
           operationId: "receivePaymentWebhook",
           tags,
+          response: { 200: webhookAnswerSchema },
           summary:
             "The payment provider's signed events (Stripe): each payment named is re-read and its checkout settled",
           headers: z.object({ "stripe-signature": z.string().max(2000).optional() }),

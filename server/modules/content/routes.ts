@@ -6,6 +6,8 @@ import type { Db } from "../../platform/db.ts";
 import { isSiteOriginFixed, type RequestAddress, siteOrigin } from "../../platform/site-origin.ts";
 import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { BRAND_CONTENT_DIR, createFragmentReader } from "./brand-fragments.ts";
+import { citySchema, cityPageSchema } from "../catalogue/index.ts";
+import { textAnswer } from "../../openapi/answers.ts";
 import { cityPage, listCities } from "./cities.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
 
@@ -44,7 +46,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     "/order/cities",
     { config: { auth: "public" },
       schema: {
-        operationId: "listCities", tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
+        operationId: "listCities", response: { 200: z.array(citySchema) }, tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
     // Every page's footer asks; the cities only change with the seed.
     async () => cities.get("all", () => listCities(db)),
   );
@@ -54,7 +56,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     {
       config: { auth: "public", errors: { 404: "No city has that slug (`city_not_found`)." } },
       schema: {
-        operationId: "getCityPage",
+        operationId: "getCityPage", response: { 200: cityPageSchema },
         tags: ["content"],
         summary: "A city landing page (/alcohol-delivery-{slug}): the city, its intro and stores",
         params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug such as new-york") }),
@@ -68,7 +70,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     {
       config: { auth: "public", errors: { 404: "No such fragment (`fragment_not_found`)." } },
       schema: {
-        operationId: "getBrandFragment",
+        operationId: "getBrandFragment", response: { 200: textAnswer("text/html", "The fragment: sanitized HTML.") },
         tags: ["content"],
         summary: "A brand page's header or footer block ({slug}-header.html, {slug}-footer.html), sanitized HTML",
         params: z.object({ file: z.string().max(200) }),
@@ -85,7 +87,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     "/sitemap.xml",
     { config: { auth: "public" },
       schema: {
-        operationId: "getSitemap", tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
+        operationId: "getSitemap", response: { 200: textAnswer("application/xml", "The sitemap (sitemaps.org XML).") }, tags: ["content"], summary: "Sitemap: categories, brands, products, city and content pages" } },
     async (req, reply) => {
       const origin = originOf(req);
       if (!cacheable) {
@@ -111,7 +113,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     "/robots.txt",
     { config: { auth: "public" },
       schema: {
-        operationId: "getRobotsTxt", tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
+        operationId: "getRobotsTxt", response: { 200: textAnswer("text/plain", "robots.txt.") }, tags: ["content"], summary: "robots.txt: allow all but personal pages; points to the sitemap" } },
     async (req, reply) => {
       reply.header("cache-control", cacheable ? "public, max-age=3600" : "no-store");
       return reply.type("text/plain; charset=utf-8").send(robotsTxt(originOf(req)));

@@ -29,3 +29,4 @@ export async function registerGeo(
   await app.register(geoRoutes, { ...deps, geocoder });
   return { locate: (input) => locateAddress(deps.db, geocoder, input) };
 }
+export { availabilitySchema, savedAddressSchema, vendorSchema } from "./answers.ts";

@@ -14,6 +14,13 @@ import {
 } from "../catalogue/index.ts";
 import { readAddressCookie, writeAddressCookie } from "./address-cookie.ts";
 import { setAddress } from "./address-service.ts";
+import {
+  addressResultSchema,
+  addressSuggestionsSchema,
+  availabilitySchema,
+  currentAddressSchema,
+  vendorSchema,
+} from "./answers.ts";
 import type { Geocoder } from "./geocoder.ts";
 import { setAddressBody, suggestionQuery } from "./schemas.ts";
 import { availabilityFor, vendorFor } from "./vendor-service.ts";
@@ -41,6 +48,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       schema: {
         operationId: "getVendor",
         tags,
+        response: { 200: vendorSchema },
         summary:
           "The store serving a position: store_id, shipping, and banner._id 'out_of_zone' outside every zone",
         headers: storeHeadersSchema,
@@ -66,6 +74,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       schema: {
         operationId: "getAvailability",
         tags,
+        response: { 200: availabilitySchema },
         summary:
           "Delivery availability (immediate, scheduling, ETA, selection text, dates with slots) for a position",
         headers: lenientGeo.extend({ "x-store-id": z.string().optional() }),
@@ -108,6 +117,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       schema: {
         operationId: "setAddress",
         tags,
+        response: { 200: addressResultSchema },
         summary:
           "Set the delivery address: parsed, geocoded, vendor and availability; kept in the address cookie for a year",
         body: setAddressBody,
@@ -142,6 +152,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       schema: {
         operationId: "getAddress",
         tags,
+        response: { 200: currentAddressSchema },
         summary: "The saved delivery address, or null",
       },
     },
@@ -158,6 +169,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
       schema: {
         operationId: "suggestAddresses",
         tags,
+        response: { 200: addressSuggestionsSchema },
         summary: "Completions for a typed address: the ZIP, city and state to follow the street line",
         querystring: suggestionQuery,
       },

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { availabilitySchema } from "../geo/index.ts";
+import { giftViewSchema } from "./answers.ts";
 import type { GiftsContext } from "./context.ts";
 import { claimGiftBody, giftParams, giftQuery } from "./schemas.ts";
 import { claimGift, giftAvailability, readGift } from "./service.ts";
@@ -18,6 +20,7 @@ export const giftRoutes: FastifyPluginAsyncZod<{ ctx: GiftsContext }> = async (a
       config: { auth: "public", errors: { 404: NOT_FOUND } },
       schema: {
         operationId: "getGiftOrder",
+        response: { 200: giftViewSchema },
         tags,
         summary:
           "A gift as its recipient sees it from the link: from, note, occasion, items, store, address, expiry, and its state (open, claimed, expired, cancelled, or arranged by the sender)",
@@ -45,6 +48,7 @@ export const giftRoutes: FastifyPluginAsyncZod<{ ctx: GiftsContext }> = async (a
       },
       schema: {
         operationId: "getGiftAvailability",
+        response: { 200: availabilitySchema },
         tags,
         summary:
           "Delivery availability of the gift's store for its address, cut to the gift's life: no date after the expiry, no slot ending after it, the ETA only if it lands before it",
@@ -73,6 +77,7 @@ export const giftRoutes: FastifyPluginAsyncZod<{ ctx: GiftsContext }> = async (a
       },
       schema: {
         operationId: "updateGiftOrder",
+        response: { 200: giftViewSchema },
         tags,
         summary:
           "Claim a gift with the link's token: a slot (date and start from its availability) or the ETA (as soon as possible), notes and a unit. An ETA sends the order to the store now (status 0); a slot keeps it scheduled (7) for that slot. The sender is emailed",

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isSku } from "../../../domain/catalogue/sku.ts";
 import { notFound } from "../../errors.ts";
+import { textAnswer } from "../../openapi/answers.ts";
 import { createTtlCache } from "../../platform/ttl-cache.ts";
 import type { ModuleDeps } from "../index.ts";
 import { findCategoryArt, findProductArt } from "./repository.ts";
@@ -39,6 +40,7 @@ export async function imageRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         params: fileParams,
         tags: ["images"],
         summary: "Product image (SVG), by SKU",
+        response: { 200: textAnswer("image/svg+xml", "The product's image.") },
       },
     },
     async (req, reply) => {
@@ -70,6 +72,7 @@ export async function imageRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         params: fileParams,
         tags: ["images"],
         summary: "Category image (SVG), by url_name",
+        response: { 200: textAnswer("image/svg+xml", "The category's image.") },
       },
     },
     async (req, reply) => {

@@ -53,6 +53,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: NotificationsConte
         summary:
           "Register this device's push token for the signed-in user, once they granted permission (spec §6); again is harmless",
         tags,
+        response: { 200: z.object({ status: z.literal("ok") }) },
         headers,
         params: z.object({ id: z.string().min(1).max(100) }),
         body: fcmTokenBody,
@@ -69,6 +70,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ ctx: NotificationsConte
         operationId: "getVapidPublicKey",
         summary: "The VAPID public key (URL-safe base64) a page passes to pushManager.subscribe",
         tags,
+        response: { 200: z.object({ publicKey: z.string().describe("URL-safe base64.") }) },
       },
     },
     async (_req, reply) => {

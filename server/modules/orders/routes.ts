@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
+import { activeOrdersSchema, orderHistorySchema, orderSchema, orderStatusAnswerSchema } from "./answers.ts";
 import { editOrder } from "./edit.ts";
 import { activeOrders, orderDetail, orderHistory, orderStatus } from "./order-view.ts";
 
@@ -19,6 +20,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         operationId: "getOrderHistory",
         tags,
+        response: { 200: orderHistorySchema },
         summary: "The user's orders, newest first (count, orders)",
         headers,
         querystring: z.object({
@@ -38,6 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         operationId: "getOrderDetail",
         tags,
+        response: { 200: orderSchema },
         summary: "One of the user's orders: status, line items, charge, delivery address",
         headers,
         querystring: z.object({ id: z.string().min(1).max(100) }),
@@ -61,6 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         operationId: "editOrder",
         tags,
+        response: { 200: orderSchema },
         summary:
           "Change what may still change before dispatch: delivery notes, the unit or apartment, a gift's recipient note (null or blank clears one). Answers the order",
         headers,
@@ -82,6 +86,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         operationId: "getActiveOrders",
         tags,
+        response: { 200: activeOrdersSchema },
         summary:
           "The active-order tracker (spec §4): whether the user has an active order, and those orders (status, ETA, store), newest first",
         headers,
@@ -97,6 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         operationId: "getOrderStatus",
         tags,
+        response: { 200: orderStatusAnswerSchema },
         summary: "Where an order is: order_status, eta, driver, tracking_state, failed_status (spec §7)",
         headers,
         params: z.object({ id: z.string().min(1).max(100) }),

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
 import { requireUser } from "../sessions/index.ts";
+import { paymentConfigSchema, savedCardSchema, savedCardsSchema } from "./answers.ts";
 import { addCard, listCards, removeCard, setPrimaryCard } from "./cards.ts";
 import { PAYMENT_LIMITS } from "./limits.ts";
 import { cardIdBody, cardTokenBody, paymentHeaders as headers } from "./schemas.ts";
@@ -28,6 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getPaymentConfig",
         tags,
+        response: { 200: paymentConfigSchema },
         summary:
           "How this store takes cards (the provider's card page or publishable key), card defaults and wallets",
       },
@@ -42,6 +44,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listCards",
         tags,
+        response: { 200: savedCardsSchema },
         summary: "The user's saved cards, newest first, the primary one flagged",
         headers,
       },
@@ -63,6 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "addCard",
         tags,
+        response: { 200: savedCardSchema },
         summary:
           "Save the card a provider token stands for (brand, last four and expiry are kept, never the number)",
         headers,
@@ -90,6 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "setPrimaryCard",
         tags,
+        response: { 200: savedCardsSchema },
         summary: "Make a saved card the primary one",
         headers,
         body: cardIdBody,
@@ -108,7 +113,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
           502: "The payment provider did not answer (`payment_provider_unavailable`).",
         },
       },
-      schema: { operationId: "removeCard", tags, summary: "Remove a saved card", headers, body: cardIdBody },
+      schema: {
+        operationId: "removeCard",
+        tags,
+        response: { 200: savedCardsSchema },
+        summary: "Remove a saved card",
+        headers,
+        body: cardIdBody,
+      },
     },
     async (req) => removeCard(db, provider, requireUser(req).userId, req.body.cardId),
   );

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
 import { requireUser } from "../sessions/index.ts";
+import { promoAddedSchema, promoListSchema } from "./answers.ts";
 import { PROMO_LIMITS } from "./limits.ts";
 import { addPromo, listPromos } from "./service.ts";
 
@@ -33,6 +34,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter; 
       schema: {
         operationId: "listPromos",
         tags,
+        response: { 200: promoListSchema },
         summary:
           "The user's promo codes (the newest first) and store credit; `credit` sums the credit-type entries",
         headers,
@@ -55,6 +57,7 @@ export const promoRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter; 
       schema: {
         operationId: "addPromo",
         tags,
+        response: { 200: promoAddedSchema },
         summary:
           "Add a code to the user's promos (a credit code becomes store credit); answers the code and the list",
         headers,

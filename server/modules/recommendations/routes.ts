@@ -7,12 +7,14 @@ import { createTtlCache } from "../../platform/ttl-cache.ts";
 import {
   geoQuerySchema,
   onShelfChange,
+  productListSchema,
   resolveStore,
   skuSchema,
   storeHeadersSchema,
   storeHintsOf,
 } from "../catalogue/index.ts";
 import { requireRole, requireUser } from "../sessions/index.ts";
+import { coPurchaseRefreshSchema, favouriteSkusSchema, userRecommendationsSchema } from "./answers.ts";
 import { refreshCoPurchase } from "./co-purchase.ts";
 import {
   addFavourite,
@@ -60,6 +62,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getFrequentlyBoughtTogether",
         tags: catalogueTags,
+        response: { 200: productListSchema },
         summary:
           "Frequently bought together: products completed orders bought with this one, in stock at the resolved store, most shared first",
         params: z.object({ id: skuSchema }),
@@ -82,6 +85,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getUserRecommendations",
         tags: catalogueTags,
+        response: { 200: userRecommendationsSchema },
         summary:
           "For the signed-in shopper (their own id only): buy again (products of their completed orders in stock at their store, most often then most recently bought first; SKUs in buy_again) then what other orders bought with them. Empty without a completed order; anonymous shoppers use getGenericRecommendations",
         params: z.object({ id: z.string().min(1).max(64) }),
@@ -102,6 +106,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listFavouriteSkus",
         tags: favouriteTags,
+        response: { 200: favouriteSkusSchema },
         summary:
           "The SKUs the signed-in shopper hearted, the latest first (the storefront loads them once a page)",
         headers: userHeaders,
@@ -117,6 +122,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listFavouriteProducts",
         tags: favouriteTags,
+        response: { 200: productListSchema },
         summary:
           "The signed-in shopper's favourites as products priced at the resolved store, the latest first",
         headers: userHeaders,
@@ -141,6 +147,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "addFavourite",
         tags: favouriteTags,
+        response: { 200: favouriteSkusSchema },
         summary: "Heart a product (idempotent); answers the shopper's favourite SKUs",
         params: skuParams,
         headers: userHeaders,
@@ -156,6 +163,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "removeFavourite",
         tags: favouriteTags,
+        response: { 200: favouriteSkusSchema },
         summary: "Un-heart a product (idempotent); answers the shopper's favourite SKUs",
         params: skuParams,
         headers: userHeaders,
@@ -171,6 +179,7 @@ export const recommendationRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "refreshCoPurchase",
         tags: ["console"],
+        response: { 200: coPurchaseRefreshSchema },
         summary:
           "Rebuild the frequently-bought-together table from completed orders now, as the hourly job does (administrators)",
         headers: userHeaders.pick({ "x-platform": true }),

@@ -11,6 +11,13 @@ import { clientIp } from "../accounts/context.ts";
 import { publicOrigin } from "../accounts/index.ts";
 import type { Outbox } from "../messages/index.ts";
 import { requireRole, requireUser } from "../sessions/index.ts";
+import {
+  enquiriesSchema,
+  enquiryAnswerSchema,
+  leadAnswerSchema,
+  referralCodeSchema,
+  referralsSchema,
+} from "./answers.ts";
 import { captureLead, listEnquiries, submitEnquiry } from "./enquiries.ts";
 import { ENQUIRY_LIMITS } from "./limits.ts";
 import { codeOwner, listReferrals } from "./referrals.ts";
@@ -55,6 +62,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: ReferralRoutesContext 
       config: { auth: "user" },
       schema: {
         operationId: "listReferrals",
+        response: { 200: referralsSchema },
         tags: ["referrals"],
         summary:
           "The shopper's share code and link, what each side earns, the cap, and the friends who signed up through it with their state (signed up, ordered, rewarded, refused with why), newest first",
@@ -70,6 +78,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: ReferralRoutesContext 
       config: { auth: "public", errors: { 404: "No shopper has that code (`referral_not_found`)." } },
       schema: {
         operationId: "getReferralCode",
+        response: { 200: referralCodeSchema },
         tags: ["referrals"],
         summary: "Whose share code this is (first name and initial), for the signup page's welcome",
         headers,
@@ -93,6 +102,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: ReferralRoutesContext 
       },
       schema: {
         operationId: "captureLead",
+        response: { 200: leadAnswerSchema },
         tags: ["enquiries"],
         summary:
           "The lead-capture prompt's email: kept once per mailbox with the platform, and sent the signup offer (spec §9) by email the first time",
@@ -158,6 +168,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: ReferralRoutesContext 
         },
         schema: {
           operationId: form.id,
+          response: { 200: enquiryAnswerSchema },
           tags: ["enquiries"],
           summary: form.summary,
           headers,
@@ -190,6 +201,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ ctx: ReferralRoutesContext 
       },
       schema: {
         operationId: "listConsoleEnquiries",
+        response: { 200: enquiriesSchema },
         tags: ["console"],
         summary:
           "Administrators: leads, partner applications, business enquiries and job applications together, newest first (or one kind)",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { REVIEW_TEXT_MAX } from "../../../domain/orders/after-order.ts";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
+import { productReviewsSchema, reviewPostedSchema } from "./answers.ts";
 import { postReview, productReviews } from "./reviews.ts";
 
 const tags = ["reviews"];
@@ -17,6 +18,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       config: { auth: "optional", errors: { 404: "No product has that SKU (`product_not_found`)." } },
       schema: {
         operationId: "getProductReviews",
+        response: { 200: productReviewsSchema },
         tags,
         summary:
           "A product's rating (average_rating, rating_count) and its reviews, 10 a page, newest first; for a signed-in shopper, whether they may rate it",
@@ -44,6 +46,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
       schema: {
         operationId: "postProductReview",
+        response: { 200: reviewPostedSchema },
         tags,
         summary:
           "Rate a product received in a delivered order, 1 to 5 stars with optional words; once per shopper and product. Moves the product's average_rating and rating_count",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { badRequest } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
 import { requireUser } from "../sessions/index.ts";
+import { roundUpSchema } from "./answers.ts";
 
 const tags = ["round-up"];
 const headers = z.object({
@@ -55,6 +56,7 @@ export const roundUpRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         operationId: "getRoundUp",
         tags,
+        response: { 200: roundUpSchema },
         summary:
           "The organisations a shopper can round up for, their choice, and what they have given (cents, per organisation)",
         headers,
@@ -73,6 +75,7 @@ export const roundUpRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         operationId: "setRoundUp",
         tags,
+        response: { 200: roundUpSchema },
         summary: "Turn the round-up on or off, and choose its organisation",
         headers,
         body: z.object({

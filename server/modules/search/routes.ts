@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db.ts";
 import {
   geoQuerySchema,
   resolveStore,
+  searchResultsSchema,
   storeHeadersSchema,
   storeHintsOf,
   tagSchema,
@@ -24,6 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       config: { auth: "public", csrf: false },
       schema: {
         operationId: "searchProducts",
+        response: { 200: searchResultsSchema },
         tags,
         summary: "Full-text search with typo tolerance, facets, sort, paging (60 per page) and autocomplete",
         headers: storeHeadersSchema,
@@ -44,6 +46,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
       schema: {
         operationId: "searchCategoryProducts",
+        response: { 200: searchResultsSchema },
         tags,
         summary: "Products of categories (url_names) or tags, with the search options",
         headers: storeHeadersSchema,
@@ -66,6 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       config: { auth: "public", csrf: false },
       schema: {
         operationId: "filterTagProducts",
+        response: { 200: searchResultsSchema },
         tags,
         summary: "Products carrying a tag, with the search options",
         params: z.object({ tag: tagSchema }),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { orderSchema } from "../orders/index.ts";
 import type { TipsContext } from "./context.ts";
 import { giveFeedback } from "./feedback.ts";
 import {
@@ -84,6 +85,7 @@ export const tipRoutes: FastifyPluginAsyncZod<{ ctx: TipsContext }> = async (app
       },
       schema: {
         operationId: "changeCheckoutTip",
+        response: { 200: orderSchema },
         tags,
         summary:
           "Change the tip chosen at checkout while the order's payment is not yet captured (lower it, or raise it as far as the card's hold covers). Answers the order",

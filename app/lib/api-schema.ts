@@ -2720,6 +2720,213 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A delivery address and the store serving it. */
+        Address: {
+            /** @description One-line form: "350 5th Ave, New York, NY 10118". */
+            address: string;
+            street: string;
+            street_number: string | null;
+            route: string | null;
+            unit: string | null;
+            city: string;
+            state: string;
+            zip: string;
+            lat: number;
+            lng: number;
+            store_id: string;
+            shipping: boolean;
+        };
+        /** @description What can reach an address and when (spec §3 Availability). */
+        Availability: {
+            store_id: string;
+            shipping: boolean;
+            /** @description IANA zone the labels are written in. */
+            timezone: string;
+            immediate_delivery: boolean;
+            scheduling: boolean;
+            eta: {
+                display: string;
+                minutes: number | null;
+            };
+            selection_text: string;
+            dates: {
+                /** @description Local calendar date in the store's zone (YYYY-MM-DD). */
+                date: string;
+                /** @description "Today", "Tomorrow" or "Mon, Nov 23". */
+                label: string;
+                slots: {
+                    /** Format: date-time */
+                    start: string;
+                    /** Format: date-time */
+                    end: string;
+                    /** @description Wall-clock range in the store's zone: "6:00 PM – 7:00 PM". */
+                    label: string;
+                }[];
+            }[];
+        };
+        Brand: {
+            name: string;
+            slug: string;
+            has_tobacco: boolean;
+            product_count: number;
+        };
+        /** @description The cart, computed on the server (money in integer cents). */
+        Cart: {
+            /** @description Null until the first item is added. */
+            id: string | null;
+            products: components["schemas"]["CartProduct"][];
+            engravings: {
+                line_1: string;
+                line_2: string;
+                line_3: string;
+                master_id: string;
+                master_sku: string;
+                cart_id: string;
+                qty: number;
+            }[];
+            promo: {
+                code: string;
+                value_type: string;
+                desc: string;
+                balance?: number;
+                val?: number;
+                value?: number;
+                /** @description Whether it takes something off the cart as it is now. */
+                applied: boolean;
+                discount: number;
+                /** @description Why it does not apply (now), in the shopper's words. */
+                message: string | null;
+            } | null;
+            line_items: components["schemas"]["LineItem"][];
+            shippingOptions: {
+                name: string;
+                price: number;
+                description: string;
+            }[];
+            selectedShippingOption: {
+                name: string;
+                price: number;
+            } | null;
+            fee: {
+                shipping_name: string | null;
+                shipping_fee: number;
+                delivery_fee: number;
+            };
+            /** @description One entry per store, keyed by store id. */
+            split_cart: {
+                [key: string]: {
+                    store_id: string;
+                    name: string;
+                    is_shipping: boolean;
+                    products: components["schemas"]["CartProduct"][];
+                    subtotal: number;
+                    minimum: number;
+                    minimum_error: string | null;
+                    delivery_fee: number;
+                    eta_minutes: number;
+                };
+            };
+            split: boolean;
+            multi_store_id: string | null;
+            verification_required: boolean;
+            recommendations: {
+                sku_id: string;
+                title: string;
+                price: number;
+                image: string;
+                url: string;
+                store_id: string;
+            }[];
+            unavailable_message: string | null;
+            /** @description Number of items (quantities added up). */
+            count: number;
+            subtotal: number;
+            /** @description What the promo takes off. */
+            discount: number;
+            credit: {
+                balance: number;
+                applied: number;
+            };
+            round_up: number;
+            tip: number;
+            total: number;
+            free_shipping: {
+                threshold: number;
+                qualifies: boolean;
+                hint: string | null;
+            };
+        };
+        /** @description One line of the cart (money in integer cents). */
+        CartProduct: {
+            sku_id: string;
+            /** @description The line's id: PATCH and DELETE name lines by it. */
+            cart_id: string;
+            store_id: string;
+            qty: number;
+            /** @description Unit price at the line's store. */
+            price: number;
+            package_qty: number;
+            package_item_price: number | null;
+            subtotal: number;
+            /** @description Regular (list) price times quantity. */
+            originalSubtotal: number;
+            /** @enum {string} */
+            substitution_preference: "substitute" | "refund";
+            title: string;
+            subtitle: string | null;
+            company: string | null;
+            type: string | null;
+            volume: number | null;
+            volume_label: string | null;
+            url: string;
+            image: string;
+            engraving: {
+                line_1: string;
+                line_2: string;
+                line_3: string;
+            } | null;
+            is_etch: boolean;
+            /** @description Units the store has; qty never exceeds it when written. */
+            stock: number;
+            /** @description False when it cannot be bought at its store: shown and removable, but out of the totals and of checkout. */
+            available: boolean;
+            /** @enum {string|null} */
+            unavailable_reason: "not_sold" | "out_of_stock" | "engraving_required" | null;
+            group_mapping: string | null;
+        };
+        /** @description A navigation category, with its children. */
+        Category: {
+            _id: string;
+            name: string;
+            web_display_name: string;
+            url_name: string;
+            /** @description The category's own tag (home tiles use it: WN, ST, HS…). */
+            tag: string;
+            /** @description Product tags the category covers (wine: RW, WW, RS, SW). */
+            tags: string[];
+            ordinal: number;
+            parent_id: string | null;
+            product_count: number;
+            is_tobacco: boolean;
+            icon: string | null;
+            image: string | null;
+            /** @enum {string} */
+            root_category_display: "WEB_MAIN" | "WEB_SUB" | "WEB_SUB_HEADER" | "WEB_STOREFRONT";
+            description: string | null;
+            /** @description The category page's path: /{url_name}. */
+            url: string;
+            subcategories: components["schemas"]["Category"][];
+        };
+        /** @description A code went out (or, for an unknown email, seemed to). */
+        CodeSent: {
+            /** @enum {string} */
+            status: "code_sent";
+            /** @description The attempt: POST /auth/loginV2Step2 takes it with the code. */
+            oid: string;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            message: string;
+        };
         /** @description Every 4xx and 5xx answer of the API. */
         Error: {
             error: {
@@ -2731,6 +2938,480 @@ export interface components {
                 details?: {
                     [key: string]: string;
                 };
+            };
+        };
+        /** @description A gift as its recipient sees it from the link. */
+        GiftView: {
+            order_id: string;
+            order_number: number;
+            /** @enum {string} */
+            state: "open" | "claimed" | "expired" | "cancelled" | "arranged";
+            /** @description The sender's first name. */
+            from: string;
+            recipient: string;
+            note: string | null;
+            occasion: string | null;
+            recipient_note: string | null;
+            /**
+             * Format: date-time
+             * @description When the link lapses.
+             */
+            expires: string;
+            /** Format: date-time */
+            claimed_at: string | null;
+            store: {
+                id: string;
+                name: string;
+            };
+            products: {
+                sku_id: string;
+                title: string;
+                subtitle: string | null;
+                image: string;
+                qty: number;
+            }[];
+            delivery_address: {
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                unit: string | null;
+                business_name: string | null;
+                /** @enum {string} */
+                type: "Business" | "Residential";
+            };
+            /** @description The slot, or null for as soon as possible or while not chosen. */
+            scheduled: {
+                date: string;
+                start: string;
+                end: string;
+                label: string;
+            } | null;
+            eta: string | null;
+        };
+        /** @description One row of a cart's or an order's summary; the last is the total. */
+        LineItem: {
+            title: string;
+            display: string;
+            /** @description Discounts are negative. */
+            value: number;
+            /** @enum {string} */
+            format: "SUBTOTAL" | "FEE" | "SHIPPING" | "TIP" | "PROMO" | "CREDIT" | "DONATION" | "TOTAL";
+        };
+        /** @description A successful sign-in. */
+        LoggedIn: {
+            /** @enum {string} */
+            status: "logged_in";
+            user: components["schemas"]["User"];
+            /** @description Only for the apps (x-platform ios or android): send it as x-user. */
+            sessionToken?: string;
+        };
+        /** @description An order (spec §3 Order); money in integer cents. */
+        Order: {
+            _id: string;
+            order_number: number;
+            checkout_id: string;
+            /**
+             * @description -1 awaiting payment, 0 placed, 1 in progress, 2 en route, 3 completed, 4 failed, 5 cancelled, 6 refunded, 7 scheduled.
+             * @enum {number}
+             */
+            order_status: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            shipping: boolean;
+            /** @enum {string|null} */
+            shipping_status: "Awaiting Fulfillment" | "Shipped" | "Completed" | "Failed" | "Cancelled" | "Partially Refunded" | null;
+            failed_status: {
+                /** @enum {string} */
+                state: "soft" | "hard";
+                reason: string;
+            } | null;
+            /** @description Display text: "30–45 min", a slot's label, or null. */
+            eta: string | null;
+            driver: {
+                name: string;
+                phone: string | null;
+            } | null;
+            tracking_state: string | null;
+            store: {
+                id: string;
+                name: string;
+            };
+            products: {
+                sku_id: string;
+                title: string;
+                subtitle: string | null;
+                image: string;
+                url: string;
+                qty: number;
+                price: number;
+                subtotal: number;
+                engraving: {
+                    line_1: string;
+                    line_2: string;
+                    line_3: string;
+                } | null;
+                substitution_preference: string;
+            }[];
+            subtotal: number;
+            total: number;
+            charge: {
+                brand: string | null;
+                last4: string | null;
+                method: string;
+            };
+            line_items: components["schemas"]["LineItem"][];
+            delivery_address_detail: {
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                lat: number;
+                lng: number;
+                unit: string | null;
+                business_name: string | null;
+                business_phone: string | null;
+                /** @enum {string} */
+                type: "Business" | "Residential";
+            };
+            delivery_notes: string | null;
+            recipient_note: string | null;
+            /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
+            scheduled: ({
+                date: string;
+                start: string;
+                end: string;
+                label: string;
+            } | {
+                /** @enum {boolean} */
+                byRecipient: true;
+            }) | null;
+            gift_info: {
+                recipient: string;
+                email: string | null;
+                mobile: string | null;
+                note: string | null;
+                occasion: string | null;
+                /** Format: date-time */
+                expires: string;
+            } | null;
+            promo_code: string | null;
+            round_up: {
+                amount: number;
+                organization_id: string | null;
+            } | null;
+            /** @enum {string|null} */
+            substitution_status: "Proposed" | "Viewing" | "Done" | null;
+            tip: {
+                id: string;
+                amount: number;
+                rating: number | null;
+            } | null;
+            tip_total: number;
+            checkout_tip: {
+                amount: number;
+                changeable: boolean;
+            };
+            feedback: {
+                positive: string[];
+                negative: string[];
+                /** @enum {string|null} */
+                thumb: "up" | "down" | null;
+                notes: string | null;
+            } | null;
+            /** @description Spec §4: the active-order rule. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Where an order is; the live tracking stream sends the same. */
+        OrderStatus: {
+            _id: string;
+            /**
+             * @description -1 awaiting payment, 0 placed, 1 in progress, 2 en route, 3 completed, 4 failed, 5 cancelled, 6 refunded, 7 scheduled.
+             * @enum {number}
+             */
+            order_status: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            /** @enum {string|null} */
+            shipping_status: "Awaiting Fulfillment" | "Shipped" | "Completed" | "Failed" | "Cancelled" | "Partially Refunded" | null;
+            eta: string | null;
+            driver: {
+                name: string;
+                phone: string | null;
+            } | null;
+            tracking_state: string | null;
+            failed_status: {
+                /** @enum {string} */
+                state: "soft" | "hard";
+                reason: string;
+            } | null;
+            active: boolean;
+            /** @enum {string|null} */
+            substitution_status: "Proposed" | "Viewing" | "Done" | null;
+        };
+        /** @description The orders placed, or where to pass 3-D Secure first. */
+        PlaceOrderAnswer: {
+            /** @enum {string} */
+            status: "succeeded";
+            checkout_id: string;
+            order_ids: string[];
+            /** @description One order per store, under one payment. */
+            orders: components["schemas"]["Order"][];
+        } | {
+            /** @enum {string} */
+            status: "requires_action";
+            checkout_id: string;
+            payment_intent_id: string;
+            /** @description The bank's 3-D Secure page; it comes back to GET /order/verify3DS. */
+            redirect_url: string;
+        };
+        /** @description A product priced and stocked at one store (money in integer cents). */
+        Product: {
+            sku_id: string;
+            title: string;
+            subtitle: string | null;
+            company: string | null;
+            brand: string | null;
+            brand_slug: string | null;
+            /** @description Shelf price at the resolved store; null when hidden (no seller, or disabled). */
+            price: number | null;
+            regular_price: number;
+            /** @description Price of one item of a multipack bought alone (bundle text needs it). */
+            package_item_price: number | null;
+            package_qty: number;
+            image: string;
+            image_large: string;
+            volume: number | null;
+            volume_label: string | null;
+            /** @description Every size of the product's variant group, smallest first: filled by GET /menu/product/{skus}, empty in lists. */
+            volume_variants: {
+                sku_id: string;
+                volume_label: string;
+                price: number | null;
+                url: string;
+            }[];
+            /** @description The choices on the product page, the shown one marked default. */
+            options: {
+                name: string;
+                sku_id: string;
+                default: boolean;
+            }[];
+            ingredients: {
+                _id: string;
+                name: string;
+            }[];
+            /** @description url_names of every navigation category carrying its tags. */
+            categories: string[];
+            /** @description url_name of the product's default category. */
+            default_category: string;
+            /** @description Product tags (BE, RW, WS…). */
+            tags: string[];
+            average_rating: number | null;
+            rating_count: number;
+            disabled: boolean;
+            /** @enum {string} */
+            substitution_preference: "substitute" | "refund";
+            /** @description 1-based place in the whole search result (search only). */
+            position?: number;
+            /** @description Lowest price across the stores that sell it; null when none does. */
+            minPrice: number | null;
+            maxPrice: number | null;
+            /** @description Canonical path /{default_category}/{title-slug}/{sku_id}. */
+            url: string;
+            /** @description The resolved store when it sells the product; null otherwise (then price is null). */
+            seller: {
+                store_id: string;
+                name: string;
+            } | null;
+            in_stock: boolean;
+            /** @description Units on hand at the resolved store (0 when it does not sell it). */
+            stock: number;
+            type: string | null;
+            country: string | null;
+            abv: number | null;
+            description: string | null;
+            is_tobacco: boolean;
+            /** @description SKU of the engravable ("_ETCH") variant, when one exists. */
+            etch_sku: string | null;
+            /** @description For an engraved variant: the master SKU. */
+            etch_of: string | null;
+        };
+        ProductList: {
+            products: components["schemas"]["Product"][];
+        };
+        /** @description A product rating, with its text when one was written. */
+        Review: {
+            id: number;
+            /** @description 1 to 5 stars. */
+            rating: number;
+            text: string | null;
+            /** @description The reviewer's first name and initial. */
+            author: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A saved card (spec §3 Card): never its number. */
+        SavedCard: {
+            id: string;
+            brand: string;
+            last4: string;
+            exp_month: number;
+            exp_year: number;
+            country: string | null;
+            is_primary: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SearchResults: {
+            products: components["schemas"]["Product"][];
+            /** @description Matching products after filters (all pages). */
+            count: number;
+            /** @description Facet counts; each dimension ignores its own filter. */
+            facets: {
+                category: {
+                    value: string;
+                    label: string;
+                    count: number;
+                }[];
+                brand: {
+                    value: string;
+                    label: string;
+                    count: number;
+                }[];
+                price: {
+                    value: string;
+                    label: string;
+                    count: number;
+                }[];
+                volume: {
+                    value: string;
+                    label: string;
+                    count: number;
+                }[];
+                country: {
+                    value: string;
+                    label: string;
+                    count: number;
+                }[];
+            };
+            has_tobacco: boolean;
+            page: number;
+            skip: number;
+            hitsPerPage: number;
+            /** @description Autocomplete only: up to 8 quick suggestions. */
+            suggestions: {
+                /** @enum {string} */
+                type: "brand" | "product";
+                text: string;
+                url: string;
+            }[];
+            analytics: {
+                query: string | null;
+                took_ms: number;
+                typo_tolerant: boolean;
+                corrected_query: string | null;
+                store_id: string | null;
+            };
+        };
+        /** @description Who a request is for, and the CSRF token its state changes send. */
+        SessionInfo: {
+            user: {
+                id: string;
+                firstname: string;
+                lastname: string;
+                email: string;
+                /** @enum {string} */
+                role: "customer" | "store_staff" | "admin";
+                /** @enum {string} */
+                display_mode: "light" | "dark" | "system";
+                ageVerificationStatus: number | null;
+            } | null;
+            /** @description Send it as x-csrf-token on state changes riding on a cookie. */
+            csrfToken: string | null;
+            /** @description The request carried a session that no longer exists. */
+            sessionEnded: boolean;
+        };
+        /** @description Signed in, or what social sign-in needs next. */
+        SsoResult: components["schemas"]["LoggedIn"] | {
+            /** @enum {string} */
+            status: "signup_required";
+            provider: string;
+            profile: {
+                email: string | null;
+                emailVerified: boolean;
+                firstname: string | null;
+                lastname: string | null;
+            };
+            /** @description Apps: the handle of the kept provider data. */
+            sso_token?: string;
+        } | {
+            /** @enum {string} */
+            status: "link_required";
+            provider: string;
+            email: string;
+            sso_token?: string;
+        };
+        /** @description The User entity (spec §3) as its owner sees it. */
+        User: {
+            id: string;
+            objectId: string;
+            firstname: string;
+            lastname: string;
+            username: string;
+            email: string;
+            /** @enum {string|null} */
+            gender: "female" | "male" | "nonbinary" | "unspecified" | null;
+            mobile: string | null;
+            countryCode: string | null;
+            /** Format: date */
+            birthday: string;
+            stated_source: string | null;
+            /** @enum {string} */
+            signup_platform: "web" | "ios" | "android";
+            /** @enum {string} */
+            display_mode: "light" | "dark" | "system";
+            emailVerified: boolean;
+            mobileVerified: boolean;
+            ageVerificationStatus: number | null;
+            numPurchases: number;
+            /** @description The loyalty programme's points to spend now. */
+            loyaltyPoints: number;
+            /** @description The loyalty tier held. */
+            loyaltyStatus: string | null;
+            /** @description Spendable store credit. */
+            credit: number;
+            roundUpEnabled: boolean;
+            roundUpOrgID: string | null;
+            roundUpAmount: number | null;
+            direct_only: boolean;
+            /** @enum {string} */
+            role: "customer" | "store_staff" | "admin";
+            store_id: string | null;
+            contactPreferences: {
+                email: boolean;
+                sms: boolean;
+                push: boolean;
+            };
+            signupPromo: string | null;
+            /** @description Social sign-in providers linked to this account. */
+            linkedProviders: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description The store serving a position (spec §3 Vendor). */
+        Vendor: {
+            store_id: string;
+            shipping: boolean;
+            /** @description { _id: 'out_of_zone' } when the address is outside every delivery zone; null inside one. */
+            banner: {
+                /** @enum {string} */
+                _id: "out_of_zone";
+            } | null;
+            store: {
+                id: string;
+                name: string;
+                is_shipping: boolean;
+                eta_minutes: number;
+                min_order_cents: number;
+                delivery_fee_cents: number;
             };
         };
     };
@@ -2762,7 +3443,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SessionInfo"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -2810,7 +3493,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        session: components["schemas"]["SessionInfo"];
+                        address: components["schemas"]["Address"] | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -2876,7 +3564,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CodeSent"] | components["schemas"]["LoggedIn"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -2968,7 +3658,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LoggedIn"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3070,7 +3762,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3163,7 +3857,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["LoggedIn"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3257,7 +3953,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3338,7 +4039,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        message: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3430,7 +4137,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3502,7 +4214,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        start: string;
+                    }[];
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3680,7 +4398,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoResult"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3747,7 +4467,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoResult"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3869,7 +4591,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoResult"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -3993,7 +4717,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoResult"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4109,7 +4835,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SsoResult"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4212,7 +4940,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        redirect_allowed: boolean;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4278,7 +5012,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        redirect: string;
+                        merchant: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4382,16 +5124,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The User entity (spec §3) as its owner sees it. */
-                        user: {
-                            id: string;
-                            /** @description The loyalty programme's points to spend now. */
-                            loyaltyPoints: number;
-                            /** @description The loyalty tier held. */
-                            loyaltyStatus: string | null;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        user: components["schemas"]["User"];
                         /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
                         loyalty: {
                             /** @description Points to spend now: the sum of the ledger. */
@@ -4503,7 +5236,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
+                        loyalty: {
+                            /** @description Points to spend now: the sum of the ledger. */
+                            currentPoints: number;
+                            /** @description The tier held, by lifetime points (redeeming never lowers it). */
+                            currentStatus: string;
+                            /** @description The next tier; null at the top. */
+                            nextStatus: string | null;
+                            statusTiers: {
+                                name: string;
+                                /** @description Lifetime points from which the tier holds. */
+                                points: number;
+                                /** @description Multiplies the points an order earns. */
+                                multiplier: number;
+                                freeDelivery: boolean;
+                                benefits: string[];
+                            }[];
+                            /** @description One-off actions awarded (first_order, completed_profile, …). */
+                            completedActions: string[];
+                            uncompletedActions: string[];
+                            /** @description Actions not done that the shopper can do now. */
+                            performableActions: string[];
+                            programTitle: string;
+                            programDescription: string;
+                            lifetimePoints: number;
+                            pointsToNextStatus: number;
+                            progressPercent: number;
+                            redeemStep: {
+                                points: number;
+                                cents: number;
+                            };
+                        };
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4595,7 +5364,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        contactPreferences: {
+                            email: boolean;
+                            sms: boolean;
+                            push: boolean;
+                        };
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4679,7 +5456,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        platform: "web" | "ios" | "android";
+                        /** @enum {string} */
+                        kind: "web" | "mobile" | "merchant";
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        lastSeenAt: string;
+                        current: boolean;
+                        userAgent: string | null;
+                    }[];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4738,7 +5529,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4837,7 +5633,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        sent: true;
+                        /** @enum {string} */
+                        channel: "sms" | "email";
+                        expiresInSeconds: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -4947,7 +5751,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        verified: true;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5056,7 +5865,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        direct_only: boolean;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5147,7 +5960,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        merchant_id: string;
+                        is_signup: boolean;
+                        /** Format: date-time */
+                        linkedAt: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5239,7 +6059,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        promo: {
+                            code: string;
+                            desc: string;
+                            value: number;
+                        } | null;
+                        /** @description 21 here: the age an account needs. */
+                        minimumAge: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5431,7 +6261,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Vendor"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5488,7 +6320,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
             };
             /** @description A position that does not read (lat, lng in the query or the headers) or a store in `x-store-id` that does not exist (`availability_failed`, with spec §8's 'Something went wrong. Please go back and try again.'). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5533,7 +6367,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        address: components["schemas"]["Address"] | null;
+                    };
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5585,7 +6423,55 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description One-line form: "350 5th Ave, New York, NY 10118". */
+                        address: string;
+                        street: string;
+                        street_number: string | null;
+                        route: string | null;
+                        unit: string | null;
+                        city: string;
+                        state: string;
+                        zip: string;
+                        lat: number;
+                        lng: number;
+                        store_id: string;
+                        shipping: boolean;
+                        vendor: components["schemas"]["Vendor"];
+                        availability: components["schemas"]["Availability"];
+                        hasStoreIdChanged: boolean;
+                        store_change: {
+                            from: {
+                                id: string;
+                                name: string;
+                                shipping: boolean;
+                            };
+                            to: {
+                                id: string;
+                                name: string;
+                                shipping: boolean;
+                            };
+                        } | null;
+                        /** @description What moving the cart to the stores serving this address did; null when nothing moved. */
+                        cart: {
+                            store_id: string;
+                            moved: number;
+                            unavailable: {
+                                cart_id: string;
+                                sku_id: string;
+                                title: string;
+                            }[];
+                            lowered: {
+                                cart_id: string;
+                                sku_id: string;
+                                title: string;
+                                qty: number;
+                            }[];
+                            message: string | null;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5678,7 +6564,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        suggestions: {
+                            address: string;
+                            city: string;
+                            state: string;
+                            zip: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5747,7 +6642,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        categories: components["schemas"]["Category"][];
+                        curations: {
+                            title: string;
+                            url_name: string;
+                            url: string;
+                            products: components["schemas"]["Product"][];
+                        }[];
+                        featured_images: {
+                            title: string;
+                            image: string;
+                            url: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5804,7 +6714,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store_id: string | null;
+                        categories: components["schemas"]["Category"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5849,7 +6764,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Category"][];
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5898,7 +6815,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        category: components["schemas"]["Category"];
+                        parent: components["schemas"]["Category"] | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -5966,7 +6888,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        category: components["schemas"]["Category"];
+                        parent: components["schemas"]["Category"] | null;
+                        groups: {
+                            key: string;
+                            /** @enum {string} */
+                            kind: "category" | "tag" | "brand";
+                            title: string;
+                            url: string;
+                            category: components["schemas"]["Category"] | null;
+                            products: components["schemas"]["Product"][];
+                            count: number;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6035,7 +6972,22 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        category: components["schemas"]["Category"];
+                        parent: components["schemas"]["Category"] | null;
+                        groups: {
+                            key: string;
+                            /** @enum {string} */
+                            kind: "category" | "tag" | "brand";
+                            title: string;
+                            url: string;
+                            category: components["schemas"]["Category"] | null;
+                            products: components["schemas"]["Product"][];
+                            count: number;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6105,7 +7057,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6161,7 +7115,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        sku_id: string;
+                        title: string;
+                        url: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6217,7 +7177,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        minPrice: number | null;
+                        maxPrice: number | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6271,7 +7236,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Brand"][];
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6332,7 +7299,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        brand: components["schemas"]["Brand"];
+                        products: components["schemas"]["Product"][];
+                        has_tobacco: boolean;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6436,7 +7409,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6508,7 +7483,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6574,7 +7551,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store: {
+                            id: string;
+                            name: string;
+                        } | null;
+                        url: string;
+                        tags: string[];
+                        bands: {
+                            key: string;
+                            title: string;
+                            min: number;
+                            max: number | null;
+                            products: components["schemas"]["Product"][];
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6631,7 +7624,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6689,7 +7684,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6767,7 +7764,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6882,7 +7881,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6997,7 +7998,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7117,7 +8120,95 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Null until the first item is added. */
+                        id: string | null;
+                        products: components["schemas"]["CartProduct"][];
+                        engravings: {
+                            line_1: string;
+                            line_2: string;
+                            line_3: string;
+                            master_id: string;
+                            master_sku: string;
+                            cart_id: string;
+                            qty: number;
+                        }[];
+                        promo: {
+                            code: string;
+                            value_type: string;
+                            desc: string;
+                            balance?: number;
+                            val?: number;
+                            value?: number;
+                            /** @description Whether it takes something off the cart as it is now. */
+                            applied: boolean;
+                            discount: number;
+                            /** @description Why it does not apply (now), in the shopper's words. */
+                            message: string | null;
+                        } | null;
+                        line_items: components["schemas"]["LineItem"][];
+                        shippingOptions: {
+                            name: string;
+                            price: number;
+                            description: string;
+                        }[];
+                        selectedShippingOption: {
+                            name: string;
+                            price: number;
+                        } | null;
+                        fee: {
+                            shipping_name: string | null;
+                            shipping_fee: number;
+                            delivery_fee: number;
+                        };
+                        /** @description One entry per store, keyed by store id. */
+                        split_cart: {
+                            [key: string]: {
+                                store_id: string;
+                                name: string;
+                                is_shipping: boolean;
+                                products: components["schemas"]["CartProduct"][];
+                                subtotal: number;
+                                minimum: number;
+                                minimum_error: string | null;
+                                delivery_fee: number;
+                                eta_minutes: number;
+                            };
+                        };
+                        split: boolean;
+                        multi_store_id: string | null;
+                        verification_required: boolean;
+                        recommendations: {
+                            sku_id: string;
+                            title: string;
+                            price: number;
+                            image: string;
+                            url: string;
+                            store_id: string;
+                        }[];
+                        unavailable_message: string | null;
+                        /** @description Number of items (quantities added up). */
+                        count: number;
+                        subtotal: number;
+                        /** @description What the promo takes off. */
+                        discount: number;
+                        credit: {
+                            balance: number;
+                            applied: number;
+                        };
+                        round_up: number;
+                        tip: number;
+                        total: number;
+                        free_shipping: {
+                            threshold: number;
+                            qualifies: boolean;
+                            hint: string | null;
+                        };
+                        /** @description What changed, in the shopper's words. */
+                        changes: string[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7215,7 +8306,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The code does not apply to this cart or this shopper now (`promo_not_applicable`, `expired`, `first_order_only`…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7324,7 +8417,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        shippingOptions: {
+                            name: string;
+                            price: number;
+                            description: string;
+                        }[];
+                        selectedShippingOption: {
+                            name: string;
+                            price: number;
+                        } | null;
+                        fee: {
+                            shipping_name: string | null;
+                            shipping_fee: number;
+                            delivery_fee: number;
+                        };
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7384,7 +8494,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7480,7 +8592,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7603,7 +8717,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7728,7 +8844,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7862,7 +8980,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -7988,7 +9108,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: string;
+                        name: string;
+                        state: string;
+                        slug: string;
+                        zone: number;
+                        label: string;
+                        lat: number;
+                        lng: number;
+                    }[];
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8035,7 +9166,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        city: {
+                            code: string;
+                            name: string;
+                            state: string;
+                            slug: string;
+                            zone: number;
+                            label: string;
+                            lat: number;
+                            lng: number;
+                        };
+                        intro: string;
+                        timezone: string;
+                        stores: {
+                            id: string;
+                            name: string;
+                            address: string;
+                            eta_minutes: number;
+                            is_shipping: boolean;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8086,12 +9239,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The fragment: sanitized HTML. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8140,12 +9295,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The sitemap (sitemaps.org XML). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": string;
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8185,12 +9342,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description robots.txt. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8233,12 +9392,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The product's image. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8290,12 +9451,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The category's image. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/svg+xml": string;
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8867,7 +10030,49 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "sandbox";
+                        cardFrameUrl: string;
+                        walletTokenUrl: string;
+                        applePaySessionUrl: string;
+                        /** @description The Payment Request methods this provider takes for each wallet it offers. */
+                        walletMethods: {
+                            /** @enum {string} */
+                            wallet: "applePay" | "googlePay";
+                            supportedMethods: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        defaults: {
+                            country: string;
+                            currency: string;
+                            language: string;
+                        };
+                        readonly wallets: ("applePay" | "googlePay")[];
+                    } | {
+                        /** @enum {string} */
+                        provider: "stripe";
+                        publishableKey: string;
+                        /** @description The Payment Request methods this provider takes for each wallet it offers. */
+                        walletMethods: {
+                            /** @enum {string} */
+                            wallet: "applePay" | "googlePay";
+                            supportedMethods: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        defaults: {
+                            country: string;
+                            currency: string;
+                            language: string;
+                        };
+                        readonly wallets: ("applePay" | "googlePay")[];
+                    };
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8915,7 +10120,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SavedCard"][];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -8978,7 +10185,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SavedCard"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9096,7 +10305,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SavedCard"][];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9204,7 +10415,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SavedCard"][];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9362,7 +10575,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PlaceOrderAnswer"];
+                };
             };
             /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9505,7 +10720,44 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        address: {
+                            address: string;
+                            city: string;
+                            state: string;
+                            zip: string;
+                            unit: string | null;
+                            lat: number;
+                            lng: number;
+                        };
+                        /** @enum {string} */
+                        delivery: "delivered" | "shipped";
+                        stores: {
+                            id: string;
+                            name: string;
+                        }[];
+                        message: string;
+                        moved: {
+                            store_id: string;
+                            moved: number;
+                            unavailable: {
+                                cart_id: string;
+                                sku_id: string;
+                                title: string;
+                            }[];
+                            lowered: {
+                                cart_id: string;
+                                sku_id: string;
+                                title: string;
+                                qty: number;
+                            }[];
+                            message: string | null;
+                        } | null;
+                        cart: components["schemas"]["Cart"];
+                        availability: components["schemas"]["Availability"] | null;
+                    };
+                };
             };
             /** @description The address cannot be found (`address_not_found`), the cart is empty (`cart_empty`), or the shipping option is not offered there (`unknown_shipping_option`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9609,7 +10861,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PlaceOrderAnswer"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9686,7 +10940,19 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        checkout_id: string;
+                        orders: components["schemas"]["Order"][];
+                        /** @description What the orders are charged together. */
+                        total: number;
+                        charge: {
+                            brand: string | null;
+                            last4: string | null;
+                            method: string;
+                        };
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9751,7 +11017,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
             };
             /** @description The signature does not hold (`invalid_signature`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9838,7 +11109,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        count: number;
+                        orders: components["schemas"]["Order"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9897,7 +11173,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9973,7 +11251,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
             };
             /** @description Nothing to change (`nothing_to_change`), or a recipient note on an order that is not a gift (`not_a_gift`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10075,7 +11355,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        orders: {
+                            _id: string;
+                            order_number: number;
+                            /**
+                             * @description -1 awaiting payment, 0 placed, 1 in progress, 2 en route, 3 completed, 4 failed, 5 cancelled, 6 refunded, 7 scheduled.
+                             * @enum {number}
+                             */
+                            order_status: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+                            shipping: boolean;
+                            /** @enum {string|null} */
+                            shipping_status: "Awaiting Fulfillment" | "Shipped" | "Completed" | "Failed" | "Cancelled" | "Partially Refunded" | null;
+                            failed_status: {
+                                /** @enum {string} */
+                                state: "soft" | "hard";
+                                reason: string;
+                            } | null;
+                            /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
+                            scheduled: ({
+                                date: string;
+                                start: string;
+                                end: string;
+                                label: string;
+                            } | {
+                                /** @enum {boolean} */
+                                byRecipient: true;
+                            }) | null;
+                            eta: string | null;
+                            store: {
+                                id: string;
+                                name: string;
+                            };
+                            /** @enum {string|null} */
+                            substitution_status: "Proposed" | "Viewing" | "Done" | null;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10134,7 +11452,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OrderStatus"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10486,7 +11806,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
             };
             /** @description The amount is more than the cap for this order (`invalid_tip`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10724,7 +12046,23 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        sku: string;
+                        average_rating: number | null;
+                        rating_count: number;
+                        page: number;
+                        page_size: number;
+                        /** @description Written reviews and bare ratings kept here. */
+                        total: number;
+                        reviews: components["schemas"]["Review"][];
+                        /** @description For a signed-in shopper: may they rate it now, and what they said if they did. */
+                        viewer: {
+                            can_review: boolean;
+                            review: components["schemas"]["Review"] | null;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10791,7 +12129,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        review: components["schemas"]["Review"];
+                        average_rating: number;
+                        rating_count: number;
+                    };
+                };
             };
             /** @description The rating is not 1 to 5, or the text is too long (`invalid_review`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10904,7 +12248,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10974,7 +12320,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        products: components["schemas"]["Product"][];
+                        /** @description The SKUs among products the shopper bought before. */
+                        buy_again: string[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -11046,7 +12398,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The latest first. */
+                        skus: string[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -11114,7 +12471,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -11179,7 +12538,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The latest first. */
+                        skus: string[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -11289,7 +12653,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The latest first. */
+                        skus: string[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -11373,7 +12742,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        refreshed_at: string;
+                        /** @description Completed orders of the window counted. */
+                        orders: number;
+                        /** @description Rows of the table (each pair both ways). */
+                        pairs: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14443,7 +15821,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GiftView"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14512,7 +15892,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["GiftView"];
+                };
             };
             /** @description Neither or both of a slot and the ETA (`gift_choice_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14624,7 +16006,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14715,7 +16099,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
             };
             /** @description A failed registration: the token is not a Web Push subscription we can deliver to (an https endpoint of a push service, a P-256 key, a 16-byte auth secret) nor an FCM token (`failed`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14805,7 +16194,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description URL-safe base64. */
+                        publicKey: string;
+                    };
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14853,7 +16247,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        organizations: {
+                            id: string;
+                            name: string;
+                            description: string;
+                        }[];
+                        userOrg: {
+                            roundUpEnabled: boolean;
+                            roundUpOrgId: string | null;
+                            /** @description Given in all. */
+                            roundUpAmount: number;
+                        };
+                        totals: {
+                            organization_id: string | null;
+                            amount: number;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14917,7 +16329,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        organizations: {
+                            id: string;
+                            name: string;
+                            description: string;
+                        }[];
+                        userOrg: {
+                            roundUpEnabled: boolean;
+                            roundUpOrgId: string | null;
+                            /** @description Given in all. */
+                            roundUpAmount: number;
+                        };
+                        totals: {
+                            organization_id: string | null;
+                            amount: number;
+                        }[];
+                    };
+                };
             };
             /** @description No active organisation has that id (`unknown_organization`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15001,7 +16431,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        promos: {
+                            code: string;
+                            /** @enum {string} */
+                            value_type: "percent" | "fixed" | "free_delivery" | "credit";
+                            desc: string;
+                            /** @description Percent for percent codes, else cents. */
+                            value?: number;
+                            balance?: number;
+                        }[];
+                        /** @description Spendable store credit. */
+                        credit: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15064,7 +16508,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        promos: {
+                            code: string;
+                            /** @enum {string} */
+                            value_type: "percent" | "fixed" | "free_delivery" | "credit";
+                            desc: string;
+                            /** @description Percent for percent codes, else cents. */
+                            value?: number;
+                            balance?: number;
+                        }[];
+                        /** @description Spendable store credit. */
+                        credit: number;
+                        promo: {
+                            code: string;
+                            /** @enum {string} */
+                            value_type: "percent" | "fixed" | "free_delivery" | "credit";
+                            desc: string;
+                            /** @description Percent for percent codes, else cents. */
+                            value?: number;
+                            balance?: number;
+                        };
+                    };
+                };
             };
             /** @description The code cannot be used now or by this user (expired, used up, first order only…), in the shopper's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16040,7 +17507,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @description The path a friend opens (the page makes it absolute). */
+                        path: string;
+                        reward: {
+                            referrer: number;
+                            friend: number;
+                        };
+                        /** @description Friends that can earn the shopper credit. */
+                        cap: number;
+                        rewarded: number;
+                        earned: number;
+                        referrals: {
+                            name: string;
+                            /** @enum {string} */
+                            state: "signed_up" | "ordered" | "rewarded" | "refused";
+                            label: string;
+                            /** @description Why it earned nothing, for a refused one. */
+                            reason: string | null;
+                            /** Format: date-time */
+                            signedUpAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16099,7 +17592,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        code: string;
+                        name: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16165,7 +17663,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The thanks, in the visitor's words. */
+                        message: string;
+                    };
+                };
             };
             /** @description The email is not a valid address (`invalid_fields`, with `details.email`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16270,7 +17773,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        message: string;
+                    };
+                };
             };
             /** @description A field is missing or wrong (`invalid_fields`): `details` holds a message per field, in the visitor's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16375,7 +17883,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        message: string;
+                    };
+                };
             };
             /** @description A field is missing or wrong (`invalid_fields`): `details` holds a message per field, in the visitor's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16478,7 +17991,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        message: string;
+                    };
+                };
             };
             /** @description A field is missing or wrong (`invalid_fields`): `details` holds a message per field, in the visitor's words. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16575,7 +18093,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "lead" | "partner" | "business" | "job";
+                            name: string | null;
+                            email: string;
+                            /** @enum {string} */
+                            platform: "web" | "ios" | "android";
+                            detail: {
+                                [key: string]: string;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
