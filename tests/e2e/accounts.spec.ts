@@ -4,6 +4,7 @@ import { UNDER_AGE_MESSAGE } from "../../domain/accounts/age.ts";
 import {
   addFromProductPage,
   expectNoSeriousA11yViolations,
+  hydrated,
   productAt,
   setAddress,
   vendorOf,
@@ -45,6 +46,8 @@ async function enterCode(page: Page, email: string) {
 
 /** Fills the signup form (on /signup or any page showing it) and finishes with the emailed code. */
 async function signUp(page: Page, who: { first: string; last: string; email: string }) {
+  // Typed before hydration, the fields would be the painted page's, emptied when React takes over.
+  await hydrated(page);
   const form = page.getByRole("form", { name: "Sign up" });
   await form.getByLabel("First name").fill(who.first);
   await form.getByLabel("Last name").fill(who.last);

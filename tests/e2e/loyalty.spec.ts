@@ -12,7 +12,7 @@ import {
   signUp,
   unique,
 } from "./checkout-helpers.ts";
-import { expectNoSeriousA11yViolations } from "./storefront.ts";
+import { addFromProductPage, expectNoSeriousA11yViolations } from "./storefront.ts";
 
 const adminSignIn = (admin: Page, path: string) => consoleSignIn(admin, ADMIN_EMAIL, path);
 
@@ -122,8 +122,7 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   await expect(page.getByTestId("credit-balance")).toHaveText("$2.50");
 
   // Points redeem at checkout too: one step becomes credit, and the bill uses it at once.
-  await page.goto(product.url);
-  await page.getByTestId("add-to-cart").click();
+  await addFromProductPage(page, product);
   await page.goto("/checkout");
   const left = total - REDEEM_STEP_POINTS;
   const usePoints = page.getByRole("button", { name: `Use ${REDEEM_STEP_POINTS} points for $2.50` });

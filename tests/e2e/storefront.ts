@@ -101,11 +101,15 @@ export async function addFromProductPage(page: Page, product: Product) {
 
 /** axe (WCAG 2.2 A and AA) finds nothing serious or critical on the page as it stands. */
 export async function expectNoSeriousA11yViolations(page: Page, what: string) {
-  // A fade under way (the chat launcher stepping aside) is not a state anyone reads: audit where it settles.
+  // A fade under way (the chat launcher stepping aside) is not a state anyone reads: audit where it settles. With
+  // reduced motion the store has no transitions (one starting while axe reads would be half-drawn), then whatever
+  // still animates is waited for.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
