@@ -2736,6 +2736,31 @@ export interface components {
             store_id: string;
             shipping: boolean;
         };
+        /** @description A promo code as administrators manage it. */
+        AdminPromo: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery" | "credit";
+            /** @description A percent for percent promos, else cents. */
+            value: number;
+            description: string;
+            min_subtotal: number;
+            max_discount: number | null;
+            first_order_only: boolean;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            max_uses: number | null;
+            max_uses_per_customer: number | null;
+            store_ids: string[] | null;
+            tags: string[] | null;
+            excluded_tags: string[];
+            credit_valid_days: number | null;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description What can reach an address and when (spec §3 Availability). */
         Availability: {
             store_id: string;
@@ -2927,6 +2952,173 @@ export interface components {
             channel: "email" | "sms";
             message: string;
         };
+        /** @description An order as the store console shows it: the order, its customer, its money (cents) and its events. */
+        ConsoleOrder: {
+            _id: string;
+            order_number: number;
+            checkout_id: string;
+            /**
+             * @description -1 awaiting payment, 0 placed, 1 in progress, 2 en route, 3 completed, 4 failed, 5 cancelled, 6 refunded, 7 scheduled.
+             * @enum {number}
+             */
+            order_status: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            shipping: boolean;
+            /** @enum {string|null} */
+            shipping_status: "Awaiting Fulfillment" | "Shipped" | "Completed" | "Failed" | "Cancelled" | "Partially Refunded" | null;
+            failed_status: {
+                /** @enum {string} */
+                state: "soft" | "hard";
+                reason: string;
+            } | null;
+            /** @description Display text: "30–45 min", a slot's label, or null. */
+            eta: string | null;
+            driver: {
+                name: string;
+                phone: string | null;
+            } | null;
+            tracking_state: string | null;
+            store: {
+                id: string;
+                name: string;
+            };
+            products: {
+                sku_id: string;
+                title: string;
+                subtitle: string | null;
+                image: string;
+                url: string;
+                qty: number;
+                price: number;
+                subtotal: number;
+                engraving: {
+                    line_1: string;
+                    line_2: string;
+                    line_3: string;
+                } | null;
+                substitution_preference: string;
+            }[];
+            subtotal: number;
+            total: number;
+            charge: {
+                brand: string | null;
+                last4: string | null;
+                method: string;
+            };
+            line_items: components["schemas"]["LineItem"][];
+            delivery_address_detail: {
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                lat: number;
+                lng: number;
+                unit: string | null;
+                business_name: string | null;
+                business_phone: string | null;
+                /** @enum {string} */
+                type: "Business" | "Residential";
+            };
+            delivery_notes: string | null;
+            recipient_note: string | null;
+            /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
+            scheduled: ({
+                date: string;
+                start: string;
+                end: string;
+                label: string;
+            } | {
+                /** @enum {boolean} */
+                byRecipient: true;
+            }) | null;
+            gift_info: {
+                recipient: string;
+                email: string | null;
+                mobile: string | null;
+                note: string | null;
+                occasion: string | null;
+                /** Format: date-time */
+                expires: string;
+            } | null;
+            promo_code: string | null;
+            round_up: {
+                amount: number;
+                organization_id: string | null;
+            } | null;
+            /** @enum {string|null} */
+            substitution_status: "Proposed" | "Viewing" | "Done" | null;
+            tip: {
+                id: string;
+                amount: number;
+                rating: number | null;
+            } | null;
+            tip_total: number;
+            checkout_tip: {
+                amount: number;
+                changeable: boolean;
+            };
+            feedback: {
+                positive: string[];
+                negative: string[];
+                /** @enum {string|null} */
+                thumb: "up" | "down" | null;
+                notes: string | null;
+            } | null;
+            /** @description Spec §4: the active-order rule. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            customer: {
+                firstname: string;
+                lastname: string;
+                email: string;
+                mobile: string | null;
+            };
+            money: {
+                /** @description Charged on the card for this order. */
+                total: number;
+                credit: number;
+                /** @description What this order put into the payment's capture (0 until captured). */
+                captured: number;
+                refunded: number;
+                /** @description What staff may still refund on it. */
+                refundable: number;
+            };
+            /** @description Lines the store found short, newest round first, with the answer once settled. */
+            substitutions: {
+                sku_id: string;
+                title: string;
+                quantity: number;
+                stock_level: number;
+                suggestions: string[];
+                answer: {
+                    sku_id: string;
+                    removed: boolean;
+                    /** @description How many of the in-stock part to keep (0 when removed). */
+                    kept: number;
+                    added: {
+                        sku_id: string;
+                        qty: number;
+                    }[];
+                } | null;
+                /** Format: date-time */
+                answered_at: string | null;
+            }[];
+            events: {
+                type: string;
+                from_status: number | null;
+                to_status: number | null;
+                actor: string;
+                /** @description What the event carries (a reason, an amount, …). */
+                data: {
+                    reason?: string;
+                    amount?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
         /** @description Every 4xx and 5xx answer of the API. */
         Error: {
             error: {
@@ -3005,6 +3197,14 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Only for the apps (x-platform ios or android): send it as x-user. */
             sessionToken?: string;
+        };
+        /** @description A merchant registered for direct sign-on (/sos). */
+        Merchant: {
+            id: string;
+            name: string;
+            redirect_urls: string[];
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description An order (spec §3 Order); money in integer cents. */
         Order: {
@@ -3348,6 +3548,38 @@ export interface components {
             provider: string;
             email: string;
             sso_token?: string;
+        };
+        /** @description One product of a store's shelf (money in integer cents). */
+        StockRow: {
+            sku_id: string;
+            title: string;
+            volume_label: string | null;
+            package_qty: number;
+            image: string;
+            price_cents: number;
+            package_item_price_cents: number | null;
+            stock: number;
+        };
+        /** @description A store's place, kind and terms, as the console edits them. */
+        StoreSettings: {
+            id: string;
+            name: string;
+            address: string;
+            city_code: string | null;
+            lat: number;
+            lng: number;
+            timezone: string;
+            is_shipping: boolean;
+            is_default: boolean;
+            min_order_cents: number;
+            delivery_fee_cents: number;
+            eta_minutes: number;
+            /** @description Opening windows by weekday in the store's time zone: { "mon": [["10:00","22:00"]] }. */
+            hours: {
+                [key: string]: (string)[][];
+            };
+            /** @description The delivery zone: a GeoJSON Polygon or MultiPolygon, or null. */
+            zone: unknown;
         };
         /** @description The User entity (spec §3) as its owner sees it. */
         User: {
@@ -12914,7 +13146,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        orders: components["schemas"]["Order"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -12980,7 +13216,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The driver's store; null for an account without one. */
+                        store: {
+                            id: string;
+                            name: string;
+                            address: string;
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description The store's on-demand orders in progress, ready to go. */
+                        ready: components["schemas"]["Order"][];
+                        /** @description The driver's own orders on the way, in the order to visit them. */
+                        route: {
+                            order: components["schemas"]["Order"];
+                            position: {
+                                lat: number;
+                                lng: number;
+                            };
+                        }[];
+                        /** @description Whether the development simulator may drive the route. */
+                        simulator: boolean;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13055,7 +13314,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Display text, "12 min". */
+                        eta: string;
+                        tracking_state: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13159,7 +13424,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13240,7 +13507,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13351,7 +13620,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13470,7 +13741,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description A line not on the order (`not_on_order`), not short (`not_short`), or a suggestion the store does not sell (`bad_suggestion`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13578,7 +13851,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13694,7 +13969,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13805,7 +14082,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13918,7 +14197,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14027,7 +14308,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store: {
+                            id: string;
+                            name: string;
+                        };
+                        items: components["schemas"]["StockRow"][];
+                        total: number;
+                        limit: number;
+                        skip: number;
+                    };
+                };
             };
             /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14126,7 +14418,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store: {
+                            id: string;
+                            name: string;
+                        };
+                        item: components["schemas"]["StockRow"];
+                    };
+                };
             };
             /** @description An administrator named no store (`store_required`). Or nothing to change (`nothing_to_change`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14231,7 +14531,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14323,7 +14625,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description An administrator named no store (`store_required`). Or hours that do not hold together (`invalid_store`: the message names each problem), or nothing to change. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14421,7 +14725,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            /** @description What changed: stock.update, store.update, promo.create, … */
+                            action: string;
+                            store_id: string | null;
+                            order_id: string | null;
+                            /** @description What the change was about (the SKU, the fields, the code, the email, …). */
+                            detail: {
+                                sku_id?: string;
+                                fields?: string[];
+                                code?: string;
+                                email?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The changed fields before (null for something new). */
+                            before: unknown;
+                            /** @description The changed fields after. */
+                            after: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The email of who made the change. */
+                            actor: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14487,7 +14818,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        stores: components["schemas"]["StoreSettings"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14580,7 +14915,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14700,7 +15037,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`), or nothing to change. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14802,7 +15141,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Not a GeoJSON Polygon or MultiPolygon with closed rings on the map and at most 5000 positions (`invalid_zone`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14895,7 +15236,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        promos: components["schemas"]["AdminPromo"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14990,7 +15335,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPromo"];
+                };
             };
             /** @description A promo the rules refuse (`invalid_promo`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15085,7 +15432,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPromo"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15178,7 +15527,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        staff: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "customer" | "store_staff" | "admin";
+                            store_id: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15254,7 +15613,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        role: string;
+                        storeId: string | null;
+                        /** @description The generated password of a new account, answered only once. */
+                        password: string | null;
+                    };
+                };
             };
             /** @description Not an email address (`invalid_email`), or store staff without a store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15349,7 +15717,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        staff: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "customer" | "store_staff" | "admin";
+                            store_id: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The administrator's own account (`own_account`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15442,7 +15820,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        merchants: components["schemas"]["Merchant"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15516,7 +15898,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
             };
             /** @description A bad id, name or return address (`invalid_merchant`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
