@@ -2942,6 +2942,36 @@ export interface components {
             url: string;
             subcategories: components["schemas"]["Category"][];
         };
+        /** @description One chat message, as the widget, the console and the streams show it. */
+        ChatMessage: {
+            /** @description Increasing within a thread: read marks and streams resume after it. */
+            id: number;
+            /** @enum {string} */
+            author: "shopper" | "staff" | "visitor";
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A support chat as the console lists it. */
+        ChatThreadSummary: {
+            id: string;
+            /** @enum {string} */
+            kind: "shopper" | "visitor";
+            name: string;
+            email: string;
+            userId: string | null;
+            /**
+             * Format: date-time
+             * @description The shopper's account's creation (null for a visitor).
+             */
+            customerSince: string | null;
+            storeId: string | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            lastMessage: components["schemas"]["ChatMessage"] | null;
+            unread: number;
+        };
         /** @description A code went out (or, for an unknown email, seemed to). */
         CodeSent: {
             /** @enum {string} */
@@ -19239,7 +19269,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Who the widget is started with. */
+                        you: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                        /** @description Null before the shopper's first message. */
+                        thread: {
+                            id: string;
+                            storeId: string | null;
+                            messages: components["schemas"]["ChatMessage"][];
+                            unread: number;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19296,7 +19344,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19366,7 +19419,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        threadId: string;
+                        message: components["schemas"]["ChatMessage"];
+                    };
+                };
             };
             /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19467,7 +19525,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19648,7 +19711,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "received";
+                        /** @description The thanks the visitor is shown. */
+                        message: string;
+                    };
+                };
             };
             /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19745,7 +19815,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        threads: components["schemas"]["ChatThreadSummary"][];
+                        /** @description Unread messages over all the chats listed. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19813,7 +19889,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        thread: components["schemas"]["ChatThreadSummary"];
+                        messages: components["schemas"]["ChatMessage"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19897,7 +19978,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["ChatMessage"];
+                    };
+                };
             };
             /** @description The message is empty or too long (`invalid_message`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19999,7 +20084,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
