@@ -3120,16 +3120,7 @@ export interface components {
                 quantity: number;
                 stock_level: number;
                 suggestions: string[];
-                answer: {
-                    sku_id: string;
-                    removed: boolean;
-                    /** @description How many of the in-stock part to keep (0 when removed). */
-                    kept: number;
-                    added: {
-                        sku_id: string;
-                        qty: number;
-                    }[];
-                } | null;
+                answer: components["schemas"]["SubstitutionUpdate"] | null;
                 /** Format: date-time */
                 answered_at: string | null;
             }[];
@@ -3610,6 +3601,45 @@ export interface components {
             };
             /** @description The delivery zone: a GeoJSON Polygon or MultiPolygon, or null. */
             zone: unknown;
+        };
+        /** @description An order's short lines as the shopper reviews them. */
+        SubstitutionReview: {
+            order_id: string;
+            order_number: number;
+            store: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string|null} */
+            status: "Proposed" | "Viewing" | "Done" | null;
+            /** @description Whether answers are still taken (the order has not left the store, nothing settled yet). */
+            open: boolean;
+            products: {
+                sku_id: string;
+                title: string;
+                quantity: number;
+                stock_level: number;
+                price: number;
+                image: string | null;
+                /** @description What the store suggests instead, priced at the order's store (in stock only). */
+                suggestions: components["schemas"]["Product"][];
+                /** @description The answer given (the shopper's, or the store's default), once settled. */
+                answer: components["schemas"]["SubstitutionUpdate"] | null;
+            }[];
+            subtotal: number;
+            total: number;
+        };
+        /** @description The answer to one short line: removed, kept, added. */
+        SubstitutionUpdate: {
+            sku_id: string;
+            removed: boolean;
+            /** @description How many of the in-stock part to keep (0 when removed). */
+            kept: number;
+            /** @description Replacements, each a product of the same store with its quantity. */
+            added: {
+                sku_id: string;
+                qty: number;
+            }[];
         };
         /** @description The User entity (spec §3) as its owner sees it. */
         User: {
@@ -9788,7 +9818,49 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "not_required";
+                    } | {
+                        /** @enum {string} */
+                        result: "success";
+                        id: string;
+                        /**
+                         * Format: date
+                         * @description The last day the verification holds.
+                         */
+                        expires_at: string;
+                    } | {
+                        /** @enum {string} */
+                        result: "failed";
+                        id: string;
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string}
+                         */
+                        reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use";
+                        message: string;
+                        /** Format: date */
+                        expires_at: string | null;
+                    } | {
+                        /** @enum {string} */
+                        result: "unknown";
+                        /** @description The scan session: POST /menu/verify/{id} with its token. */
+                        id: string;
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description When the scan session ends.
+                         */
+                        expires_at: string;
+                    } | {
+                        /** @enum {string} */
+                        result: "unknown";
+                        /** @enum {string} */
+                        message: "No scanner token available";
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9888,7 +9960,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        result: "success" | "failed";
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string}
+                         */
+                        reason?: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use";
+                        message: string;
+                        /**
+                         * Format: date
+                         * @description The last day the verification holds, on success.
+                         */
+                        expires_at?: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -10002,7 +10091,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        result: "pending" | "success" | "failed";
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string|null}
+                         */
+                        reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use" | null;
+                        message: string;
+                        jurisdiction: string | null;
+                        /** Format: date-time */
+                        verified_at: string | null;
+                        /** @description YYYY-MM-DD, the last day it holds, once decided; the scan session's end (an instant) while pending. */
+                        expires_at: string | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16016,7 +16122,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubstitutionReview"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16123,7 +16231,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubstitutionReview"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ConsoleOrder } from "../../../domain/orders/types.ts";
 import { cents, describes, instant } from "../../openapi/answers.ts";
 import { orderSchema } from "../orders/index.ts";
+import { substitutionUpdateSchema } from "../substitutions/index.ts";
 import type {
   addStaffAccount,
   auditTrail,
@@ -20,12 +21,6 @@ import type { listStores, storeSettings } from "./store-settings.ts";
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 const latLng = z.object({ lat: z.number(), lng: z.number() });
-const substitutionUpdateSchema = z.object({
-  sku_id: z.string(),
-  removed: z.boolean(),
-  kept: z.number().int().describe("How many of the in-stock part to keep (0 when removed)."),
-  added: z.array(z.object({ sku_id: z.string(), qty: z.number().int() })),
-});
 
 export const consoleOrderSchema = describes<ConsoleOrder>()(
   orderSchema
