@@ -2982,6 +2982,35 @@ export interface components {
             channel: "email" | "sms";
             message: string;
         };
+        /** @description A banner as the console manages it. */
+        ConsoleBanner: {
+            id: string;
+            /** @description Plain text (never HTML). */
+            title: string;
+            /** @description Plain text (never HTML); may be empty. */
+            text: string;
+            /** @description One of our own paths (`/…`); null: no image. */
+            image_url: string | null;
+            /** @description Our own path (`/…`) or an https URL. */
+            link: string;
+            /** @enum {string} */
+            location: "category" | "storefront";
+            /** @description Category url names it shows in; empty: every category. */
+            categories: string[];
+            /** @description The grid row it follows (0: above the first row). */
+            after_row_of_result: number;
+            active: boolean;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Switched on, started and not ended: it serves now. */
+            running: boolean;
+            impressions: number;
+            clicks: number;
+        };
         /** @description An order as the store console shows it: the order, its customer, its money (cents) and its events. */
         ConsoleOrder: {
             _id: string;
@@ -18835,7 +18864,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The window, in UTC days up to today. */
+                        days: number;
+                        /** @description The funnel's steps, in order. */
+                        steps: {
+                            /** @enum {string} */
+                            key: "visit" | "product" | "cart" | "checkout" | "order";
+                            label: string;
+                            /** @description The analytics event that counts for the step. */
+                            event: string;
+                        }[];
+                        funnel: {
+                            /** Format: date */
+                            day: string;
+                            /** @description Distinct visitors per step, in the steps' order. */
+                            counts: number[];
+                            /** @description Each step's share of the step before it (the first: 1), 0 when the step before had nobody. */
+                            rates: number[];
+                        }[];
+                        zeroResultSearches: {
+                            query: string;
+                            searches: number;
+                            visitors: number;
+                            /** Format: date-time */
+                            lastAt: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19084,7 +19141,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banners: components["schemas"]["ConsoleBanner"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19175,7 +19236,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banner: components["schemas"]["ConsoleBanner"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`), or a category has no such url name (`unknown_category`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19286,7 +19351,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banner: components["schemas"]["ConsoleBanner"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`), or a category has no such url name (`unknown_category`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
