@@ -3231,6 +3231,38 @@ export interface components {
             } | null;
             eta: string | null;
         };
+        /** @description A giveaway as administrators manage it (docs/adr/0033). */
+        Giveaway: {
+            id: string;
+            title: string;
+            rules: string;
+            active: boolean;
+            /** @description As the administrator typed it; the configuration reads it. */
+            entriesMultiplier: string;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+            /** @description Switched on, within its dates, its multiplier usable. */
+            running: boolean;
+            config: {
+                isActive: boolean;
+                entriesMultiplier: number;
+            };
+            draw: {
+                publishedValue: string;
+                seed: string;
+                totalEntries: number;
+                ticket: number;
+                winnerId: string;
+                winnerName: string;
+                drawnBy: string;
+                /** Format: date-time */
+                drawnAt: string;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description One row of a cart's or an order's summary; the last is the total. */
         LineItem: {
             title: string;
@@ -17482,7 +17514,68 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                        };
+                        /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
+                        loyalty: {
+                            /** @description Points to spend now: the sum of the ledger. */
+                            currentPoints: number;
+                            /** @description The tier held, by lifetime points (redeeming never lowers it). */
+                            currentStatus: string;
+                            /** @description The next tier; null at the top. */
+                            nextStatus: string | null;
+                            statusTiers: {
+                                name: string;
+                                /** @description Lifetime points from which the tier holds. */
+                                points: number;
+                                /** @description Multiplies the points an order earns. */
+                                multiplier: number;
+                                freeDelivery: boolean;
+                                benefits: string[];
+                            }[];
+                            /** @description One-off actions awarded (first_order, completed_profile, …). */
+                            completedActions: string[];
+                            uncompletedActions: string[];
+                            /** @description Actions not done that the shopper can do now. */
+                            performableActions: string[];
+                            programTitle: string;
+                            programDescription: string;
+                            lifetimePoints: number;
+                            pointsToNextStatus: number;
+                            progressPercent: number;
+                            redeemStep: {
+                                points: number;
+                                cents: number;
+                            };
+                        };
+                        history: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "earned" | "reversed" | "redeemed" | "expired" | "adjusted" | "action";
+                            /** @description Signed. */
+                            points: number;
+                            reason: string;
+                            orderId: string | null;
+                            action: string | null;
+                            staffId: string | null;
+                            createdAt: string;
+                        }[];
+                        /** @description What the staff member may still adjust; null for an administrator (unbounded). */
+                        adjustAllowance: {
+                            /** @description Points staff may add or take at a time. */
+                            perAdjustment: number;
+                            /** @description Points staff may add in any 24 hours. */
+                            perDay: number;
+                            leftToday: number;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17568,7 +17661,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The customer's points after it. */
+                        balance: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17670,7 +17768,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaways: components["schemas"]["Giveaway"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17749,7 +17851,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17847,7 +17953,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17958,7 +18068,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
