@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: unknown,
     done: string,
   ) => {
-    const res = await context.api<Record<string, unknown>>(path, { method, body });
+    const res = await context.api(path, { method, body });
     if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent("/console/admin")}`);
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);

@@ -213,7 +213,7 @@ function ItemReview({
 
   async function loadMore() {
     setMoreError(null);
-    const res = await browserApi<{ products: Product[] }>(
+    const res = await browserApi<ApiAnswer<"getRelatedProducts">>(
       `/menu/recommendation/related/${encodeURIComponent(sku)}?substitution=true&store_id=${encodeURIComponent(storeId)}&order_id=${encodeURIComponent(orderId)}`,
     );
     if (res.ok) setMore(res.data.products.filter((p) => p.sku_id !== sku && p.price !== null));
