@@ -2736,6 +2736,31 @@ export interface components {
             store_id: string;
             shipping: boolean;
         };
+        /** @description A promo code as administrators manage it. */
+        AdminPromo: {
+            code: string;
+            /** @enum {string} */
+            kind: "percent" | "fixed" | "free_delivery" | "credit";
+            /** @description A percent for percent promos, else cents. */
+            value: number;
+            description: string;
+            min_subtotal: number;
+            max_discount: number | null;
+            first_order_only: boolean;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            max_uses: number | null;
+            max_uses_per_customer: number | null;
+            store_ids: string[] | null;
+            tags: string[] | null;
+            excluded_tags: string[];
+            credit_valid_days: number | null;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description What can reach an address and when (spec §3 Availability). */
         Availability: {
             store_id: string;
@@ -2917,6 +2942,36 @@ export interface components {
             url: string;
             subcategories: components["schemas"]["Category"][];
         };
+        /** @description One chat message, as the widget, the console and the streams show it. */
+        ChatMessage: {
+            /** @description Increasing within a thread: read marks and streams resume after it. */
+            id: number;
+            /** @enum {string} */
+            author: "shopper" | "staff" | "visitor";
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A support chat as the console lists it. */
+        ChatThreadSummary: {
+            id: string;
+            /** @enum {string} */
+            kind: "shopper" | "visitor";
+            name: string;
+            email: string;
+            userId: string | null;
+            /**
+             * Format: date-time
+             * @description The shopper's account's creation (null for a visitor).
+             */
+            customerSince: string | null;
+            storeId: string | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            lastMessage: components["schemas"]["ChatMessage"] | null;
+            unread: number;
+        };
         /** @description A code went out (or, for an unknown email, seemed to). */
         CodeSent: {
             /** @enum {string} */
@@ -2926,6 +2981,193 @@ export interface components {
             /** @enum {string} */
             channel: "email" | "sms";
             message: string;
+        };
+        /** @description A banner as the console manages it. */
+        ConsoleBanner: {
+            id: string;
+            /** @description Plain text (never HTML). */
+            title: string;
+            /** @description Plain text (never HTML); may be empty. */
+            text: string;
+            /** @description One of our own paths (`/…`); null: no image. */
+            image_url: string | null;
+            /** @description Our own path (`/…`) or an https URL. */
+            link: string;
+            /** @enum {string} */
+            location: "category" | "storefront";
+            /** @description Category url names it shows in; empty: every category. */
+            categories: string[];
+            /** @description The grid row it follows (0: above the first row). */
+            after_row_of_result: number;
+            active: boolean;
+            /** Format: date-time */
+            starts_at: string | null;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Switched on, started and not ended: it serves now. */
+            running: boolean;
+            impressions: number;
+            clicks: number;
+        };
+        /** @description An order as the store console shows it: the order, its customer, its money (cents) and its events. */
+        ConsoleOrder: {
+            _id: string;
+            order_number: number;
+            checkout_id: string;
+            /**
+             * @description -1 awaiting payment, 0 placed, 1 in progress, 2 en route, 3 completed, 4 failed, 5 cancelled, 6 refunded, 7 scheduled.
+             * @enum {number}
+             */
+            order_status: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            shipping: boolean;
+            /** @enum {string|null} */
+            shipping_status: "Awaiting Fulfillment" | "Shipped" | "Completed" | "Failed" | "Cancelled" | "Partially Refunded" | null;
+            failed_status: {
+                /** @enum {string} */
+                state: "soft" | "hard";
+                reason: string;
+            } | null;
+            /** @description Display text: "30–45 min", a slot's label, or null. */
+            eta: string | null;
+            driver: {
+                name: string;
+                phone: string | null;
+            } | null;
+            tracking_state: string | null;
+            store: {
+                id: string;
+                name: string;
+            };
+            products: {
+                sku_id: string;
+                title: string;
+                subtitle: string | null;
+                image: string;
+                url: string;
+                qty: number;
+                price: number;
+                subtotal: number;
+                engraving: {
+                    line_1: string;
+                    line_2: string;
+                    line_3: string;
+                } | null;
+                substitution_preference: string;
+            }[];
+            subtotal: number;
+            total: number;
+            charge: {
+                brand: string | null;
+                last4: string | null;
+                method: string;
+            };
+            line_items: components["schemas"]["LineItem"][];
+            delivery_address_detail: {
+                address: string;
+                city: string;
+                state: string;
+                zip: string;
+                lat: number;
+                lng: number;
+                unit: string | null;
+                business_name: string | null;
+                business_phone: string | null;
+                /** @enum {string} */
+                type: "Business" | "Residential";
+            };
+            delivery_notes: string | null;
+            recipient_note: string | null;
+            /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
+            scheduled: ({
+                date: string;
+                start: string;
+                end: string;
+                label: string;
+            } | {
+                /** @enum {boolean} */
+                byRecipient: true;
+            }) | null;
+            gift_info: {
+                recipient: string;
+                email: string | null;
+                mobile: string | null;
+                note: string | null;
+                occasion: string | null;
+                /** Format: date-time */
+                expires: string;
+            } | null;
+            promo_code: string | null;
+            round_up: {
+                amount: number;
+                organization_id: string | null;
+            } | null;
+            /** @enum {string|null} */
+            substitution_status: "Proposed" | "Viewing" | "Done" | null;
+            tip: {
+                id: string;
+                amount: number;
+                rating: number | null;
+            } | null;
+            tip_total: number;
+            checkout_tip: {
+                amount: number;
+                changeable: boolean;
+            };
+            feedback: {
+                positive: string[];
+                negative: string[];
+                /** @enum {string|null} */
+                thumb: "up" | "down" | null;
+                notes: string | null;
+            } | null;
+            /** @description Spec §4: the active-order rule. */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            customer: {
+                firstname: string;
+                lastname: string;
+                email: string;
+                mobile: string | null;
+            };
+            money: {
+                /** @description Charged on the card for this order. */
+                total: number;
+                credit: number;
+                /** @description What this order put into the payment's capture (0 until captured). */
+                captured: number;
+                refunded: number;
+                /** @description What staff may still refund on it. */
+                refundable: number;
+            };
+            /** @description Lines the store found short, newest round first, with the answer once settled. */
+            substitutions: {
+                sku_id: string;
+                title: string;
+                quantity: number;
+                stock_level: number;
+                suggestions: string[];
+                answer: components["schemas"]["SubstitutionUpdate"] | null;
+                /** Format: date-time */
+                answered_at: string | null;
+            }[];
+            events: {
+                type: string;
+                from_status: number | null;
+                to_status: number | null;
+                actor: string;
+                /** @description What the event carries (a reason, an amount, …). */
+                data: {
+                    reason?: string;
+                    amount?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** Format: date-time */
+                at: string;
+            }[];
         };
         /** @description Every 4xx and 5xx answer of the API. */
         Error: {
@@ -2989,6 +3231,38 @@ export interface components {
             } | null;
             eta: string | null;
         };
+        /** @description A giveaway as administrators manage it (docs/adr/0033). */
+        Giveaway: {
+            id: string;
+            title: string;
+            rules: string;
+            active: boolean;
+            /** @description As the administrator typed it; the configuration reads it. */
+            entriesMultiplier: string;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** Format: date-time */
+            endsAt: string | null;
+            /** @description Switched on, within its dates, its multiplier usable. */
+            running: boolean;
+            config: {
+                isActive: boolean;
+                entriesMultiplier: number;
+            };
+            draw: {
+                publishedValue: string;
+                seed: string;
+                totalEntries: number;
+                ticket: number;
+                winnerId: string;
+                winnerName: string;
+                drawnBy: string;
+                /** Format: date-time */
+                drawnAt: string;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description One row of a cart's or an order's summary; the last is the total. */
         LineItem: {
             title: string;
@@ -3005,6 +3279,14 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Only for the apps (x-platform ios or android): send it as x-user. */
             sessionToken?: string;
+        };
+        /** @description A merchant registered for direct sign-on (/sos). */
+        Merchant: {
+            id: string;
+            name: string;
+            redirect_urls: string[];
+            /** Format: date-time */
+            created_at: string;
         };
         /** @description An order (spec §3 Order); money in integer cents. */
         Order: {
@@ -3348,6 +3630,77 @@ export interface components {
             provider: string;
             email: string;
             sso_token?: string;
+        };
+        /** @description One product of a store's shelf (money in integer cents). */
+        StockRow: {
+            sku_id: string;
+            title: string;
+            volume_label: string | null;
+            package_qty: number;
+            image: string;
+            price_cents: number;
+            package_item_price_cents: number | null;
+            stock: number;
+        };
+        /** @description A store's place, kind and terms, as the console edits them. */
+        StoreSettings: {
+            id: string;
+            name: string;
+            address: string;
+            city_code: string | null;
+            lat: number;
+            lng: number;
+            timezone: string;
+            is_shipping: boolean;
+            is_default: boolean;
+            min_order_cents: number;
+            delivery_fee_cents: number;
+            eta_minutes: number;
+            /** @description Opening windows by weekday in the store's time zone: { "mon": [["10:00","22:00"]] }. */
+            hours: {
+                [key: string]: (string)[][];
+            };
+            /** @description The delivery zone: a GeoJSON Polygon or MultiPolygon, or null. */
+            zone: unknown;
+        };
+        /** @description An order's short lines as the shopper reviews them. */
+        SubstitutionReview: {
+            order_id: string;
+            order_number: number;
+            store: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string|null} */
+            status: "Proposed" | "Viewing" | "Done" | null;
+            /** @description Whether answers are still taken (the order has not left the store, nothing settled yet). */
+            open: boolean;
+            products: {
+                sku_id: string;
+                title: string;
+                quantity: number;
+                stock_level: number;
+                price: number;
+                image: string | null;
+                /** @description What the store suggests instead, priced at the order's store (in stock only). */
+                suggestions: components["schemas"]["Product"][];
+                /** @description The answer given (the shopper's, or the store's default), once settled. */
+                answer: components["schemas"]["SubstitutionUpdate"] | null;
+            }[];
+            subtotal: number;
+            total: number;
+        };
+        /** @description The answer to one short line: removed, kept, added. */
+        SubstitutionUpdate: {
+            sku_id: string;
+            removed: boolean;
+            /** @description How many of the in-stock part to keep (0 when removed). */
+            kept: number;
+            /** @description Replacements, each a product of the same store with its quantity. */
+            added: {
+                sku_id: string;
+                qty: number;
+            }[];
         };
         /** @description The User entity (spec §3) as its owner sees it. */
         User: {
@@ -9526,7 +9879,49 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "not_required";
+                    } | {
+                        /** @enum {string} */
+                        result: "success";
+                        id: string;
+                        /**
+                         * Format: date
+                         * @description The last day the verification holds.
+                         */
+                        expires_at: string;
+                    } | {
+                        /** @enum {string} */
+                        result: "failed";
+                        id: string;
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string}
+                         */
+                        reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use";
+                        message: string;
+                        /** Format: date */
+                        expires_at: string | null;
+                    } | {
+                        /** @enum {string} */
+                        result: "unknown";
+                        /** @description The scan session: POST /menu/verify/{id} with its token. */
+                        id: string;
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description When the scan session ends.
+                         */
+                        expires_at: string;
+                    } | {
+                        /** @enum {string} */
+                        result: "unknown";
+                        /** @enum {string} */
+                        message: "No scanner token available";
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9626,7 +10021,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        result: "success" | "failed";
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string}
+                         */
+                        reason?: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use";
+                        message: string;
+                        /**
+                         * Format: date
+                         * @description The last day the verification holds, on success.
+                         */
+                        expires_at?: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9740,7 +10152,24 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        result: "pending" | "success" | "failed";
+                        /**
+                         * @description Why a scan was refused.
+                         * @enum {string|null}
+                         */
+                        reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use" | null;
+                        message: string;
+                        jurisdiction: string | null;
+                        /** Format: date-time */
+                        verified_at: string | null;
+                        /** @description YYYY-MM-DD, the last day it holds, once decided; the scan session's end (an instant) while pending. */
+                        expires_at: string | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -12914,7 +13343,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        orders: components["schemas"]["Order"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -12980,7 +13413,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The driver's store; null for an account without one. */
+                        store: {
+                            id: string;
+                            name: string;
+                            address: string;
+                            lat: number;
+                            lng: number;
+                        } | null;
+                        /** @description The store's on-demand orders in progress, ready to go. */
+                        ready: components["schemas"]["Order"][];
+                        /** @description The driver's own orders on the way, in the order to visit them. */
+                        route: {
+                            order: components["schemas"]["Order"];
+                            position: {
+                                lat: number;
+                                lng: number;
+                            };
+                        }[];
+                        /** @description Whether the development simulator may drive the route. */
+                        simulator: boolean;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13055,7 +13511,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Display text, "12 min". */
+                        eta: string;
+                        tracking_state: string;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13159,7 +13621,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13240,7 +13704,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13351,7 +13817,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13470,7 +13938,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description A line not on the order (`not_on_order`), not short (`not_short`), or a suggestion the store does not sell (`bad_suggestion`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13578,7 +14048,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13694,7 +14166,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13805,7 +14279,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -13918,7 +14394,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14027,7 +14505,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store: {
+                            id: string;
+                            name: string;
+                        };
+                        items: components["schemas"]["StockRow"][];
+                        total: number;
+                        limit: number;
+                        skip: number;
+                    };
+                };
             };
             /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14126,7 +14615,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        store: {
+                            id: string;
+                            name: string;
+                        };
+                        item: components["schemas"]["StockRow"];
+                    };
+                };
             };
             /** @description An administrator named no store (`store_required`). Or nothing to change (`nothing_to_change`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14231,7 +14728,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14323,7 +14822,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description An administrator named no store (`store_required`). Or hours that do not hold together (`invalid_store`: the message names each problem), or nothing to change. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14421,7 +14922,34 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            /** @description What changed: stock.update, store.update, promo.create, … */
+                            action: string;
+                            store_id: string | null;
+                            order_id: string | null;
+                            /** @description What the change was about (the SKU, the fields, the code, the email, …). */
+                            detail: {
+                                sku_id?: string;
+                                fields?: string[];
+                                code?: string;
+                                email?: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The changed fields before (null for something new). */
+                            before: unknown;
+                            /** @description The changed fields after. */
+                            after: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The email of who made the change. */
+                            actor: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14487,7 +15015,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        stores: components["schemas"]["StoreSettings"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14580,7 +15112,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14700,7 +15234,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`), or nothing to change. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14802,7 +15338,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StoreSettings"];
+                };
             };
             /** @description Not a GeoJSON Polygon or MultiPolygon with closed rings on the map and at most 5000 positions (`invalid_zone`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14895,7 +15433,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        promos: components["schemas"]["AdminPromo"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -14990,7 +15532,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPromo"];
+                };
             };
             /** @description A promo the rules refuse (`invalid_promo`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15085,7 +15629,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AdminPromo"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15178,7 +15724,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        staff: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "customer" | "store_staff" | "admin";
+                            store_id: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15254,7 +15810,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        role: string;
+                        storeId: string | null;
+                        /** @description The generated password of a new account, answered only once. */
+                        password: string | null;
+                    };
+                };
             };
             /** @description Not an email address (`invalid_email`), or store staff without a store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15349,7 +15914,17 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        staff: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "customer" | "store_staff" | "admin";
+                            store_id: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The administrator's own account (`own_account`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15442,7 +16017,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        merchants: components["schemas"]["Merchant"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15516,7 +16095,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Merchant"];
+                };
             };
             /** @description A bad id, name or return address (`invalid_merchant`: the message names each problem). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15602,7 +16183,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubstitutionReview"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -15709,7 +16292,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SubstitutionReview"];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -16929,7 +17514,68 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: string;
+                            email: string;
+                            firstname: string;
+                            lastname: string;
+                        };
+                        /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
+                        loyalty: {
+                            /** @description Points to spend now: the sum of the ledger. */
+                            currentPoints: number;
+                            /** @description The tier held, by lifetime points (redeeming never lowers it). */
+                            currentStatus: string;
+                            /** @description The next tier; null at the top. */
+                            nextStatus: string | null;
+                            statusTiers: {
+                                name: string;
+                                /** @description Lifetime points from which the tier holds. */
+                                points: number;
+                                /** @description Multiplies the points an order earns. */
+                                multiplier: number;
+                                freeDelivery: boolean;
+                                benefits: string[];
+                            }[];
+                            /** @description One-off actions awarded (first_order, completed_profile, …). */
+                            completedActions: string[];
+                            uncompletedActions: string[];
+                            /** @description Actions not done that the shopper can do now. */
+                            performableActions: string[];
+                            programTitle: string;
+                            programDescription: string;
+                            lifetimePoints: number;
+                            pointsToNextStatus: number;
+                            progressPercent: number;
+                            redeemStep: {
+                                points: number;
+                                cents: number;
+                            };
+                        };
+                        history: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "earned" | "reversed" | "redeemed" | "expired" | "adjusted" | "action";
+                            /** @description Signed. */
+                            points: number;
+                            reason: string;
+                            orderId: string | null;
+                            action: string | null;
+                            staffId: string | null;
+                            createdAt: string;
+                        }[];
+                        /** @description What the staff member may still adjust; null for an administrator (unbounded). */
+                        adjustAllowance: {
+                            /** @description Points staff may add or take at a time. */
+                            perAdjustment: number;
+                            /** @description Points staff may add in any 24 hours. */
+                            perDay: number;
+                            leftToday: number;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17015,7 +17661,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The customer's points after it. */
+                        balance: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17117,7 +17768,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaways: components["schemas"]["Giveaway"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17196,7 +17851,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17294,7 +17953,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -17405,7 +18068,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        giveaway: components["schemas"]["Giveaway"];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18311,7 +18978,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The window, in UTC days up to today. */
+                        days: number;
+                        /** @description The funnel's steps, in order. */
+                        steps: {
+                            /** @enum {string} */
+                            key: "visit" | "product" | "cart" | "checkout" | "order";
+                            label: string;
+                            /** @description The analytics event that counts for the step. */
+                            event: string;
+                        }[];
+                        funnel: {
+                            /** Format: date */
+                            day: string;
+                            /** @description Distinct visitors per step, in the steps' order. */
+                            counts: number[];
+                            /** @description Each step's share of the step before it (the first: 1), 0 when the step before had nobody. */
+                            rates: number[];
+                        }[];
+                        zeroResultSearches: {
+                            query: string;
+                            searches: number;
+                            visitors: number;
+                            /** Format: date-time */
+                            lastAt: string;
+                        }[];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18560,7 +19255,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banners: components["schemas"]["ConsoleBanner"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18651,7 +19350,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banner: components["schemas"]["ConsoleBanner"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`), or a category has no such url name (`unknown_category`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18762,7 +19465,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        banner: components["schemas"]["ConsoleBanner"];
+                    };
+                };
             };
             /** @description The end is not after the start (`invalid_dates`), or a category has no such url name (`unknown_category`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18855,7 +19562,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Who the widget is started with. */
+                        you: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                        /** @description Null before the shopper's first message. */
+                        thread: {
+                            id: string;
+                            storeId: string | null;
+                            messages: components["schemas"]["ChatMessage"][];
+                            unread: number;
+                        } | null;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18912,7 +19637,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -18982,7 +19712,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        threadId: string;
+                        message: components["schemas"]["ChatMessage"];
+                    };
+                };
             };
             /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19083,7 +19818,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19264,7 +20004,14 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "received";
+                        /** @description The thanks the visitor is shown. */
+                        message: string;
+                    };
+                };
             };
             /** @description The message is empty or longer than 2000 characters (`invalid_message`), or a field is invalid. A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19361,7 +20108,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        threads: components["schemas"]["ChatThreadSummary"][];
+                        /** @description Unread messages over all the chats listed. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19429,7 +20182,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        thread: components["schemas"]["ChatThreadSummary"];
+                        messages: components["schemas"]["ChatMessage"][];
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19513,7 +20271,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: components["schemas"]["ChatMessage"];
+                    };
+                };
             };
             /** @description The message is empty or too long (`invalid_message`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -19615,7 +20377,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Messages not read yet. */
+                        unread: number;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {

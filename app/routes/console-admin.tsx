@@ -5,45 +5,19 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-admin";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Admin");
 
-interface AdminStore {
-  id: string;
-  name: string;
-  address: string;
-  lat: number;
-  lng: number;
-  is_shipping: boolean;
-  timezone: string;
-  zone: unknown;
-}
-interface AdminPromo {
-  code: string;
-  kind: "percent" | "fixed" | "free_delivery" | "credit";
-  value: number;
-  description: string;
-  active: boolean;
-}
-interface StaffAccount {
-  id: string;
-  email: string;
-  role: string;
-  store_id: string | null;
-}
-interface Merchant {
-  id: string;
-  name: string;
-  redirect_urls: string[];
-}
+type AdminPromo = ApiShape<"AdminPromo">;
 
 /** /console/admin (administrators): stores and their zones, promos, staff accounts, merchants. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const stores = await context.api<{ stores: AdminStore[] }>("/api/console/admin/stores");
+  const stores = await context.api<ApiAnswer<"listAdminStores">>("/api/console/admin/stores");
   if (stores.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname)}`);
   if (!stores.ok)
     return data(
@@ -58,9 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: stores.status === 403 ? 403 : 500 },
     );
   const [promos, staff, merchants] = await Promise.all([
-    context.api<{ promos: AdminPromo[] }>("/api/console/admin/promos"),
-    context.api<{ staff: StaffAccount[] }>("/api/console/admin/staff"),
-    context.api<{ merchants: Merchant[] }>("/api/console/admin/merchants"),
+    context.api<ApiAnswer<"listAdminPromos">>("/api/console/admin/promos"),
+    context.api<ApiAnswer<"listAdminStaff">>("/api/console/admin/staff"),
+    context.api<ApiAnswer<"listAdminMerchants">>("/api/console/admin/merchants"),
   ]);
   const delivery = stores.data.stores.filter((s) => !s.is_shipping);
   const zoneStore =
@@ -89,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: unknown,
     done: string,
   ) => {
-    const res = await context.api<Record<string, unknown>>(path, { method, body });
+    const res = await context.api(path, { method, body });
     if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent("/console/admin")}`);
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);
@@ -192,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         `${f("code")} can no longer be used.`,
       );
     case "staff_add": {
-      const res = await context.api<{ email: string; password: string | null }>("/api/console/admin/staff", {
+      const res = await context.api<ApiAnswer<"addAdminStaff">>("/api/console/admin/staff", {
         method: "POST",
         body: { email: f("email"), role: f("role"), store_id: f("store_id") || null },
       });

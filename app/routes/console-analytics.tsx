@@ -1,26 +1,19 @@
 import { data, redirect } from "react-router";
-import type { FunnelDay } from "../../domain/analytics/funnel.ts";
 import { formatCount } from "../../domain/number.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-analytics";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Analytics");
 
-interface Analytics {
-  days: number;
-  steps: { key: string; label: string; event: string }[];
-  funnel: FunnelDay[];
-  zeroResultSearches: { query: string; searches: number; visitors: number; lastAt: string }[];
-}
-
 /** /console/analytics (administrators): the funnel by day and the searches that found nothing. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const days = Number(url.searchParams.get("days") ?? 14);
-  const res = await context.api<Analytics>(
+  const res = await context.api<ApiAnswer<"getConsoleAnalytics">>(
     `/api/console/analytics?days=${Number.isInteger(days) ? days : 14}`,
   );
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);

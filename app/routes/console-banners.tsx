@@ -1,29 +1,21 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
-import type { Placement } from "../features/banners/banners.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-banners";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Banners");
 
-interface Banner extends Placement {
-  active: boolean;
-  starts_at: string | null;
-  ends_at: string | null;
-  created_at: string;
-  running: boolean;
-  impressions: number;
-  clicks: number;
-}
+type Banner = ApiShape<"ConsoleBanner">;
 
 /** /console/banners: store staff and administrators make, schedule and target the grids' banners. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const res = await context.api<{ banners: Banner[] }>("/api/console/banners");
+  const res = await context.api<ApiAnswer<"listBanners">>("/api/console/banners");
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname)}`);
   if (!res.ok)
     return data(
@@ -35,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 403 },
     );
   // Administrators also see the analytics link.
-  const session = await context.api<{ user: { role?: string } | null }>("/auth/session");
+  const session = await context.api<ApiAnswer<"getSession">>("/auth/session");
   return {
     banners: res.data.banners,
     admin: session.ok && session.data.user?.role === "admin",

@@ -7,30 +7,20 @@ import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/con
 import { storesForAdmin } from "../features/console/store-picker.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-chats";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Chats");
 
-interface ThreadSummary {
-  id: string;
-  kind: "shopper" | "visitor";
-  name: string;
-  email: string;
-  userId: string | null;
-  customerSince: string | null;
-  storeId: string | null;
-  lastMessageAt: string;
-  lastMessage: ChatMessage | null;
-  unread: number;
-}
+type ThreadSummary = ApiShape<"ChatThreadSummary">;
 
 /** /console/chats: the store's support chats (an administrator's: every store's), one open beside the list. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const threadId = url.searchParams.get("thread");
-  const list = await context.api<{ threads: ThreadSummary[]; unread: number }>("/api/console/chats");
+  const list = await context.api<ApiAnswer<"listConsoleChats">>("/api/console/chats");
   if (list.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   const admin = (await storesForAdmin(context.api)) !== null;
   if (!list.ok)
@@ -44,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       { status: list.status },
     );
-  let open: { thread: ThreadSummary; messages: ChatMessage[] } | null = null;
+  let open: ApiAnswer<"getConsoleChat"> | null = null;
   let openError: string | null = null;
   if (threadId) {
-    const res = await context.api<{ thread: ThreadSummary; messages: ChatMessage[] }>(
+    const res = await context.api<ApiAnswer<"getConsoleChat">>(
       `/api/console/chats/${encodeURIComponent(threadId)}`,
     );
     if (res.ok) open = res.data;
@@ -59,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const threadId = String(form.get("thread") ?? "");
-  const res = await context.api<{ message: ChatMessage }>(
+  const res = await context.api<ApiAnswer<"replyConsoleChat">>(
     `/api/console/chats/${encodeURIComponent(threadId)}/messages`,
     { method: "POST", body: { body: String(form.get("body") ?? "") } },
   );

@@ -2,29 +2,24 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { simulatedPath } from "../../domain/delivery/driving.ts";
 import type { LatLng } from "../../domain/geo/types.ts";
-import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-driver";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Driver");
 
-interface DriverRuns {
-  store: { id: string; name: string; address: string; lat: number; lng: number } | null;
-  ready: Order[];
-  route: { order: Order; position: LatLng }[];
-  simulator: boolean;
-}
+type Order = ApiAnswer<"getDriverRuns">["ready"][number];
 
 /** /console/driver: the driver's run on a phone (GET /api/console/driver), refreshed every 10 seconds. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const res = await context.api<DriverRuns>("/api/console/driver");
+  const res = await context.api<ApiAnswer<"getDriverRuns">>("/api/console/driver");
   if (res.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 403)
@@ -139,7 +134,7 @@ export default function DriverPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** Where a report went: the ETA and words the shopper now reads, or why it failed. */
-type Reported = { eta: string; tracking_state: string } | { error: string };
+type Reported = ApiAnswer<"reportDriverPosition"> | { error: string };
 
 function Stop({
   index,
@@ -163,7 +158,7 @@ function Stop({
   const a = order.delivery_address_detail;
 
   async function report(position: LatLng) {
-    const res = await browserApi<{ eta: string; tracking_state: string }>(
+    const res = await browserApi<ApiAnswer<"reportDriverPosition">>(
       `/api/console/orders/${encodeURIComponent(order._id)}/position`,
       { method: "POST", body: position },
     );

@@ -1,57 +1,24 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { LoyaltyView } from "../../domain/loyalty/programme.ts";
 import { formatCount } from "../../domain/number.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-loyalty";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Loyalty");
 
-interface Customer {
-  customer: { id: string; email: string; firstname: string; lastname: string };
-  loyalty: LoyaltyView;
-  history: {
-    id: number;
-    kind: string;
-    points: number;
-    reason: string;
-    staffId: string | null;
-    createdAt: string;
-  }[];
-  /** What the asker may still adjust today; null for an administrator (no bound). */
-  adjustAllowance: { perAdjustment: number; perDay: number; leftToday: number } | null;
-}
-
-interface Giveaway {
-  id: string;
-  title: string;
-  rules: string;
-  active: boolean;
-  entriesMultiplier: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  running: boolean;
-  config: { isActive: boolean; entriesMultiplier: number };
-  draw: {
-    publishedValue: string;
-    seed: string;
-    totalEntries: number;
-    ticket: number;
-    winnerId: string;
-    winnerName: string;
-    drawnAt: string;
-  } | null;
-}
+type Customer = ApiAnswer<"getConsoleLoyaltyCustomer">;
+type Giveaway = ApiShape<"Giveaway">;
 
 /** /console/loyalty: staff look a customer up by email and adjust their points; administrators run the giveaway. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const email = url.searchParams.get("email")?.trim() ?? "";
-  const giveaways = await context.api<{ giveaways: Giveaway[] }>("/api/console/giveaways");
+  const giveaways = await context.api<ApiAnswer<"listGiveaways">>("/api/console/giveaways");
   if (giveaways.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   const admin = giveaways.ok;
@@ -59,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let lookupError: string | null = null;
   let forbidden: string | null = null;
   if (email) {
-    const res = await context.api<Customer>(
+    const res = await context.api<ApiAnswer<"getConsoleLoyaltyCustomer">>(
       `/api/console/loyalty/customer?email=${encodeURIComponent(email)}`,
     );
     if (res.ok) customer = res.data;
@@ -95,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const say = (ok: boolean, message: string, status = 200) =>
     data<Said>({ ok, section, message }, { status });
   const call = async (path: string, method: "POST" | "PATCH", body: unknown, done: string) => {
-    const res = await context.api<Record<string, unknown>>(path, { method, body });
+    const res = await context.api(path, { method, body });
     if (res.status === 401) throw redirect("/login?returnTo=%2Fconsole%2Floyalty");
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);

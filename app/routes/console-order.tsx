@@ -1,9 +1,7 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import type { Product } from "../../domain/catalogue/types.ts";
 import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import { mayProposeSubstitutions } from "../../domain/orders/substitution.ts";
-import type { ConsoleOrder } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
@@ -19,6 +17,7 @@ import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-order";
 
 export const handle = CONSOLE_HANDLE;
@@ -30,7 +29,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** /console/orders/{id}: one order of the store with the moves staff can make from where it is. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const res = await context.api<ConsoleOrder>(`/api/console/orders/${encodeURIComponent(params.id)}`);
+  const res = await context.api<ApiAnswer<"getConsoleOrder">>(
+    `/api/console/orders/${encodeURIComponent(params.id)}`,
+  );
   if (res.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 403)
@@ -50,14 +51,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** While staff pick (nothing pending), what each line could be replaced with: in stock at the store. */
 async function replacementsFor(
   api: Route.LoaderArgs["context"]["api"],
-  order: ConsoleOrder,
-): Promise<Record<string, Product[]>> {
+  order: ApiAnswer<"getConsoleOrder">,
+): Promise<Record<string, ApiAnswer<"getRelatedProducts">["products"]>> {
   const pending = order.substitution_status === "Proposed" || order.substitution_status === "Viewing";
   if (pending || !mayProposeSubstitutions(order)) return {};
   const skus = [...new Set(order.products.map((p) => p.sku_id))];
   const answers = await Promise.all(
     skus.map((sku) =>
-      api<{ products: Product[] }>(
+      api<ApiAnswer<"getRelatedProducts">>(
         `/menu/recommendation/related/${encodeURIComponent(sku)}?substitution=true&store_id=${encodeURIComponent(order.store.id)}&order_id=${encodeURIComponent(order._id)}`,
       ),
     ),
@@ -117,7 +118,7 @@ async function proposeAction(
   context: Route.ActionArgs["context"],
 ) {
   const path = `/api/console/orders/${encodeURIComponent(id)}`;
-  const current = await context.api<ConsoleOrder>(path);
+  const current = await context.api<ApiAnswer<"getConsoleOrder">>(path);
   if (!current.ok)
     return data({ ok: false as const, verb: null, message: "This order is gone." }, { status: 404 });
   const read = shortLinesFrom(form, current.data.products);

@@ -6,28 +6,12 @@ import { dollarsToCents } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-stock";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Stock");
-
-interface StockRow {
-  sku_id: string;
-  title: string;
-  volume_label: string | null;
-  package_qty: number;
-  price_cents: number;
-  package_item_price_cents: number | null;
-  stock: number;
-}
-interface StockPage {
-  store: { id: string; name: string };
-  items: StockRow[];
-  total: number;
-  limit: number;
-  skip: number;
-}
 
 const PAGE = 25;
 
@@ -41,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ limit: String(PAGE), skip: String(skip) });
   if (q) query.set("q", q);
   if (storeId) query.set("store_id", storeId);
-  const res = await context.api<StockPage>(`/api/console/stock?${query}`);
+  const res = await context.api<ApiAnswer<"listConsoleStock">>(`/api/console/stock?${query}`);
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403 || res.status === 404)
     return data(

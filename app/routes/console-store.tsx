@@ -7,19 +7,14 @@ import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/con
 import { hoursFromText, hoursText, weekdays } from "../features/console/hours-text.ts";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-store";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("Store hours and fees");
 
-interface AuditEntry {
-  id: number;
-  action: string;
-  actor: string;
-  created_at: string;
-  detail: { sku_id?: string; fields?: string[]; code?: string; email?: string };
-}
+type AuditEntry = ApiAnswer<"listConsoleAudit">["entries"][number];
 
 const ACTIONS: Record<string, string> = {
   "stock.update": "changed the shelf",
@@ -35,24 +30,12 @@ function changeText(e: AuditEntry): string {
   return what;
 }
 
-interface StoreTerms {
-  id: string;
-  name: string;
-  address: string;
-  timezone: string;
-  is_shipping: boolean;
-  hours: Record<string, [string, string][]>;
-  min_order_cents: number;
-  delivery_fee_cents: number;
-  eta_minutes: number;
-}
-
 /** /console/store: the store's opening hours, minimum order, delivery fee and ETA. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const storeId = url.searchParams.get("store_id") ?? "";
   const stores = await storesForAdmin(context.api);
-  const res = await context.api<StoreTerms>(
+  const res = await context.api<ApiAnswer<"getConsoleStore">>(
     `/api/console/store${storeId ? `?store_id=${encodeURIComponent(storeId)}` : ""}`,
   );
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -69,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   if (res.status === 400) return { forbidden: null, store: null, stores, storeId, changes: [] };
   if (!res.ok) throw new Response(null, { status: 500 });
-  const audit = await context.api<{ entries: AuditEntry[] }>(
+  const audit = await context.api<ApiAnswer<"listConsoleAudit">>(
     `/api/console/audit?limit=10&store_id=${encodeURIComponent(res.data.id)}`,
   );
   return { forbidden: null, store: res.data, stores, storeId, changes: audit.ok ? audit.data.entries : [] };

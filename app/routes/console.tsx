@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { formatCents } from "../../domain/money.ts";
-import type { Order } from "../../domain/orders/types.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { queueTimeLabel } from "../features/console/queue-label.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console";
 
 export const handle = CONSOLE_HANDLE;
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const status = (url.searchParams.get("status") ?? "active") as Filter;
   const filter: Filter = status in FILTERS ? status : "active";
-  const res = await context.api<{ orders: Order[] }>(`/api/console/orders?status=${filter}`);
+  const res = await context.api<ApiAnswer<"listConsoleOrders">>(`/api/console/orders?status=${filter}`);
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403)
     return data(

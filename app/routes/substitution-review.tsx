@@ -1,10 +1,8 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
-import type { Me, SessionInfo } from "../../domain/accounts/types.ts";
 import type { Product } from "../../domain/catalogue/types.ts";
 import { formatCents } from "../../domain/money.ts";
 import type { SubstitutionLine } from "../../domain/orders/substitution.ts";
-import type { SubstitutionReview } from "../../domain/orders/types.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import {
@@ -17,7 +15,11 @@ import {
   reviewReducer,
 } from "../features/substitutions/review-state.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/substitution-review";
+
+/** The review as GET and PUT /order/substitution/{orderId} answer it. */
+type Review = ApiAnswer<"getSubstitutionReview">;
 
 /** Spec §2: a full-screen page (no main shell). */
 export const handle = { fullScreen: true };
@@ -34,14 +36,14 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** /substitution/{orderId} and beneath (spec §2, §4 Substitution review): the signed-in shopper's own order. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const res = await context.api<SubstitutionReview>(
+  const res = await context.api<ApiAnswer<"getSubstitutionReview">>(
     `/order/substitution/${encodeURIComponent(params.orderId)}`,
   );
   if (res.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
-  const me = await context.api<Me>("/me");
+  const me = await context.api<ApiAnswer<"getMe">>("/me");
   const userId = me.ok ? me.data.user.objectId : "";
   return { review: await markedViewing(context.api, res.data, userId), userId };
 }
@@ -54,34 +56,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 async function markedViewing(
   api: Route.LoaderArgs["context"]["api"],
-  review: SubstitutionReview,
+  review: Review,
   userId: string,
-): Promise<SubstitutionReview> {
+): Promise<Review> {
   if (!review.open || review.status !== "Proposed" || !userId) return review;
-  const session = await api<SessionInfo>("/auth/session");
+  const session = await api<ApiAnswer<"getSession">>("/auth/session");
   const token = session.ok ? session.data.csrfToken : null;
-  const marked = await api<SubstitutionReview>(`/order/substitution/${encodeURIComponent(review.order_id)}`, {
-    method: "PUT",
-    body: { user: { objectId: userId }, status: "Viewing" },
-    headers: token ? { "x-csrf-token": token } : {},
-  });
+  const marked = await api<ApiAnswer<"answerSubstitutions">>(
+    `/order/substitution/${encodeURIComponent(review.order_id)}`,
+    {
+      method: "PUT",
+      body: { user: { objectId: userId }, status: "Viewing" },
+      headers: token ? { "x-csrf-token": token } : {},
+    },
+  );
   return marked.ok ? marked.data : review;
 }
 
 type ActionAnswer =
-  | { ok: true; review: SubstitutionReview }
+  | { ok: true; review: Review }
   | { ok: false; message: string; details: Record<string, string> };
 
 /** Submitting ('Done'): the form's answers to PUT /order/substitution/{orderId}. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const path = `/order/substitution/${encodeURIComponent(params.orderId)}`;
-  const current = await context.api<SubstitutionReview>(path);
+  const current = await context.api<ApiAnswer<"getSubstitutionReview">>(path);
   if (current.status === 401)
     return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (!current.ok) throw data(null, { status: 404 });
   const form = await request.formData();
   const products = answersFromForm(form, current.data.products);
-  const res = await context.api<SubstitutionReview>(path, {
+  const res = await context.api<ApiAnswer<"answerSubstitutions">>(path, {
     method: "PUT",
     body: { user: { objectId: String(form.get("user") ?? "") }, status: "Done", save: true, products },
   });
@@ -208,7 +213,7 @@ function ItemReview({
 
   async function loadMore() {
     setMoreError(null);
-    const res = await browserApi<{ products: Product[] }>(
+    const res = await browserApi<ApiAnswer<"getRelatedProducts">>(
       `/menu/recommendation/related/${encodeURIComponent(sku)}?substitution=true&store_id=${encodeURIComponent(storeId)}&order_id=${encodeURIComponent(orderId)}`,
     );
     if (res.ok) setMore(res.data.products.filter((p) => p.sku_id !== sku && p.price !== null));
@@ -362,7 +367,7 @@ function ItemReview({
   );
 }
 
-function Settled({ review }: { review: SubstitutionReview }) {
+function Settled({ review }: { review: Review }) {
   return (
     <section className="checkout__section substitution__settled" role="status">
       {review.status === "Done" ? (

@@ -86,7 +86,7 @@ export function AgeCheckSection({ age }: { age: AgeCheckState }) {
   const stateRef = useRef<HTMLDivElement>(null);
   const answer = age.check?.answer ?? null;
   const session =
-    answer?.result === "unknown" && answer.token ? { id: answer.id, token: answer.token } : null;
+    answer?.result === "unknown" && "token" in answer ? { id: answer.id, token: answer.token } : null;
 
   // Fetched while the shopper reads the section, so the first tap on "Scan your ID" does not wait for it.
   useEffect(() => {

@@ -25,7 +25,13 @@ function render(answer: CartVerifyAnswer, status: AgeCheckState["status"]): stri
 describe("checkout's age section when the ID check is locked", () => {
   it("an under-age refusal shows where to turn: a link to support", () => {
     const html = render(
-      { result: "failed", id: "av_1", reason: "under_age", message: AGE_MESSAGES.under_age },
+      {
+        result: "failed",
+        id: "av_1",
+        reason: "under_age",
+        message: AGE_MESSAGES.under_age,
+        expires_at: "2027-03-01",
+      },
       2,
     );
     expect(html.replaceAll("&#x27;", "'")).toContain(AGE_MESSAGES.under_age);

@@ -37,7 +37,7 @@ const SAMPLE_MS = 250;
 
 /** Spec §4: a new scan can follow while the server keeps a session open for this cart. */
 const openSession = (answer: CartVerifyAnswer | null): ScanSession | null =>
-  answer?.result === "unknown" && answer.token ? { id: answer.id, token: answer.token } : null;
+  answer?.result === "unknown" && "token" in answer ? { id: answer.id, token: answer.token } : null;
 
 function cameraMessage(err: unknown): string {
   const name = (err as { name?: string } | null)?.name;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useLocation } from "react-router";
 import { ChatIcon } from "../../components/icons.tsx";
 import { browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 import { coversContent } from "./launcher-clearance.ts";
 
@@ -29,7 +30,7 @@ export function ChatLauncher() {
   useEffect(() => {
     if (!userId || open) return;
     let live = true;
-    browserApi<{ unread: number }>("/api/chat/unread")
+    browserApi<ApiAnswer<"getChatUnread">>("/api/chat/unread")
       .then((res) => {
         if (live && res.ok) setUnread(res.data.unread);
       })

@@ -1,13 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { CHAT_BODY_MAX, CHAT_NAME_MAX, VISITOR_THANKS } from "../../../domain/chat/chat.ts";
 import { apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 import { type ChatMessage, mergeMessages } from "./messages.ts";
-
-interface ShopperThread {
-  you: { userId: string; name: string; email: string; createdAt: string };
-  thread: { id: string; messages: ChatMessage[]; unread: number } | null;
-}
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 
@@ -79,7 +75,7 @@ function ShopperChat({ open, onUnread }: { open: boolean; onUnread: (n: number) 
 
   useEffect(() => {
     let live = true;
-    browserApi<ShopperThread>("/api/chat/thread").then(
+    browserApi<ApiAnswer<"getChatThread">>("/api/chat/thread").then(
       (res) => {
         if (!live) return;
         if (!res.ok) return setState("error");
@@ -140,7 +136,7 @@ function ShopperChat({ open, onUnread }: { open: boolean; onUnread: (n: number) 
     setSending(true);
     setError(null);
     try {
-      const res = await browserApi<{ threadId: string; message: ChatMessage }>("/api/chat/thread/messages", {
+      const res = await browserApi<ApiAnswer<"postChatMessage">>("/api/chat/thread/messages", {
         method: "POST",
         body: { body },
       });

@@ -1,11 +1,7 @@
+import type { ApiShape } from "../../lib/api-answers.ts";
+
 /** A chat message as the API and the streams send it (server/modules/chat). */
-export interface ChatMessage {
-  id: number;
-  author: "shopper" | "staff" | "visitor";
-  authorName: string;
-  body: string;
-  createdAt: string;
-}
+export type ChatMessage = ApiShape<"ChatMessage">;
 
 /** Messages merged by id, in id order (the stream and a post's answer may bring the same one). */
 export function mergeMessages(current: readonly ChatMessage[], more: readonly ChatMessage[]): ChatMessage[] {

@@ -9,7 +9,7 @@ export type HoursByDay = Partial<Record<string, [string, string][]>>;
 
 export const weekdays = WEEKDAYS.map((day) => ({ day, name: DAY_NAMES[day] }));
 
-export function hoursText(windows: [string, string][] | undefined): string {
+export function hoursText(windows: readonly (readonly string[])[] | undefined): string {
   return (windows ?? []).map(([a, b]) => `${a}-${b}`).join(", ");
 }
 

@@ -1,14 +1,13 @@
 import { Form } from "react-router";
 import type { ApiFetch } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 
-export interface StoreChoice {
-  id: string;
-  name: string;
-}
+/** A store an administrator may choose: its id and name. */
+export type StoreChoice = Pick<ApiAnswer<"listAdminStores">["stores"][number], "id" | "name">;
 
 /** For administrators: every store (GET /api/console/admin/stores); null for store staff (they have their own). */
 export async function storesForAdmin(api: ApiFetch): Promise<StoreChoice[] | null> {
-  const res = await api<{ stores: StoreChoice[] }>("/api/console/admin/stores");
+  const res = await api<ApiAnswer<"listAdminStores">>("/api/console/admin/stores");
   return res.ok ? res.data.stores.map((s) => ({ id: s.id, name: s.name })) : null;
 }
 

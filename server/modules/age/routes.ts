@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { cartVerifySchema, resultAnswerSchema, scanAnswerSchema } from "./answers.ts";
 import { AGE_LIMITS } from "./limits.ts";
 import { ageHeaders, cartVerifyBody, resultHeaders, scanBody, verificationParams } from "./schemas.ts";
 import { type AgeContext, cartVerification, submitScan, verificationResult } from "./service.ts";
@@ -17,6 +18,7 @@ export const ageRoutes: FastifyPluginAsyncZod<{ ctx: AgeContext }> = async (app,
       schema: {
         operationId: "verifyCartAge",
         tags,
+        response: { 200: cartVerifySchema },
         summary:
           "Where the shopper stands for the cart's ID check: `not_required`; `success` or `failed` (under age) while it holds; else `unknown` with a scan session's `token` (15 minutes), or without one and 'No scanner token available' once the scan attempts are used up",
         headers: ageHeaders,
@@ -41,6 +43,7 @@ export const ageRoutes: FastifyPluginAsyncZod<{ ctx: AgeContext }> = async (app,
       schema: {
         operationId: "submitAgeScan",
         tags,
+        response: { 200: scanAnswerSchema },
         summary:
           "The scanner's reading: the licence's PDF417 text, decided on the server (`success` with the last day it holds, or `failed` with `unreadable`, `under_age`, `expired`, `name_mismatch` or `document_in_use`). The text is never kept",
         headers: ageHeaders,
@@ -61,6 +64,7 @@ export const ageRoutes: FastifyPluginAsyncZod<{ ctx: AgeContext }> = async (app,
       schema: {
         operationId: "getAgeVerificationResult",
         tags,
+        response: { 200: resultAnswerSchema },
         summary:
           "An ID check's outcome: `pending`, `success` or `failed`, with its reason, jurisdiction and dates",
         headers: resultHeaders,

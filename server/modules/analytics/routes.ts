@@ -16,7 +16,7 @@ import {
   USER_COOKIE,
 } from "../sessions/index.ts";
 import { ANALYTICS_LIMITS } from "./limits.ts";
-import { consoleQuery, eventsAnswer, eventsBody, headers } from "./schemas.ts";
+import { consoleAnalyticsAnswer, consoleQuery, eventsAnswer, eventsBody, headers } from "./schemas.ts";
 import { funnel, recordEvents, type Visitor, zeroResultSearches } from "./store.ts";
 
 const tags = ["analytics"];
@@ -117,6 +117,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getConsoleAnalytics",
         tags,
+        response: { 200: consoleAnalyticsAnswer },
         summary:
           "The funnel (visit → product → add to cart → checkout → order) in distinct visitors per UTC day, and the searches that found nothing (administrators)",
         headers,

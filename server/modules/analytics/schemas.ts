@@ -5,6 +5,9 @@ import {
   PAGE_VIEWED,
   TRACK_EVENTS,
 } from "../../../domain/analytics/events.ts";
+import { FUNNEL_STEPS, type FunnelDay, type FunnelStepKey } from "../../../domain/analytics/funnel.ts";
+import { calendarDate, describes, instant } from "../../openapi/answers.ts";
+import type { ZeroResultSearch } from "./store.ts";
 
 export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 
@@ -72,4 +75,41 @@ export const consoleQuery = z.object({
     .max(90)
     .default(14)
     .describe("Days back from today (UTC), today included."),
+});
+
+/** GET /api/console/analytics (docs/adr/0056-api-contract.md). */
+export const consoleAnalyticsAnswer = z.object({
+  days: z.number().int().describe("The window, in UTC days up to today."),
+  steps: z
+    .array(
+      z.object({
+        key: z.enum(FUNNEL_STEPS.map((s) => s.key) as [FunnelStepKey, ...FunnelStepKey[]]),
+        label: z.string(),
+        event: z.string().describe("The analytics event that counts for the step."),
+      }),
+    )
+    .describe("The funnel's steps, in order."),
+  funnel: z.array(
+    describes<FunnelDay>()(
+      z.object({
+        day: calendarDate(),
+        counts: z.array(z.number().int()).describe("Distinct visitors per step, in the steps' order."),
+        rates: z
+          .array(z.number())
+          .describe(
+            "Each step's share of the step before it (the first: 1), 0 when the step before had nobody.",
+          ),
+      }),
+    ),
+  ),
+  zeroResultSearches: z.array(
+    describes<ZeroResultSearch>()(
+      z.object({
+        query: z.string(),
+        searches: z.number().int(),
+        visitors: z.number().int(),
+        lastAt: instant(),
+      }),
+    ),
+  ),
 });

@@ -5,6 +5,7 @@ import type { RateLimiter } from "../../platform/rate-limit.ts";
 import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
 import { requireRole } from "../sessions/index.ts";
+import { bannerAnswerSchema, bannerListSchema } from "./answers.ts";
 import { BANNER_LIMITS } from "./limits.ts";
 import {
   bannerBody,
@@ -85,6 +86,13 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
     },
   );
 
+  /** One banner as the console lists it (just written: a miss is a banner deleted meanwhile). */
+  const bannerNamed = async (id: string) => {
+    const banner = (await listBanners(db, now())).find((b) => b.id === id);
+    if (!banner) throw new AppError(404, "banner_not_found", "No banner has that id.");
+    return banner;
+  };
+
   app.get(
     "/api/console/banners",
     {
@@ -92,6 +100,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
       schema: {
         operationId: "listBanners",
         tags,
+        response: { 200: bannerListSchema },
         summary:
           "Every banner, newest first, with its schedule, targeting, whether it runs now, impressions and clicks",
         headers,
@@ -116,6 +125,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
       schema: {
         operationId: "createBanner",
         tags,
+        response: { 200: bannerAnswerSchema },
         summary:
           "Make a banner: plain text, a link of ours or https, where it shows (location, categories, row) and when",
         headers,
@@ -125,7 +135,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
     async (req) => {
       const staff = requireStaffMember(req);
       const id = await createBanner(db, staff.userId, req.body);
-      return { banner: (await listBanners(db, now())).find((b) => b.id === id) };
+      return { banner: await bannerNamed(id) };
     },
   );
 
@@ -143,6 +153,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
       schema: {
         operationId: "updateBanner",
         tags,
+        response: { 200: bannerAnswerSchema },
         summary: "Change a banner: its texts, link, targeting, schedule, or switch it on or off",
         headers,
         params: bannerParams,
@@ -152,7 +163,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Db; limiter: RateLimiter;
     async (req) => {
       requireStaffMember(req);
       await updateBanner(db, req.params.id, req.body);
-      return { banner: (await listBanners(db, now())).find((b) => b.id === req.params.id) };
+      return { banner: await bannerNamed(req.params.id) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff, storeScope } from "../console/access.ts";
+import { consoleThreadSchema, consoleThreadsSchema, staffReplySchema, unreadSchema } from "./answers.ts";
 import type { ChatHub } from "./hub.ts";
 import { latestId, messageBody, readBody } from "./routes.ts";
 import {
@@ -50,6 +51,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "listConsoleChats",
         tags,
+        response: { 200: consoleThreadsSchema },
         summary:
           "Support chats, newest activity first, each with its unread count: staff see their store's, administrators every store's",
         headers,
@@ -71,6 +73,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getConsoleChat",
         tags,
+        response: { 200: consoleThreadSchema },
         summary: "One chat: who wrote (name, email, customer since) and its history",
         headers,
         params: threadParams,
@@ -93,6 +96,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "replyConsoleChat",
         tags,
+        response: { 200: staffReplySchema },
         summary:
           "Reply: live in the shopper's widget; emailed if they have not read it within two minutes (a visitor: at once)",
         headers,
@@ -110,6 +114,7 @@ export const chatConsoleRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "markConsoleChatRead",
         tags,
+        response: { 200: unreadSchema },
         summary: "Staff have read the chat up to a message: its unread count after it",
         headers,
         params: threadParams,

@@ -8,6 +8,7 @@ import { countAndLimit } from "../../route-limits.ts";
 import { clientIp } from "../accounts/context.ts";
 import { resolveStore, storeHeadersSchema, storeHintsOf } from "../catalogue/index.ts";
 import { requireUser } from "../sessions/index.ts";
+import { postedMessageSchema, shopperThreadSchema, unreadSchema, visitorReceivedSchema } from "./answers.ts";
 import type { ChatHub } from "./hub.ts";
 import { CHAT_LIMITS } from "./limits.ts";
 import {
@@ -74,6 +75,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getChatThread",
         tags,
+        response: { 200: shopperThreadSchema },
         summary:
           "The chat widget's start: the user (id, name, email, createdAt) and their thread (history, unread count), or thread null before the first message",
         headers,
@@ -89,6 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "getChatUnread",
         tags,
+        response: { 200: unreadSchema },
         summary: "How many staff messages the shopper has not read (the widget's badge)",
         headers,
       },
@@ -103,6 +106,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "postChatMessage",
         tags,
+        response: { 200: postedMessageSchema },
         summary:
           "Write to store staff: the first message starts the shopper's thread, for the store serving their position",
         headers: headers.extend(storeHeadersSchema.shape),
@@ -124,6 +128,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "markChatRead",
         tags,
+        response: { 200: unreadSchema },
         summary: "The shopper has read the thread up to a message: the unread count after it",
         headers,
         body: readBody,
@@ -171,6 +176,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: "postVisitorChatMessage",
         tags,
+        response: { 200: visitorReceivedSchema },
         summary:
           "An anonymous visitor leaves a message with their name and email: staff see it in the console and reply by email",
         headers: headers.extend(storeHeadersSchema.shape),

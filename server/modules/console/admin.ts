@@ -246,9 +246,16 @@ export async function removeStaffAccount(db: Db, staff: Staff, userId: string) {
 
 // --- merchants ---------------------------------------------------------------------------------------------------
 
+const merchantView = (m: { id: string; name: string; redirect_urls: string[]; created_at: Date }) => ({
+  id: m.id,
+  name: m.name,
+  redirect_urls: m.redirect_urls,
+  created_at: new Date(m.created_at).toISOString(),
+});
+
 export async function listMerchantAccounts(db: Db, staff: Staff) {
   requireAdmin(staff);
-  return { merchants: await listMerchants(db) };
+  return { merchants: (await listMerchants(db)).map(merchantView) };
 }
 
 /** A merchant for direct sign-on (/sos), or an existing one's name and return addresses replaced. */
@@ -272,10 +279,18 @@ export async function saveMerchant(
     before ?? null,
     saved,
   );
-  return saved;
+  return merchantView(saved);
 }
 
 // --- the audit trail ---------------------------------------------------------------------------------------------
+
+/** What an audit row's detail names (recordAudit's callers): the SKU, the fields, the promo code, the email, … */
+export type AuditDetail = {
+  sku_id?: string;
+  fields?: string[];
+  code?: string;
+  email?: string;
+} & Record<string, unknown>;
 
 /** The latest recorded changes: an administrator sees all (or one store's), staff their own store's. */
 export async function auditTrail(
@@ -304,6 +319,11 @@ export async function auditTrail(
   } else if (query.store_id) q = q.where("a.store_id", "=", query.store_id);
   const rows = await q.orderBy("a.id", "desc").limit(query.limit).offset(query.skip).execute();
   return {
-    entries: rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at).toISOString() })),
+    entries: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      detail: r.detail as AuditDetail,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
   };
 }

@@ -100,7 +100,13 @@ export interface DriverStop {
  * The driver view: the store's orders ready to go (in progress) and the driver's own on the way, in the order to
  * visit them from the store.
  */
-export async function driverRuns(db: Db, staff: Staff) {
+export interface DriverRuns {
+  store: { id: string; name: string; address: string; lat: number; lng: number } | null;
+  ready: Order[];
+  route: DriverStop[];
+}
+
+export async function driverRuns(db: Db, staff: Staff): Promise<DriverRuns> {
   const storeId = staff.storeId;
   if (!storeId) return { store: null, ready: [], route: [] };
   const store = await db

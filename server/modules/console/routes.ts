@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isDemoStore } from "../../config.ts";
 import { requireStaff, type Staff } from "./access.ts";
 import { act, type ConsoleAction, proposeShortLines } from "./act.ts";
+import { consoleOrderSchema, consoleQueueSchema, driverPositionSchema, driverRunsSchema } from "./answers.ts";
 import type { ConsoleContext } from "./context.ts";
 import { driverRuns, NOT_YOUR_RUN, reportPosition } from "./driver.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
@@ -37,6 +38,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "listConsoleOrders",
         tags,
+        response: { 200: consoleQueueSchema },
         summary: "The store's orders, newest first: staff see their own store's, administrators any store's",
         headers,
         querystring: queueQuery,
@@ -52,6 +54,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "getDriverRuns",
         tags,
+        response: { 200: driverRunsSchema },
         summary:
           "The driver view: the store's orders ready to go (in progress) and the driver's own on the way, in the order to visit them",
         headers,
@@ -78,6 +81,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "reportDriverPosition",
         tags,
+        response: { 200: driverPositionSchema },
         summary:
           "The driver's position (their phone, or the development simulator): the order's ETA and tracking state follow, live on the shopper's tracking page",
         headers,
@@ -95,6 +99,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "getConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "One order of the store: the order, the customer, its money (captured, refunded, refundable) and its events",
         headers,
@@ -116,6 +121,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "acceptConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Accept a placed or scheduled order (→ 1, in progress; not a gift still waiting for its recipient); the payment is captured once no order of its checkout waits for a store",
         headers,
@@ -140,6 +146,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "dispatchConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm",
         headers,
@@ -166,6 +173,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "proposeConsoleSubstitutions",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Report lines found short while picking (how many the shelf has, suggested replacements): the shopper is asked to review them at /substitution/{orderId}",
         headers,
@@ -187,6 +195,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "deliverConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary: "Mark an order delivered (→ 3, completed; shipped: Shipped → Completed)",
         headers,
         params: orderParams,
@@ -203,6 +212,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "failConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Mark a delivery failed (→ 4 with failed_status): soft may be dispatched again; hard (and any shipped failure) gives the money back",
         headers,
@@ -220,6 +230,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "cancelConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Cancel an order (→ 5): stock back, spent credit refunded, the card's hold released or its captured share refunded",
         headers,
@@ -244,6 +255,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       schema: {
         operationId: "refundConsoleOrder",
         tags,
+        response: { 200: consoleOrderSchema },
         summary:
           "Refund a delivered (or shipped) order in part or in full (→ 6; shipped: Partially Refunded), through the payment provider, never more than captured",
         headers,

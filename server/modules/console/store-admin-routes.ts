@@ -11,6 +11,19 @@ import {
   removeStaffAccount,
   saveMerchant,
 } from "./admin.ts";
+import {
+  addedStaffSchema,
+  adminPromoListSchema,
+  adminPromoSchema,
+  auditTrailSchema,
+  merchantListSchema,
+  merchantSchema,
+  staffListSchema,
+  stockChangeSchema,
+  stockPageSchema,
+  storeListSchema,
+  storeSettingsSchema,
+} from "./answers.ts";
 import type { ConsoleContext } from "./context.ts";
 import { consoleHeaders as headers } from "./schemas.ts";
 import { changeStock, listStock } from "./stock.ts";
@@ -65,6 +78,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listConsoleStock",
         tags,
+        response: { 200: stockPageSchema },
         summary:
           "The store's shelf by title, a page at a time: price, package item price and stock of each product",
         headers,
@@ -89,6 +103,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "updateConsoleStock",
         tags,
+        response: { 200: stockChangeSchema },
         summary:
           "Set a product's price, package item price or stock at the store, given the values seen; shoppers see it at once; audited",
         headers,
@@ -109,6 +124,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "getConsoleStore",
         tags,
+        response: { 200: storeSettingsSchema },
         summary:
           "The store's terms: opening hours, minimum order, delivery fee, ETA (and its place and zone)",
         headers,
@@ -132,6 +148,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "updateConsoleStore",
         tags,
+        response: { 200: storeSettingsSchema },
         summary:
           "Change the store's opening hours, minimum order, delivery fee or ETA; shoppers see it at once; audited",
         headers,
@@ -151,6 +168,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listConsoleAudit",
         tags,
+        response: { 200: auditTrailSchema },
         summary:
           "The console's record of changes, newest first: who, when, what, before and after (staff: their store's; administrators: all or one store's)",
         headers,
@@ -169,6 +187,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listAdminStores",
         tags,
+        response: { 200: storeListSchema },
         summary: "Every store with its terms and zone (administrators)",
         headers,
       },
@@ -190,6 +209,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "createAdminStore",
         tags,
+        response: { 200: storeSettingsSchema },
         summary: "Open a store: name, address, position, time zone, kind, terms (administrators; audited)",
         headers,
         body: storeCreateBody,
@@ -212,6 +232,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "updateAdminStore",
         tags,
+        response: { 200: storeSettingsSchema },
         summary:
           "Change a store's name, address, position, time zone, kind or terms (administrators; audited)",
         headers,
@@ -236,6 +257,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "replaceAdminStoreZone",
         tags,
+        response: { 200: storeSettingsSchema },
         summary:
           "Replace a store's delivery zone; which store serves an address follows at once (administrators; audited)",
         headers,
@@ -253,6 +275,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listAdminPromos",
         tags,
+        response: { 200: adminPromoListSchema },
         summary: "Every promo code, active ones first (administrators)",
         headers,
       },
@@ -274,6 +297,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "createAdminPromo",
         tags,
+        response: { 200: adminPromoSchema },
         summary:
           "Create a promo code: percent, fixed, free delivery or credit, with its limits (administrators; audited)",
         headers,
@@ -293,6 +317,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "deactivateAdminPromo",
         tags,
+        response: { 200: adminPromoSchema },
         summary: "Stop a promo code: no shopper can apply it any more (administrators; audited)",
         headers,
         params: promoParams,
@@ -308,6 +333,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listAdminStaff",
         tags,
+        response: { 200: staffListSchema },
         summary: "Every staff and administrator account (administrators)",
         headers,
       },
@@ -329,6 +355,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "addAdminStaff",
         tags,
+        response: { 200: addedStaffSchema },
         summary:
           "Make an account store staff (with its store) or an administrator; a new email gets an account and a generated password, answered once (administrators; audited)",
         headers,
@@ -352,6 +379,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "removeAdminStaff",
         tags,
+        response: { 200: staffListSchema },
         summary:
           "Take an account's console access away: it becomes a shopper's again (administrators; audited)",
         headers,
@@ -368,6 +396,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "listAdminMerchants",
         tags,
+        response: { 200: merchantListSchema },
         summary: "Merchants registered for direct sign-on (/sos) (administrators)",
         headers,
       },
@@ -388,6 +417,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       schema: {
         operationId: "saveAdminMerchant",
         tags,
+        response: { 200: merchantSchema },
         summary:
           "Register a merchant for direct sign-on, or replace its name and return addresses (administrators; audited)",
         headers,

@@ -14,11 +14,15 @@ import {
 } from "./giveaway.ts";
 import { type Adjuster, adjustPoints, allowanceOf, historyOf, loyaltyOf, redeemPoints } from "./ledger.ts";
 import {
+  adjustAnswer,
   adjustBody,
+  consoleLoyaltyCustomerAnswer,
   customerQuery,
   drawBody,
+  giveawayAnswer,
   giveawayBody,
   giveawayConfigSchema,
+  giveawayListAnswer,
   giveawayPatch,
   headers,
   loyaltyAnswer,
@@ -147,6 +151,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "getConsoleLoyaltyCustomer",
         tags,
+        response: { 200: consoleLoyaltyCustomerAnswer },
         summary:
           "A customer's points, tier and ledger, found by email (store staff and administrators), and what the asker may still adjust today (`adjustAllowance`; null for administrators)",
         headers,
@@ -179,6 +184,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "adjustLoyaltyPoints",
         tags,
+        response: { 200: adjustAnswer },
         summary:
           "Add or take a customer's points with a reason, recorded in the ledger with the staff member's id and in the console's audit with the balance before and after",
         headers,
@@ -205,6 +211,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "listGiveaways",
         tags,
+        response: { 200: giveawayListAnswer },
         summary: "Every giveaway, newest first, with its configuration as clients read it and its draw",
         headers,
       },
@@ -225,6 +232,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "createGiveaway",
         tags,
+        response: { 200: giveawayAnswer },
         summary: "Start a giveaway: title, rules, switched on or not, dates and entries multiplier",
         headers,
         body: giveawayBody,
@@ -248,6 +256,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "updateGiveaway",
         tags,
+        response: { 200: giveawayAnswer },
         summary: "Change a giveaway's settings (until it is drawn)",
         headers,
         params: userParams,
@@ -273,6 +282,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRouteDeps> = async (
       schema: {
         operationId: "drawGiveaway",
         tags,
+        response: { 200: giveawayAnswer },
         summary:
           "Draw the winner once: the seed is sha256 of the giveaway id and a published value; the draw is recorded so anyone can repeat it",
         headers,

@@ -4,6 +4,8 @@ import {
   REDEEM_STEP_CENTS,
   REDEEM_STEP_POINTS,
 } from "../../../domain/loyalty/programme.ts";
+import { describes, instant } from "../../openapi/answers.ts";
+import type { Giveaway } from "./giveaway.ts";
 
 export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 
@@ -157,3 +159,55 @@ export const redeemAnswer = z.object({
   cents: z.number().int().describe("Store credit granted."),
   balance: z.number().int().describe("Points left."),
 });
+
+// --- the console (docs/adr/0056-api-contract.md) -------------------------------------------------------------------
+
+export const consoleLoyaltyCustomerAnswer = z.object({
+  customer: z.object({ id: z.string(), email: z.string(), firstname: z.string(), lastname: z.string() }),
+  loyalty: loyaltySchema,
+  history: loyaltyAnswer.shape.history,
+  adjustAllowance: z
+    .object({
+      perAdjustment: z.number().int().describe("Points staff may add or take at a time."),
+      perDay: z.number().int().describe("Points staff may add in any 24 hours."),
+      leftToday: z.number().int(),
+    })
+    .nullable()
+    .describe("What the staff member may still adjust; null for an administrator (unbounded)."),
+});
+
+export const adjustAnswer = z.object({
+  balance: z.number().int().describe("The customer's points after it."),
+});
+
+const giveawaySchema = describes<Giveaway>()(
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      rules: z.string(),
+      active: z.boolean(),
+      entriesMultiplier: z.string().describe("As the administrator typed it; the configuration reads it."),
+      startsAt: instant().nullable(),
+      endsAt: instant().nullable(),
+      running: z.boolean().describe("Switched on, within its dates, its multiplier usable."),
+      config: z.object({ isActive: z.boolean(), entriesMultiplier: z.number() }),
+      draw: z
+        .object({
+          publishedValue: z.string(),
+          seed: z.string(),
+          totalEntries: z.number().int(),
+          ticket: z.number().int(),
+          winnerId: z.string(),
+          winnerName: z.string(),
+          drawnBy: z.string(),
+          drawnAt: instant(),
+        })
+        .nullable(),
+      updatedAt: instant(),
+    })
+    .meta({ id: "Giveaway", description: "A giveaway as administrators manage it (docs/adr/0033)." }),
+);
+
+export const giveawayListAnswer = z.object({ giveaways: z.array(giveawaySchema) });
+export const giveawayAnswer = z.object({ giveaway: giveawaySchema });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../errors.ts";
 import { requireUser } from "../sessions/index.ts";
 import { markViewing, submitAnswers } from "./answer.ts";
+import { substitutionReviewSchema } from "./answers.ts";
 import type { SubstitutionsContext } from "./context.ts";
 import { ORDER_NOT_FOUND, substitutionReview } from "./review.ts";
 import { answerBody, headers, orderParams } from "./schemas.ts";
@@ -22,6 +23,7 @@ export const substitutionRoutes: FastifyPluginAsyncZod<{ ctx: SubstitutionsConte
       schema: {
         operationId: "getSubstitutionReview",
         tags,
+        response: { 200: substitutionReviewSchema },
         summary:
           "The order's short lines (sku_id, title, quantity, stock_level) with the store's suggested replacements, the review status and whether answers are still taken",
         headers,
@@ -45,6 +47,7 @@ export const substitutionRoutes: FastifyPluginAsyncZod<{ ctx: SubstitutionsConte
       schema: {
         operationId: "answerSubstitutions",
         tags,
+        response: { 200: substitutionReviewSchema },
         summary:
           "Mark the review as being viewed ('Viewing'), or submit the answers ('Done'): per short line removed, kept and added; the order's lines and total are recomputed and the difference refunded",
         headers,
