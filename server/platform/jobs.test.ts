@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/schema.ts";
 import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
 import { defineJob, JobQueue, jobSchemaFor } from "./jobs.ts";
@@ -117,3 +117,44 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe.each(testDatabases)("a job sent, on %s", (kind) => {
+  const woken = defineJob<{ n: number }>("woken-at-once", policy);
+
+  it("wakes the workers of its queue on every instance when its transaction commits, not at their next poll", async () => {
+    const t = await openTestDb(kind);
+    // Polls 60 s apart: only the notice can bring these jobs within the test.
+    const worker = await JobQueue.open(t.db, { pollingIntervalSeconds: 60 });
+    const sender = await JobQueue.open(t.db, { pollingIntervalSeconds: 60 });
+    try {
+      const handled: number[] = [];
+      await worker.work(woken, async (job) => {
+        handled.push(job.data.n);
+      });
+      await sender.define(woken);
+      // The worker's first poll, made as it starts, found nothing; it now sleeps.
+      await new Promise((r) => setTimeout(r, 300));
+
+      await t.db.transaction().execute(async (tx) => {
+        await sender.send(woken, { n: 1 }, { tx });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(handled).toEqual([]); // not before the commit
+      });
+      await vi.waitFor(() => expect(handled).toEqual([1]), { timeout: 15_000 });
+
+      // Gathered jobs too, and one sent outside a transaction.
+      await t.db.transaction().execute((tx) =>
+        sender.gathered(tx, async () => {
+          await sender.send(woken, { n: 2 }, { tx });
+          await sender.send(woken, { n: 3 }, { tx });
+        }),
+      );
+      await sender.send(woken, { n: 4 });
+      await vi.waitFor(() => expect([...handled].sort()).toEqual([1, 2, 3, 4]), { timeout: 15_000 });
+    } finally {
+      await sender.stop();
+      await worker.stop();
+      await t.close();
+    }
+  });
+});

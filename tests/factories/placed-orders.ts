@@ -33,7 +33,7 @@ export async function placedOrder(
   opts: {
     address?: string;
     shippingOption?: string;
-    before?: (browser: TestBrowser) => Promise<unknown>;
+    before?: (browser: TestBrowser, user: { id: string; email: string }) => Promise<unknown>;
     /** More of POST /order/v3's body (a gift, a delivery time). */
     body?: Record<string, unknown>;
   } = {},
@@ -51,7 +51,7 @@ export async function placedOrder(
     expect(
       (await browser.post("/menu/cart/shipping/v2", { shipping_name: opts.shippingOption })).statusCode,
     ).toBe(200);
-  await opts.before?.(browser);
+  await opts.before?.(browser, user);
   const cart = (await browser.get("/menu/cart/v2")).json<Cart>();
   const res = await browser.post("/order/v3", {
     id: checkoutIdFor(user.id, new Date(clock++)),

@@ -214,19 +214,22 @@ describe.each(testDatabases)("order notifications on %s", (kind) => {
 
   /** A shopper with a placed order, a mobile number and the contact choices given, and their subscriptions. */
   async function shopper(prefs: { email: boolean; sms: boolean; push: boolean }, subscriptions: string[]) {
-    const { user, browser, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }]);
     const mobile = `212555${String(1000 + n++).slice(-4)}`;
-    await t.db
-      .updateTable("users")
-      .set({
-        mobile,
-        country_code: "+1",
-        contact_email: prefs.email,
-        contact_sms: prefs.sms,
-        contact_push: prefs.push,
-      })
-      .where("id", "=", user.id)
-      .execute();
+    // The number and choices are the shopper's before the order: its placement is told at once.
+    const { user, browser, orders } = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }], {
+      before: (_browser, who) =>
+        t.db
+          .updateTable("users")
+          .set({
+            mobile,
+            country_code: "+1",
+            contact_email: prefs.email,
+            contact_sms: prefs.sms,
+            contact_push: prefs.push,
+          })
+          .where("id", "=", who.id)
+          .execute(),
+    });
     // The placement's notification (texted; its email is the checkout's confirmation) goes before any subscription.
     await notified(await latestEvent(orders[0]._id));
     const subs: TestSubscription[] = [];
