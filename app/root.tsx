@@ -11,7 +11,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import type { City } from "../domain/catalogue/types.ts";
 import type { Route } from "./+types/root";
 import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
@@ -50,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shared = context.sharedPage;
   const [categories, cities, address, session] = await Promise.all([
     context.api<ApiAnswer<"getCategoryTree">>("/menu/categories").catch(() => null),
-    context.api<City[]>("/order/cities").catch(() => null),
+    context.api<ApiAnswer<"listCities">>("/order/cities").catch(() => null),
     shared ? null : loadDeliveryAddress(context.api).catch(() => null),
     shared ? NO_SESSION : loadSession(context.api),
   ]);

@@ -35,6 +35,9 @@ export const substitutionRemoved = (title: string) => `Removed ${title}`;
 export const substitutionReplaced = (title: string) => `Replaced ${title}`;
 export const substitutionReset = (title: string) => `Reset ${title}`;
 
+/** Texts keyed by name, a name's value a text or, nested, texts keyed by name (GET /copy's answer). */
+export type CopyTexts = { readonly [name: string]: string | CopyTexts };
+
 /** Every fixed text keyed by name: the body of GET /copy. */
 export const COPY = {
   NOT_FOUND,
@@ -55,6 +58,6 @@ export const COPY = {
   GIFT_SCHEDULE_BY_RECIPIENT,
   PUSH_TOKEN_FAILED,
   SUBSTITUTION_STATUS,
-} as const;
+} as const satisfies CopyTexts;
 
 export type Copy = typeof COPY;

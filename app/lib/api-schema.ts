@@ -3169,6 +3169,10 @@ export interface components {
                 at: string;
             }[];
         };
+        /** @description User-facing texts keyed by name; a name's value is a text or, nested, more texts keyed by name. */
+        CopyTexts: {
+            [key: string]: string | components["schemas"]["CopyTexts"];
+        };
         /** @description Every 4xx and 5xx answer of the API. */
         Error: {
             error: {
@@ -3279,6 +3283,27 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Only for the apps (x-platform ios or android): send it as x-user. */
             sessionToken?: string;
+        };
+        /** @description An email or text as the outbox keeps it, with its delivery so far. */
+        MailboxMessage: {
+            id: number;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            recipient: string;
+            template: string;
+            subject: string | null;
+            body: string;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            attempts: number;
+            /** @description Why the last try failed, if one did. */
+            lastError: string | null;
+            /** @description What carried it: smtp, twilio, mailbox (kept on this machine). */
+            transport: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
         };
         /** @description A merchant registered for direct sign-on (/sos). */
         Merchant: {
@@ -5071,7 +5096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoResult"];
+                    "application/json": components["schemas"]["LoggedIn"];
                 };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
@@ -5189,7 +5214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SsoResult"];
+                    "application/json": components["schemas"]["LoggedIn"];
                 };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
@@ -6467,7 +6492,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The parameters the browser came back with (state, status). */
+                        query: {
+                            [key: string]: string | string[];
+                        };
+                        /** @description The last 20 postbacks, newest first. */
+                        received: {
+                            user_id: string;
+                            merchant_id: string;
+                            state: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it arrived.
+                             */
+                            at: string;
+                        }[];
+                    };
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -6521,7 +6564,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -9416,7 +9464,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyTexts"];
+                };
             };
             /** @description A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
@@ -20560,7 +20610,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["MailboxMessage"][];
+                };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import type { PaymentConfig, SavedCard } from "../../domain/payments/types.ts";
 import { CardsScreen } from "../features/payments/cards-screen.tsx";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/account-cards";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [
 /** /account/cards (spec §2 "payment cards"; its path is not shown: ours sits under /account). */
 export async function loader({ context }: Route.LoaderArgs) {
   const [cards, payment] = await Promise.all([
-    context.api<SavedCard[]>("/cards"),
-    context.api<PaymentConfig>("/order/payment-config"),
+    context.api<ApiAnswer<"listCards">>("/cards"),
+    context.api<ApiAnswer<"getPaymentConfig">>("/order/payment-config"),
   ]);
   if (cards.status === 401) throw redirect("/login?returnTo=%2Faccount%2Fcards");
   if (!cards.ok || !payment.ok) throw new Response(null, { status: 500 });

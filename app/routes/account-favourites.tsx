@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
-import type { ProductList } from "../../domain/catalogue/types.ts";
 import { ProductGrid } from "../components/catalogue/product-grid.tsx";
 import { useSession } from "../features/accounts/session.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { skuOfUrl, useFavourites } from "../features/favourites/favourites.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/account-favourites";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** /account/favourites (issue 17): the products the shopper hearted, priced at their store, the latest first. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<ProductList>("/menu/favourites/products");
+  const res = await context.api<ApiAnswer<"listFavouriteProducts">>("/menu/favourites/products");
   if (res.status === 401) throw redirect("/login?returnTo=%2Faccount%2Ffavourites");
   if (!res.ok) throw new Response(null, { status: 500 });
   return { products: toCards(res.data.products) };

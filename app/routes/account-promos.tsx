@@ -4,6 +4,7 @@ import { Field, FormError, FormNotice } from "../features/accounts/auth-layout.t
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/account-promos";
 
 export const meta: Route.MetaFunction = () => [
@@ -11,17 +12,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-interface PromoListItem {
-  code: string;
-  value_type: string;
-  desc: string;
-  value?: number;
-  balance?: number;
-}
-
 /** /account/promos (spec §2 "promo and credit"; its path is not shown): the codes and credit, and adding a code. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<{ promos: PromoListItem[]; credit: number }>("/promos");
+  const res = await context.api<ApiAnswer<"listPromos">>("/promos");
   if (res.status === 401) throw redirect("/login?returnTo=%2Faccount%2Fpromos");
   if (!res.ok) throw new Response(null, { status: 500 });
   return res.data;
@@ -29,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await formFields(request);
-  const res = await context.api<{ promo: PromoListItem }>("/order/promo", {
+  const res = await context.api<ApiAnswer<"addPromo">>("/order/promo", {
     method: "POST",
     body: { code: f.code ?? "" },
   });

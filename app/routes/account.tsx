@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ageInYears, parseBirthday, todayForAgeCheck } from "../../domain/accounts/age.ts";
 import { formatPhone } from "../../domain/accounts/phone.ts";
-import type { Me, SessionSummary, SsoProviderInfo } from "../../domain/accounts/types.ts";
 import { PageLoading } from "../components/page-loading.tsx";
 import { PAYING_PAGES } from "../features/accounts/account-menu.tsx";
 import { Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { type ApiFetch, apiErrorMessage, browserApi } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/account";
 
@@ -27,9 +27,9 @@ export const handle = PERSONAL_FRAME;
 /** /account (spec §2, in the shell): profile, birthday → age, phone 3-3-rest, display mode, round-up, devices. */
 async function loadAccount(api: ApiFetch) {
   const [me, sessions, providers] = await Promise.all([
-    api<Me>("/me"),
-    api<SessionSummary[]>("/me/sessions"),
-    api<SsoProviderInfo[]>("/auth/providers"),
+    api<ApiAnswer<"getMe">>("/me"),
+    api<ApiAnswer<"listSessions">>("/me/sessions"),
+    api<ApiAnswer<"listSsoProviders">>("/auth/providers"),
   ]);
   if (me.status === 401) throw redirect("/login?returnTo=%2Faccount");
   if (!me.ok) throw data(null, { status: 500 });

@@ -1,4 +1,3 @@
-import type { BrandPage } from "../../domain/catalogue/types.ts";
 import { formatCount } from "../../domain/number.ts";
 import { Breadcrumbs } from "../components/catalogue/breadcrumbs.tsx";
 import { ProductGrid } from "../components/catalogue/product-grid.tsx";
@@ -6,6 +5,7 @@ import { JsonLd, useSiteOrigin } from "../components/json-ld.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { breadcrumbListLd, type Crumb } from "../features/catalogue/structured-data.ts";
 import type { ApiFetch } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow, notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
@@ -32,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!BRAND_SLUG.test(name)) notFound();
   const slug = name.toLowerCase();
   const [pageRes, header, footer] = await Promise.all([
-    context.api<BrandPage>(`/menu/brands?name=${encodeURIComponent(slug)}`, {
+    context.api<ApiAnswer<"getBrandPage">>(`/menu/brands?name=${encodeURIComponent(slug)}`, {
       method: "POST",
       headers: { "accept-version": "4" },
     }),

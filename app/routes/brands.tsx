@@ -4,9 +4,9 @@ import {
   groupBrandsByLetter,
   NON_LETTER_BUCKET,
 } from "../../domain/catalogue/brand-index.ts";
-import type { Brand } from "../../domain/catalogue/types.ts";
 import { formatCount } from "../../domain/number.ts";
 import { slugify } from "../../domain/slug.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
@@ -16,7 +16,7 @@ const anchorOf = (letter: string) => (letter === NON_LETTER_BUCKET ? "brands-0-9
 
 export const handle = SHARED_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
-  const brands = dataOrThrow(await context.api<Brand[]>("/menu/brands"));
+  const brands = dataOrThrow(await context.api<ApiAnswer<"listBrands">>("/menu/brands"));
   // Only what the page shows, and the slug only when it is not the name's slug: thousands of brands stay small.
   const sections = groupBrandsByLetter(brands).map((s) => ({
     letter: s.letter,

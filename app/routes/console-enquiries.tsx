@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ENQUIRY_KIND_LABELS, type EnquiryKind } from "../../domain/leads/forms.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-enquiries";
 
 export const handle = CONSOLE_HANDLE;
@@ -9,16 +10,6 @@ export const handle = CONSOLE_HANDLE;
 export const meta = consoleMeta("Enquiries");
 
 type Kind = "lead" | EnquiryKind;
-
-interface Entry {
-  id: string;
-  kind: Kind;
-  name: string | null;
-  email: string;
-  platform: string;
-  detail: Record<string, string>;
-  createdAt: string;
-}
 
 const KINDS = Object.keys(ENQUIRY_KIND_LABELS) as Kind[];
 
@@ -41,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("kind") as Kind | null;
   const kind = asked && KINDS.includes(asked) ? asked : null;
-  const res = await context.api<{ entries: Entry[] }>(`/api/console/enquiries${kind ? `?kind=${kind}` : ""}`);
+  const res = await context.api<ApiAnswer<"listConsoleEnquiries">>(
+    `/api/console/enquiries${kind ? `?kind=${kind}` : ""}`,
+  );
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403)
     return data(

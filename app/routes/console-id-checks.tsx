@@ -1,30 +1,16 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { SessionInfo } from "../../domain/accounts/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-id-checks";
 
 export const handle = CONSOLE_HANDLE;
 
 export const meta = consoleMeta("ID checks");
 
-interface CustomerChecks {
-  customer: { id: string; email: string; firstname: string; lastname: string };
-  standing: "verified" | "locked" | "open";
-  clearable: boolean;
-  checks: {
-    id: string;
-    result: "success" | "failed";
-    reason: string | null;
-    message: string;
-    jurisdiction: string | null;
-    decidedAt: string | null;
-    holdsThrough: string | null;
-    cleared: { at: string; reason: string } | null;
-  }[];
-}
+type CustomerChecks = ApiAnswer<"getConsoleAgeChecks">;
 
 const STANDING: Record<CustomerChecks["standing"], string> = {
   verified: "Verified: their ID check holds.",
@@ -39,7 +25,7 @@ const STANDING: Record<CustomerChecks["standing"], string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const email = url.searchParams.get("email")?.trim() ?? "";
-  const session = await context.api<SessionInfo>("/auth/session");
+  const session = await context.api<ApiAnswer<"getSession">>("/auth/session");
   const user = session.ok ? session.data.user : null;
   if (!user) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (user.role !== "store_staff" && user.role !== "admin")
@@ -56,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let found: CustomerChecks | null = null;
   let lookupError: string | null = null;
   if (email) {
-    const res = await context.api<CustomerChecks>(
+    const res = await context.api<ApiAnswer<"getConsoleAgeChecks">>(
       `/api/console/age/customer?email=${encodeURIComponent(email)}`,
     );
     if (res.ok) found = res.data;
@@ -69,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const reason = String(form.get("reason") ?? "").trim();
-  const res = await context.api<{ standing: string }>(
+  const res = await context.api<ApiAnswer<"clearAgeRefusal">>(
     `/api/console/age/customer/${encodeURIComponent(id)}/clear`,
     { method: "POST", body: { reason } },
   );

@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Me } from "../../domain/accounts/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/contact-preferences";
 
 export const meta: Route.MetaFunction = () => [
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
  * (docs/adr/0030-order-notifications.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = await context.api<Me>("/me");
+  const me = await context.api<ApiAnswer<"getMe">>("/me");
   if (me.status === 401) throw redirect("/login?returnTo=%2Fcontact-preferences");
   if (!me.ok) throw data(null, { status: 500 });
   return { preferences: me.data.user.contactPreferences, hasMobile: me.data.user.mobile !== null };

@@ -1,32 +1,20 @@
 import { entriesForOrder } from "../../domain/loyalty/giveaway.ts";
 import { Block, Inline } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { notFound } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { SharedPageHandle } from "../lib/shared-page.ts";
 import type { Route } from "./+types/content-page";
 
 /** The giveaway's configuration (GET /giveaway/config) and, signed in, the shopper's entries in it. */
-interface RunningGiveaway {
-  isActive: boolean;
-  entriesMultiplier: number;
-  giveaway: {
-    id: string;
-    title: string;
-    rules: string;
-    startsAt: string | null;
-    endsAt: string | null;
-  } | null;
-  entries: number | null;
-}
+type RunningGiveaway = ApiAnswer<"getGiveawayConfig"> & { entries: number | null };
 
 /** /sweepstakes-rules shows the giveaway's own rules above the standing ones when administrators set one. */
 async function giveawayFor(context: Route.LoaderArgs["context"]): Promise<RunningGiveaway | null> {
-  const config = await context.api<Omit<RunningGiveaway, "entries">>("/giveaway/config");
+  const config = await context.api<ApiAnswer<"getGiveawayConfig">>("/giveaway/config");
   if (!config.ok || !config.data.giveaway) return null;
-  const mine = await context.api<{ giveaway: { entries: { giveawayId: string; entries: number }[] } }>(
-    "/me/loyalty",
-  );
+  const mine = await context.api<ApiAnswer<"getLoyalty">>("/me/loyalty");
   const id = config.data.giveaway.id;
   const entries = mine.ok
     ? (mine.data.giveaway.entries.find((e) => e.giveawayId === id)?.entries ?? 0)

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { GIFTING_CATEGORY, HOME_TILES } from "../../domain/catalogue/constants.ts";
-import type { MainMenu } from "../../domain/catalogue/types.ts";
 import { ProductRow } from "../components/catalogue/product-row.tsx";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
 import { useOutOfZone } from "../features/address/out-of-zone.tsx";
@@ -8,6 +7,7 @@ import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
 import { toCards } from "../features/catalogue/card-data.ts";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
 import type { Route } from "./+types/home";
@@ -16,7 +16,7 @@ export const handle = SHARED_PAGE;
 export async function loader({ context }: Route.LoaderArgs) {
   // The home page stands without its curations: a failed menu call leaves the rows out (spec §8).
   const menu = await context
-    .api<MainMenu>("/menu/main/v4?categories=false&featured_images=false")
+    .api<ApiAnswer<"getMainMenu">>("/menu/main/v4?categories=false&featured_images=false")
     .catch(() => null);
   const curations = menu?.ok
     ? menu.data.curations

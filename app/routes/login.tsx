@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { landingAfterSignIn } from "../../domain/accounts/landing.ts";
 import { returnPathOf } from "../../domain/accounts/return-to.ts";
-import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { loginAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
 import { LoginPanel, type LoginResult } from "../features/accounts/login-panel.tsx";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/login";
 
 export const handle = { fullScreen: true };
@@ -31,13 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back to /login itself says nothing of where to go: the role decides.
   const returnTo = asked && new URL(asked, url).pathname !== "/login" ? asked : null;
   const [session, providers] = await Promise.all([
-    context.api<SessionInfo>("/auth/session"),
-    context.api<SsoProviderInfo[]>("/auth/providers"),
+    context.api<ApiAnswer<"getSession">>("/auth/session"),
+    context.api<ApiAnswer<"listSsoProviders">>("/auth/providers"),
   ]);
   if (session.ok && session.data.user) throw redirect(landingAfterSignIn(session.data.user.role, returnTo));
   let link: { provider: string; email: string } | null = null;
   if (url.searchParams.has("link")) {
-    const pending = await context.api<SsoResult>("/auth/sso/pending");
+    const pending = await context.api<ApiAnswer<"getPendingSso">>("/auth/sso/pending");
     if (pending.ok && pending.data.status === "link_required") {
       link = { provider: pending.data.provider, email: pending.data.email };
     }

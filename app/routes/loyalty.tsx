@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { entriesForOrder, type GiveawayConfig } from "../../domain/loyalty/giveaway.ts";
-import { ACTIONS, type LedgerKind, type LoyaltyView } from "../../domain/loyalty/programme.ts";
+import { entriesForOrder } from "../../domain/loyalty/giveaway.ts";
+import { ACTIONS, type LedgerKind } from "../../domain/loyalty/programme.ts";
 import { formatCents } from "../../domain/money.ts";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { useGiveawayConfig } from "../features/loyalty/giveaway-config.ts";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/loyalty";
 
 export const meta: Route.MetaFunction = () => [
@@ -14,24 +15,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-interface LoyaltyPage {
-  loyalty: LoyaltyView;
-  history: {
-    id: number;
-    kind: LedgerKind;
-    points: number;
-    reason: string;
-    createdAt: string;
-  }[];
-  giveaway: GiveawayConfig & {
-    giveaway: { id: string; title: string; endsAt: string | null } | null;
-    entries: { giveawayId: string; title: string; entries: number; orders: number }[];
-  };
-}
-
 /** /loyalty (spec §2, logged-in shoppers, in the shell): points, tier, progress, actions, history, redeeming. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const res = await context.api<LoyaltyPage>("/me/loyalty");
+  const res = await context.api<ApiAnswer<"getLoyalty">>("/me/loyalty");
   if (res.status === 401) throw redirect("/login?returnTo=%2Floyalty");
   if (!res.ok) throw data(null, { status: 500 });
   return res.data;
@@ -39,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await formFields(request);
-  const res = await context.api<{ points: number; cents: number; balance: number }>("/me/loyalty/redeem", {
+  const res = await context.api<ApiAnswer<"redeemLoyaltyPoints">>("/me/loyalty/redeem", {
     method: "POST",
     body: { steps: Number(f.steps ?? "1") },
   });

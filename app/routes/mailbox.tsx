@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import type { MailboxMessage } from "../../domain/messages/types.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/mailbox";
 
 export const handle = { fullScreen: true };
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const STATUS_TEXT: Record<MailboxMessage["status"], string> = {
+const STATUS_TEXT: Record<ApiShape<"MailboxMessage">["status"], string> = {
   queued: "Queued",
   sending: "Sending",
   sent: "Delivered",
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const recipient = params.get("recipient") ?? "";
   const key = params.get("key") ?? "";
-  const res = await context.api<MailboxMessage[]>(
+  const res = await context.api<ApiAnswer<"listMailboxMessages">>(
     `/api/mailbox${recipient ? `?recipient=${encodeURIComponent(recipient)}` : ""}`,
     { headers: key ? { "x-mailbox-key": key } : {} },
   );

@@ -2,11 +2,9 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ORDER_COMPLETED } from "../../domain/analytics/events.ts";
 import { confirmationHeading, placedNotice } from "../../domain/checkout/confirmation.ts";
-import type { CheckoutConfirmation } from "../../domain/checkout/types.ts";
 import { dateWords } from "../../domain/gifts/claim.ts";
 import { formatCents } from "../../domain/money.ts";
 import { isDelivered } from "../../domain/orders/after-order.ts";
-import type { Order } from "../../domain/orders/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CheckoutConfirmationView } from "../features/checkout/confirmation-view.tsx";
@@ -14,6 +12,7 @@ import { orderStatusText } from "../features/checkout/order-status.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { loadRatings, type ProductReviewsAnswer, postRating } from "../features/tips/ratings.ts";
 import { track } from "../lib/analytics.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -27,7 +26,9 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 
 /** /orders/{id} (spec §2): status, line items, charge, delivery address. Another user's order is not found. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const res = await context.api<Order>(`/order/detail?id=${encodeURIComponent(params.id)}`);
+  const res = await context.api<ApiAnswer<"getOrderDetail">>(
+    `/order/detail?id=${encodeURIComponent(params.id)}`,
+  );
   if (res.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
@@ -46,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Just placed (at once, or after 3-D Secure): the confirmation names every order of the checkout, since a split
   // cart placed one per store. Without it the page confirms this order alone.
   const confirmation = placed
-    ? await context.api<CheckoutConfirmation>(
+    ? await context.api<ApiAnswer<"getCheckoutConfirmation">>(
         `/order/confirmation?checkout_id=${encodeURIComponent(order.checkout_id)}`,
       )
     : null;

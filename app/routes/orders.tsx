@@ -4,6 +4,7 @@ import type { Order } from "../../domain/orders/types.ts";
 import { PageLoading } from "../components/page-loading.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { type ApiFetch, browserApi } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/orders";
 
@@ -16,7 +17,7 @@ export const handle = PERSONAL_FRAME;
 
 /** /orders (spec §2, in the shell): order history (GET /order/history: count, orders). */
 async function loadOrders(api: ApiFetch) {
-  const res = await api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+  const res = await api<ApiAnswer<"getOrderHistory">>("/order/history?limit=50");
   if (res.status === 401) throw redirect("/login?returnTo=%2Forders");
   if (!res.ok) throw new Response(null, { status: 500 });
   return res.data;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { STOREFRONT_UNIT } from "../../domain/banners/placement.ts";
-import type { SearchResults, SearchSuggestion } from "../../domain/catalogue/types.ts";
+import type { SearchSuggestion } from "../../domain/catalogue/types.ts";
 import { queryFromPath } from "../components/shell/search-box.tsx";
 import { toCards } from "../features/catalogue/card-data.ts";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../features/catalogue/listing-query.ts";
 import { ListingView } from "../features/catalogue/listing-view.tsx";
 import { trackSearch } from "../lib/analytics.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!term) throw redirect("/search");
   const query = parseListingQuery(new URL(request.url).searchParams);
   const results = dataOrThrow(
-    await context.api<SearchResults>("/menu/search/v4", {
+    await context.api<ApiAnswer<"searchProducts">>("/menu/search/v4", {
       method: "POST",
       body: { query: term, ...searchOptionsFor(query) },
     }),
@@ -34,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let suggestions: SearchSuggestion[] = [];
   if (results.count === 0 && activeFilterCount(query) === 0) {
     const quick = await context
-      .api<SearchResults>("/menu/search/v4", {
+      .api<ApiAnswer<"searchProducts">>("/menu/search/v4", {
         method: "POST",
         body: { query: term, autocomplete: true, facets: false, hitsPerPage: 8 },
       })

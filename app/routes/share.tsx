@@ -1,28 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCents } from "../../domain/money.ts";
-import type { ReferralState } from "../../domain/referrals/rules.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/share";
-
-interface Referrals {
-  code: string;
-  path: string;
-  reward: { referrer: number; friend: number };
-  cap: number;
-  rewarded: number;
-  earned: number;
-  referrals: {
-    name: string;
-    state: ReferralState;
-    label: string;
-    reason: string | null;
-    signedUpAt: string;
-    decidedAt: string | null;
-  }[];
-}
 
 /**
  * /share (spec §2, in the shell): how referrals work; a signed-in shopper gets their own invite link and sees each
@@ -30,7 +13,7 @@ interface Referrals {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const page = CONTENT_PAGES["/share"];
-  const res = await context.api<Referrals>("/api/referrals");
+  const res = await context.api<ApiAnswer<"listReferrals">>("/api/referrals");
   const mine = res.ok ? res.data : null;
   return {
     page,

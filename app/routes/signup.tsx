@@ -1,14 +1,13 @@
 import { useEffect } from "react";
 import { redirect, useNavigation } from "react-router";
 import { safeReturnTo } from "../../domain/accounts/return-to.ts";
-import type { SIGNUP_PROMO } from "../../domain/accounts/signup-offer.ts";
-import type { SessionInfo, SsoProviderInfo, SsoResult } from "../../domain/accounts/types.ts";
 import { SIGN_UP_FAILED, SIGNED_UP } from "../../domain/analytics/events.ts";
 import { signupAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";
 import { SignupForm, type SignupResult } from "../features/accounts/signup-form.tsx";
 import { track } from "../lib/analytics.ts";
+import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/signup";
 
 export const handle = { fullScreen: true };
@@ -32,21 +31,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const promoCode = params.promo;
   const ref = url.searchParams.get("ref");
   const [session, providers, event, inviter] = await Promise.all([
-    context.api<SessionInfo>("/auth/session"),
-    context.api<SsoProviderInfo[]>("/auth/providers"),
+    context.api<ApiAnswer<"getSession">>("/auth/session"),
+    context.api<ApiAnswer<"listSsoProviders">>("/auth/providers"),
     promoCode
-      ? context.api<{ promo: typeof SIGNUP_PROMO | null }>(
-          `/event/signup?promo=${encodeURIComponent(promoCode)}`,
-        )
+      ? context.api<ApiAnswer<"getSignupOffer">>(`/event/signup?promo=${encodeURIComponent(promoCode)}`)
       : null,
     ref && /^[A-Za-z0-9]{1,32}$/.test(ref)
-      ? context.api<{ code: string; name: string }>(`/api/referrals/code/${encodeURIComponent(ref)}`)
+      ? context.api<ApiAnswer<"getReferralCode">>(`/api/referrals/code/${encodeURIComponent(ref)}`)
       : null,
   ]);
   if (session.ok && session.data.user) throw redirect(returnTo);
-  let sso: Extract<SsoResult, { status: "signup_required" }> | null = null;
+  let sso: Extract<ApiShape<"SsoResult">, { status: "signup_required" }> | null = null;
   if (url.searchParams.has("sso")) {
-    const pending = await context.api<SsoResult>("/auth/sso/pending");
+    const pending = await context.api<ApiAnswer<"getPendingSso">>("/auth/sso/pending");
     if (pending.ok && pending.data.status === "signup_required") sso = pending.data;
   }
   return {

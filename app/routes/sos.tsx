@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import type { SessionInfo } from "../../domain/accounts/types.ts";
 import { AuthLayout, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/sos";
 
 export const handle = { fullScreen: true };
@@ -13,12 +13,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Sign on | Nightcap" },
   { name: "robots", content: "noindex" },
 ];
-
-interface MerchantInfo {
-  id: string;
-  name: string;
-  redirect_allowed: boolean;
-}
 
 /**
  * /sos (spec §2, §6): a merchant sends the shopper here (?merchant_id, redirect_uri, state). Once signed in, the
@@ -43,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(redirectUri ? { redirect_uri: redirectUri } : {}),
   });
   const [merchant, session] = await Promise.all([
-    context.api<MerchantInfo>(`/auth/sos/merchant?${query}`),
-    context.api<SessionInfo>("/auth/session"),
+    context.api<ApiAnswer<"getSosMerchant">>(`/auth/sos/merchant?${query}`),
+    context.api<ApiAnswer<"getSession">>("/auth/session"),
   ]);
   if (!merchant.ok)
     return { error: "We don't know that merchant.", merchant: null, user: null, request: request_, here };
@@ -68,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = await formFields(request);
-  const res = await context.api<{ redirect: string }>("/auth/sos/postback", {
+  const res = await context.api<ApiAnswer<"postSosToken">>("/auth/sos/postback", {
     method: "POST",
     body: {
       merchant_id: f.merchant_id ?? "",

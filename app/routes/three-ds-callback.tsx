@@ -1,8 +1,7 @@
 import { Link, redirect } from "react-router";
-import type { PlaceOrderAnswer } from "../../domain/checkout/types.ts";
 import { CHECKOUT_FAILED, GENERIC_APOLOGY } from "../../domain/copy.ts";
-import type { TipAnswer } from "../../domain/orders/types.ts";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/three-ds-callback";
 
 export const handle = { fullScreen: true };
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tipOrder = url.searchParams.get("tip");
   if (tipOrder !== null) {
     if (!intent) return { kind: "tip" as const, orderId: tipOrder, error: GENERIC_APOLOGY };
-    const res = await context.api<TipAnswer>(
+    const res = await context.api<ApiAnswer<"verifyTip3DS">>(
       `/order/tip/verify3DS?payment_intent_id=${encodeURIComponent(intent)}`,
     );
     if (res.status === 401)
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { kind: "tip" as const, orderId: tipOrder, error: apiErrorMessage(res.data, GENERIC_APOLOGY) };
   }
   if (!intent) return { kind: "checkout" as const, error: CHECKOUT_FAILED };
-  const res = await context.api<PlaceOrderAnswer>(
+  const res = await context.api<ApiAnswer<"verify3DS">>(
     `/order/verify3DS?payment_intent_id=${encodeURIComponent(intent)}`,
   );
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);

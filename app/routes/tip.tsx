@@ -9,8 +9,7 @@ import {
   NEGATIVE_TAGS,
   POSITIVE_TAGS,
 } from "../../domain/orders/after-order.ts";
-import type { Order, TipAnswer } from "../../domain/orders/types.ts";
-import type { PaymentConfig, SavedCard } from "../../domain/payments/types.ts";
+import type { Order } from "../../domain/orders/types.ts";
 import { ThumbDownIcon, ThumbUpIcon } from "../components/icons.tsx";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
@@ -27,6 +26,7 @@ import {
   tipOptions,
 } from "../features/tips/tip-form.ts";
 import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/tip";
 
 /** Spec §2: a full-screen page (no main shell). */
@@ -53,7 +53,9 @@ const mayAddTip = (order: Order) => !(order.tip?.amount ?? 0) && mayTip(factsOf(
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const res = await context.api<Order>(`/order/detail?id=${encodeURIComponent(params.id)}`);
+  const res = await context.api<ApiAnswer<"getOrderDetail">>(
+    `/order/detail?id=${encodeURIComponent(params.id)}`,
+  );
   if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname)}`);
   if (res.status === 404 || res.status === 400) throw data(null, { status: 404 });
   if (!res.ok) throw new Response(null, { status: 500 });
@@ -61,8 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The cards to pay a tip with, and how the provider takes a new one, only while a tip may be added.
   const [cards, payment] = mayAddTip(order)
     ? await Promise.all([
-        context.api<SavedCard[]>("/cards"),
-        context.api<PaymentConfig>("/order/payment-config"),
+        context.api<ApiAnswer<"listCards">>("/cards"),
+        context.api<ApiAnswer<"getPaymentConfig">>("/order/payment-config"),
       ])
     : [null, null];
   return {
@@ -91,7 +93,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const id = params.id;
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? "");
-  const order = await context.api<Order>(`/order/detail?id=${encodeURIComponent(id)}`);
+  const order = await context.api<ApiAnswer<"getOrderDetail">>(`/order/detail?id=${encodeURIComponent(id)}`);
   if (order.status === 401)
     return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (!order.ok) return failed(apiErrorMessage(order.data, TIP_ERROR_FALLBACK), order.status);
@@ -99,10 +101,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (text("intent") === "checkout-tip") {
     const wanted = checkoutTipFromForm(text("tip"), text("custom"), order.data.subtotal);
     if (!wanted.ok) return failed(wanted.message, 400);
-    const res = await context.api<Order>(`/order/checkout-tip/${encodeURIComponent(id)}`, {
-      method: "PUT",
-      body: { amount: wanted.amount },
-    });
+    const res = await context.api<ApiAnswer<"changeCheckoutTip">>(
+      `/order/checkout-tip/${encodeURIComponent(id)}`,
+      {
+        method: "PUT",
+        body: { amount: wanted.amount },
+      },
+    );
     if (!res.ok) return failed(apiErrorMessage(res.data, TIP_ERROR_FALLBACK), res.status);
     return { ok: true, kind: "checkout-tip", amount: wanted.amount } satisfies ActionResult;
   }
@@ -130,7 +135,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
   let challenge: string | null = null;
   if (tip.amount > 0 || rating !== null) {
-    const res = await context.api<TipAnswer>("/order/tip/", {
+    const res = await context.api<ApiAnswer<"tipOrder">>("/order/tip/", {
       method: "POST",
       body: { id, amount: tip.amount, rating, paymentMethod },
     });

@@ -4,7 +4,8 @@ import type { Order } from "../../domain/orders/types.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { PushOptIn } from "../features/notifications/PushOptIn.tsx";
-import { liveOrderOf, liveOrderReducer, type OrderStatusFields } from "../features/tracking/live-order.ts";
+import { liveOrderOf, liveOrderReducer } from "../features/tracking/live-order.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/tracking-order";
 
 /** Spec §2: a full-screen page (no main shell). */
@@ -22,8 +23,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = encodeURIComponent(params.order_id);
   const [status, detail] = await Promise.all([
-    context.api<OrderStatusFields>(`/order/status/${id}`),
-    context.api<Order>(`/order/detail?id=${id}`),
+    context.api<ApiAnswer<"getOrderStatus">>(`/order/status/${id}`),
+    context.api<ApiAnswer<"getOrderDetail">>(`/order/detail?id=${id}`),
   ]);
   if (status.status === 401 || detail.status === 401)
     throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);

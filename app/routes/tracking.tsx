@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
-import type { Order } from "../../domain/orders/types.ts";
 import { PageLoading } from "../components/page-loading.tsx";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { type ApiFetch, browserApi } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
 import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
 import type { Route } from "./+types/tracking";
 
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** /tracking (spec §2): the user's active orders (spec §4's rule, the API's `active`), each to its live page. */
 async function loadActiveOrders(api: ApiFetch) {
-  const res = await api<{ count: number; orders: Order[] }>("/order/history?limit=50");
+  const res = await api<ApiAnswer<"getOrderHistory">>("/order/history?limit=50");
   if (res.status === 401) throw redirect("/login?returnTo=%2Ftracking");
   if (!res.ok) throw new Response(null, { status: 500 });
   return { orders: res.data.orders.filter((o) => o.active) };

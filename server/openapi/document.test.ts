@@ -302,6 +302,19 @@ describe("keeping the document honest", () => {
     await probe.close();
   });
 
+  it("refers to a recursive named schema by its $ref (CopyTexts' nested texts), not through a lone allOf", () => {
+    const schemas = (
+      doc.components as unknown as {
+        schemas: Record<string, { additionalProperties?: { anyOf?: unknown[] } }>;
+      }
+    ).schemas;
+    const copy = schemas.CopyTexts;
+    expect(copy.additionalProperties?.anyOf).toEqual([
+      { type: "string" },
+      { $ref: "#/components/schemas/CopyTexts" },
+    ]);
+  });
+
   it("derives answers from the route config: declared errors, rate limits, redirects", () => {
     const contract = contractOf({
       method: "POST",

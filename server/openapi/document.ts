@@ -325,6 +325,7 @@ function withNamedSchemas(document: Parameters<typeof namedSchemas>[0]): Json {
   };
   visit(doc.paths);
   typeNullableRefs(doc);
+  unwrapLoneRefs(doc);
   (doc.components as Json).schemas = Object.fromEntries(
     Object.entries(schemas)
       .filter(([name]) => own.has(name) || used.has(name))
@@ -346,6 +347,22 @@ function typeNullableRefs(value: unknown): void {
     const objects = members?.every((m) => m.$ref || m.type === "object");
     if (schema.nullable === true && !schema.type && objects) schema.type = "object";
     for (const child of Object.values(schema)) typeNullableRefs(child);
+  }
+}
+
+/**
+ * A schema that only refers to a named one (`z.lazy(() => copyTextsSchema)` inside a recursive schema) comes out
+ * as `{ allOf: [{ $ref }] }` for OpenAPI 3.0; Redocly's no-illogical-composition-keywords wants the `$ref` itself.
+ */
+function unwrapLoneRefs(value: unknown): void {
+  if (!value || typeof value !== "object") return;
+  const node = value as Record<string, unknown>;
+  for (const [key, child] of Object.entries(node)) {
+    const allOf =
+      child && typeof child === "object" && Object.keys(child).length === 1 ? (child as Json).allOf : null;
+    const ref = Array.isArray(allOf) && allOf.length === 1 ? (allOf[0] as Json) : null;
+    if (ref && Object.keys(ref).length === 1 && typeof ref.$ref === "string") node[key] = ref;
+    unwrapLoneRefs(node[key]);
   }
 }
 

@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { landingAfterSignIn } from "../../../domain/accounts/landing.ts";
 import { returnPathOf, safeReturnTo } from "../../../domain/accounts/return-to.ts";
-import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
 import { LOGIN_FAILED } from "../../../domain/copy.ts";
+import type { ApiAnswer, ApiShape } from "../../lib/api-answers.ts";
 import { failure, formFields } from "./forms.server.ts";
 
 /** What the code step shows after step 1 (or after a signup). */
@@ -29,7 +29,7 @@ const post = <T>(context: AppLoadContext, path: string, body: unknown) =>
   context.api<T>(path, { method: "POST", body });
 
 async function codeStart(context: AppLoadContext, intent: string, email: string, returnTo: string) {
-  const res = await post<CodeSent>(context, "/auth/loginV2Step1", { email });
+  const res = await post<ApiAnswer<"loginV2Step1">>(context, "/auth/loginV2Step1", { email });
   if (!res.ok) return failure(intent, res, "We could not send a code. Please try again.");
   return data<CodeStep>({
     ok: true,
@@ -49,10 +49,11 @@ async function codeStart(context: AppLoadContext, intent: string, email: string,
 export async function loginAction(request: Request, context: AppLoadContext) {
   const f = await formFields(request);
   const returnTo = returnPathOf(f.returnTo);
-  const landed = (res: { data: LoggedIn }) => redirect(landingAfterSignIn(res.data.user.role, returnTo));
+  const landed = (res: { data: ApiShape<"LoggedIn"> }) =>
+    redirect(landingAfterSignIn(res.data.user.role, returnTo));
   switch (f.intent) {
     case "password": {
-      const res = await post<LoggedIn>(context, "/auth/login", {
+      const res = await post<ApiAnswer<"logIn">>(context, "/auth/login", {
         username: f.username ?? "",
         password: f.password ?? "",
       });
@@ -62,20 +63,20 @@ export async function loginAction(request: Request, context: AppLoadContext) {
     case "link-code-start":
       return codeStart(context, f.intent, f.email ?? "", returnTo ?? "");
     case "code-verify": {
-      const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
+      const res = await post<ApiAnswer<"loginV2Step2">>(context, "/auth/loginV2Step2", {
         oid: f.oid,
         code: (f.code ?? "").trim(),
       });
       return res.ok ? landed(res) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
     }
     case "link-password": {
-      const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
+      const res = await post<ApiAnswer<"linkSSOToExistingUser">>(context, "/auth/linkSSOToExistingUser", {
         password: f.password ?? "",
       });
       return res.ok ? landed(res) : failure("link-password", res, LOGIN_FAILED);
     }
     case "link-code-verify": {
-      const res = await post<LoggedIn>(context, "/auth/linkSSOToExistingUser", {
+      const res = await post<ApiAnswer<"linkSSOToExistingUser">>(context, "/auth/linkSSOToExistingUser", {
         oid: f.oid,
         code: (f.code ?? "").trim(),
       });
@@ -91,13 +92,13 @@ export async function signupAction(request: Request, context: AppLoadContext, pr
   const f = await formFields(request);
   const returnTo = safeReturnTo(f.returnTo);
   if (f.intent === "code-verify") {
-    const res = await post<LoggedIn>(context, "/auth/loginV2Step2", {
+    const res = await post<ApiAnswer<"loginV2Step2">>(context, "/auth/loginV2Step2", {
       oid: f.oid,
       code: (f.code ?? "").trim(),
     });
     return res.ok ? redirect(returnTo) : failure("code-verify", res, LOGIN_FAILED, stayOnCode(f));
   }
-  const res = await post<CodeSent | LoggedIn>(context, "/auth/signup", {
+  const res = await post<ApiAnswer<"signUp">>(context, "/auth/signup", {
     firstname: f.firstname ?? "",
     lastname: f.lastname ?? "",
     email: f.email ?? "",
@@ -126,7 +127,9 @@ export async function signupAction(request: Request, context: AppLoadContext, pr
 /** /forgot-password: always the same answer for any email. */
 export async function forgotAction(request: Request, context: AppLoadContext) {
   const f = await formFields(request);
-  const res = await post<{ message: string }>(context, "/auth/forgot-password", { email: f.email ?? "" });
+  const res = await post<ApiAnswer<"requestPasswordReset">>(context, "/auth/forgot-password", {
+    email: f.email ?? "",
+  });
   if (!res.ok) return failure("forgot", res, "We could not send the link. Please try again.");
   return data({ ok: true as const, intent: "forgot", message: res.data.message });
 }

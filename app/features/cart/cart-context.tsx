@@ -11,12 +11,12 @@ import {
 import { PRODUCT_ADDED } from "../../../domain/analytics/events.ts";
 import { SPLIT_MODAL_STEP_MS } from "../../../domain/cart/constants.ts";
 import type { Engraving } from "../../../domain/cart/merge.ts";
-import type { ShippingOption } from "../../../domain/cart/shipping.ts";
 import { type Cart, SPLIT_REQUIRED_CODE } from "../../../domain/cart/types.ts";
 import { REMOVE_ITEM_FAILED } from "../../../domain/copy.ts";
 import { DELIVERY_ADDRESS_SET_EVENT } from "../../../domain/geo/api.ts";
 import { track } from "../../lib/analytics.ts";
 import { type ApiRequest, apiErrorMessage, browserApi } from "../../lib/api.ts";
+import type { ApiAnswer } from "../../lib/api-answers.ts";
 import {
   type CartAction,
   type CartState,
@@ -86,7 +86,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     const show = background ? (action: CartAction) => startTransition(() => dispatch(action)) : dispatch;
     show({ type: "loading" });
     try {
-      const res = await cartApi<Cart>("/menu/cart/v2", {}, isCartSplit(latest.current.cart));
+      const res = await cartApi<ApiAnswer<"getCart">>("/menu/cart/v2", {}, isCartSplit(latest.current.cart));
       if (!res.ok) throw new Error(apiErrorMessage(res.data, `status ${res.status}`));
       if (changesSent.current !== since) return;
       show({ type: "loaded", cart: res.data, pending: debouncer.current.pending() });
@@ -103,7 +103,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     async (lineId: string, qty: number) => {
       changesSent.current++;
       try {
-        const res = await cartApi<Cart>(
+        const res = await cartApi<ApiAnswer<"updateCartItems">>(
           "/menu/cart/v2",
           { method: "PATCH", body: { skus: [{ cart_id: lineId, qty }] } },
           isCartSplit(latest.current.cart),
@@ -129,7 +129,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     changesSent.current++;
     dispatch({ type: "loading" });
     try {
-      const res = await cartApi<Cart>(
+      const res = await cartApi<ApiAnswer<"addCartItems">>(
         "/menu/cart/v2",
         {
           method: "POST",
@@ -203,7 +203,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     changesSent.current++;
     dispatch({ type: "loading" });
     try {
-      const res = await cartApi<Cart>(
+      const res = await cartApi<ApiAnswer<"removeCartItems">>(
         "/menu/cart/v2",
         { method: "DELETE", body: { ids: [lineId] } },
         isCartSplit(latest.current.cart),
@@ -220,7 +220,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
     changesSent.current++;
     dispatch({ type: "loading" });
     try {
-      const res = await cartApi<Cart>(
+      const res = await cartApi<ApiAnswer<"chooseShipping">>(
         "/menu/cart/shipping/v2",
         { method: "POST", body: { shipping_name: name } },
         isCartSplit(latest.current.cart),
@@ -236,10 +236,11 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   const loadShipping = useCallback(async () => {
     dispatch({ type: "loading" });
     try {
-      const res = await cartApi<{
-        shippingOptions: ShippingOption[];
-        selectedShippingOption: { name: string; price: number } | null;
-      }>("/menu/cart/shipping/v2", {}, isCartSplit(latest.current.cart));
+      const res = await cartApi<ApiAnswer<"getShippingOptions">>(
+        "/menu/cart/shipping/v2",
+        {},
+        isCartSplit(latest.current.cart),
+      );
       if (!res.ok) throw new Error(apiErrorMessage(res.data, `status ${res.status}`));
       dispatch({
         type: "shipping",
@@ -259,7 +260,7 @@ export function CartProvider({ owner, children }: { owner: string | null; childr
   const sync = useCallback(async () => {
     dispatch({ type: "loading" });
     try {
-      const res = await cartApi<Cart>(
+      const res = await cartApi<ApiAnswer<"syncCart">>(
         "/menu/cart/sync/v2",
         { method: "POST", body: {} },
         isCartSplit(latest.current.cart),

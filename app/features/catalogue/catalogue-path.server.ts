@@ -1,9 +1,9 @@
 import { bundleDeal } from "../../../domain/catalogue/bundle-deal.ts";
 import { isPriceVisible } from "../../../domain/catalogue/price-visibility.ts";
 import { isSku } from "../../../domain/catalogue/sku.ts";
-import type { CityPage, Facets, Product, ProductList } from "../../../domain/catalogue/types.ts";
+import type { CityPage, Facets, Product } from "../../../domain/catalogue/types.ts";
 import type { ApiFetch } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import type { ApiAnswer, ApiShape } from "../../lib/api-answers.ts";
 import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
 import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
 import { loadRatings, type ProductReviewsAnswer } from "../tips/ratings.ts";
@@ -232,7 +232,7 @@ async function productView(sku: string, ctx: Ctx): Promise<ProductView> {
   });
   const product = dataOrThrow(res).products[0];
   if (!product) notFound();
-  const list = (r: Awaited<ReturnType<typeof ctx.api<ProductList>>> | null) =>
+  const list = (r: Awaited<ReturnType<typeof ctx.api<ApiShape<"ProductList">>>> | null) =>
     r?.ok ? r.data.products.filter((p) => p.sku_id !== product.sku_id) : [];
   const [fbtRes, similarRes, relatedRes, categoryRes, ratings] = await Promise.all([
     ctx
@@ -330,7 +330,7 @@ function pageProduct(p: Product): PageProduct {
 
 async function cityView(slug: string, ctx: Ctx): Promise<CityView> {
   if (!CITY_SLUG.test(slug)) notFound();
-  const page = dataOrThrow(await ctx.api<CityPage>(`/order/cities/${slug}`));
+  const page = dataOrThrow(await ctx.api<ApiAnswer<"getCityPage">>(`/order/cities/${slug}`));
   const { city } = page;
   return {
     kind: "city",

@@ -187,7 +187,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   async function addGiftBag() {
     const bag = data.giftBag;
     if (!bag) return;
-    const res = await browserApi<Cart>("/menu/cart/v2", {
+    const res = await browserApi<ApiAnswer<"addCartItems">>("/menu/cart/v2", {
       method: "POST",
       body: { skus: [{ sku: bag.sku, qty: 1, store_id: bag.storeId }] },
     });

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { instant, okAnswer } from "../../openapi/answers.ts";
+
+const postbackReceived = z.object({
+  user_id: z.string(),
+  merchant_id: z.string(),
+  state: z.string().nullable(),
+  at: instant().describe("When it arrived."),
+});
 
 /**
  * Wherever the demo merchant exists (development, tests, the embedded default; never a store on a real database
@@ -8,7 +16,7 @@ import { z } from "zod";
  */
 export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["development only"];
-  const received: { user_id: string; merchant_id: string; state: string | null; at: string }[] = [];
+  const received: z.output<typeof postbackReceived>[] = [];
   app.post(
     "/api/dev/merchant-postback",
     {
@@ -17,6 +25,7 @@ export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "receiveMerchantPostback",
         tags,
         summary: "The demo merchant's postback receiver (keeps who signed on, never the token)",
+        response: { 200: okAnswer },
         body: z.object({
           token: z.string(),
           user_id: z.string(),
@@ -33,7 +42,7 @@ export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
         at: new Date().toISOString(),
       });
       received.length = Math.min(received.length, 20);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
   app.get(
@@ -44,8 +53,16 @@ export const devAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "getMerchantPostbacks",
         tags,
         summary: "What the demo merchant received, and the state the browser came back with",
+        response: {
+          200: z.object({
+            query: z
+              .record(z.string(), z.union([z.string(), z.array(z.string())]))
+              .describe("The parameters the browser came back with (state, status)."),
+            received: z.array(postbackReceived).describe("The last 20 postbacks, newest first."),
+          }),
+        },
       },
     },
-    async (req) => ({ query: req.query, received }),
+    async (req) => ({ query: req.query as Record<string, string | string[]>, received }),
   );
 };

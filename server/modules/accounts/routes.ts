@@ -417,7 +417,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "linkSSOToExistingUser",
         tags: auth,
-        response: { 200: ssoResultSchema },
+        response: { 200: loggedInSchema },
         summary:
           "Link the kept provider identity to an existing account, proven by its password or an emailed code",
         headers,
@@ -434,7 +434,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = a
       schema: {
         operationId: "linkGoogleToExistingUser",
         tags: auth,
-        response: { 200: ssoResultSchema },
+        response: { 200: loggedInSchema },
         summary: "linkSSOToExistingUser for Google",
         headers,
         body: linkBody,

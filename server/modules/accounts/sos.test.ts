@@ -155,4 +155,28 @@ describe.each(testDatabases)("merchant sign-on on %s", (kind) => {
       .execute();
     expect(live).toEqual([]);
   });
+
+  it("the demo merchant's stand-in receiver keeps who signed on, never the token, and echoes the return", async () => {
+    const posted = await app.inject({
+      method: "POST",
+      url: "/api/dev/merchant-postback",
+      payload: { token: "secret-token", user_id: "u-1", merchant_id: "demo", state: "s-1" },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json()).toEqual({ ok: true });
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/dev/merchant-postback?state=s-1&status=signed_in",
+    });
+    expect(res.statusCode).toBe(200);
+    const echo = res.json();
+    expect(echo.query).toEqual({ state: "s-1", status: "signed_in" });
+    expect(echo.received[0]).toEqual({
+      user_id: "u-1",
+      merchant_id: "demo",
+      state: "s-1",
+      at: expect.any(String),
+    });
+    expect(res.body).not.toContain("secret-token");
+  });
 });

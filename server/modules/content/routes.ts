@@ -8,6 +8,7 @@ import { createTtlCache } from "../../platform/ttl-cache.ts";
 import { BRAND_CONTENT_DIR, createFragmentReader } from "./brand-fragments.ts";
 import { citySchema, cityPageSchema } from "../catalogue/index.ts";
 import { textAnswer } from "../../openapi/answers.ts";
+import { copyTextsSchema } from "./answers.ts";
 import { cityPage, listCities } from "./cities.ts";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.ts";
 
@@ -35,7 +36,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     "/copy",
     { config: { auth: "public" },
       schema: {
-        operationId: "getCopy", tags: ["content"], summary: "User-facing texts the apps show (not-found, errors…), keyed by name" } },
+        operationId: "getCopy", response: { 200: copyTextsSchema }, tags: ["content"], summary: "User-facing texts the apps show (not-found, errors…), keyed by name" } },
     async (_req, reply) => {
       reply.header("cache-control", "public, max-age=600");
       return COPY;

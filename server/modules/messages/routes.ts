@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../errors.ts";
 import type { Db } from "../../platform/db.ts";
+import { mailboxMessageSchema } from "./answers.ts";
 import { type MailboxAccess, mayRead } from "./mailbox-access.ts";
 import { listMessages } from "./outbox.ts";
 
@@ -24,6 +25,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ db: Db; access: MailboxAcces
       },
       schema: {
         operationId: "listMailboxMessages",
+        response: { 200: z.array(mailboxMessageSchema) },
         tags: ["messages"],
         summary:
           "The local mailbox: emails and texts kept on this machine, newest first (development, tests, and the embedded default with the key from the start-up log)",
