@@ -23,9 +23,12 @@ test("a shopper and store staff chat live between two browsers", async ({ page, 
   await signUp(page, unique("chatty"));
   await page.goto("/");
   // The launcher steps aside over content (home's tiles); every page keeps room for it at its end (ADR 54).
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The page may still grow as it settles (pictures, late parts): scroll to its end again until the click lands.
   const launcher = page.getByRole("button", { name: "Chat with us" });
-  await launcher.click();
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await launcher.click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   const panel = page.getByRole("dialog", { name: "Chat with us" });
   const box = panel.getByLabel("Your message");
   await expect(box).toBeFocused();
