@@ -14,7 +14,6 @@ import {
 import type { Route } from "./+types/root";
 import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
-import { SiteShell } from "./components/shell/site-shell.tsx";
 import {
   CsrfMeta,
   loadPersonalParts,
@@ -25,8 +24,10 @@ import {
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
+import { SiteShell } from "./features/shell/site-shell.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
 import type { ApiAnswer } from "./lib/api-answers.ts";
+import type { NonceData } from "./lib/csp-nonce.ts";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
 import { replayEarlyInputs } from "./lib/early-inputs.ts";
 import { isFullScreen } from "./lib/full-screen.ts";
@@ -70,7 +71,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/** Its data; `Provides` checks it carries what useNonce reads by the route's id (app/lib/csp-nonce.ts). */
+type Provides<T extends NonceData> = T;
+export type RootData = Provides<Awaited<ReturnType<typeof loader>>>;
 
 /**
  * On a shared page (docs/adr/0042-shared-page-cache.md) the browser fills in the personal parts with one call as the

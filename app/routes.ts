@@ -81,26 +81,30 @@ export default [
     route("giftclaim/:orderId/*", "routes/giftclaim.tsx"),
     route("tip/:id", "routes/tip.tsx"),
 
-    // The store console (staff and administrators; the API answers 403 to shoppers): the order queue, the driver's
-    // run on a phone, one order.
-    route("console", "routes/console.tsx"),
-    route("console/driver", "routes/console-driver.tsx"),
-    route("console/orders/:id", "routes/console-order.tsx"),
-    // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
-    route("console/stock", "routes/console-stock.tsx"),
-    route("console/store", "routes/console-store.tsx"),
-    route("console/admin", "routes/console-admin.tsx"),
-    // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
-    route("console/loyalty", "routes/console-loyalty.tsx"),
-    // ID checks: staff see a customer's; administrators clear a refusal that was wrong (docs/adr/0051).
-    route("console/id-checks", "routes/console-id-checks.tsx"),
-    // Administrators: leads and what the pages that take input sent (issue 17).
-    route("console/enquiries", "routes/console-enquiries.tsx"),
-    // Banners: staff make, schedule and target the grids' banners; administrators read the funnel and the searches
-    // that found nothing.
-    route("console/banners", "routes/console-banners.tsx"),
-    route("console/analytics", "routes/console-analytics.tsx"),
-    route("console/chats", "routes/console-chats.tsx"),
+    // The store console (staff and administrators; the API answers 403 to shoppers), under one layout that sends a
+    // signed-out visitor to sign in and back: the order queue, the driver's run on a phone, one order.
+    layout("routes/console-layout.tsx", [
+      route("console", "routes/console.tsx"),
+      route("console/driver", "routes/console-driver.tsx"),
+      route("console/orders/:id", "routes/console-order.tsx"),
+      // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
+      route("console/stock", "routes/console-stock.tsx"),
+      route("console/store", "routes/console-store.tsx"),
+      route("console/admin", "routes/console-admin.tsx"),
+      // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
+      route("console/loyalty", "routes/console-loyalty.tsx"),
+      // ID checks: staff see a customer's; administrators clear a refusal that was wrong (docs/adr/0051).
+      route("console/id-checks", "routes/console-id-checks.tsx"),
+      // Administrators: leads and what the pages that take input sent (issue 17).
+      route("console/enquiries", "routes/console-enquiries.tsx"),
+      // Banners: staff make, schedule and target the grids' banners; administrators read the funnel and the searches
+      // that found nothing.
+      route("console/banners", "routes/console-banners.tsx"),
+      route("console/analytics", "routes/console-analytics.tsx"),
+      route("console/chats", "routes/console-chats.tsx"),
+      // Taxes: the store's tax of a period by jurisdiction and tax type, to file, with its CSV (issue 33).
+      route("console/taxes", "routes/console-taxes.tsx"),
+    ]),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group
     // pages, category pages, and otherwise the not-found page. One loader resolves them (app/features/catalogue).

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { startStorefront } from "../tests/support/storefront-process.ts";
+import { measureApiSerializers, type SerializerFigures } from "./api-serializers.ts";
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureEventIngestion } from "./event-ingestion.ts";
@@ -20,7 +21,9 @@ import { lighthouseOnce } from "./lighthouse.ts";
 import { hammerUncachedPages, measurePageThroughput, preparePageFiles } from "./page-throughput.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
+import { SERIALIZER_NAMES, SERIALIZERS } from "./serializers.ts";
 import { measureTracking } from "./tracking.ts";
+import { measureZoneLookup, type ZoneLookupFigures } from "./zone-lookup.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rows: { metric: string; value: string; baseline: string; ratio: string; target: string }[] = [];
@@ -38,6 +41,8 @@ async function main() {
   if (process.env.BENCH_ONLY === "first-paint") return firstPaintOnly();
   if (process.env.BENCH_ONLY === "pages") return pagesOnly();
   if (process.env.BENCH_ONLY === "checkout") return checkoutOnly();
+  if (process.env.BENCH_ONLY === "serializers") return serializersOnly();
+  if (process.env.BENCH_ONLY === "zones") return zonesOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -70,6 +75,8 @@ async function main() {
   }
 
   await addCheckout();
+  addSerializerRows(await measureApiSerializers());
+  addZoneRows(measureZoneLookup());
 
   // Live tracking: a staff action to the shopper's open stream, and idle streams one instance holds.
   const tracking = await measureTracking(pgUrl, 10_000);
@@ -258,6 +265,86 @@ async function addCheckout() {
 /** BENCH_ONLY=checkout: the checkout rows alone. */
 async function checkoutOnly() {
   await addCheckout();
+  printTable();
+}
+
+/**
+ * The product and search answers under each serializer (bench/api-serializers.ts), against JSON.stringify without a
+ * check (the "before") measured in the same run: over HTTP from a bare Fastify app, and the serializer alone. Every
+ * ratio is throughput against the baseline, above 1 faster (serialising alone: the baseline's p50 over this one's).
+ */
+function addSerializerRows(f: SerializerFigures) {
+  const base = "json" as const;
+  const order = SERIALIZERS.map((k) => SERIALIZER_NAMES[k].split(",")[0]).join(" / ");
+  const answers = {
+    product: "product API (getProducts, one SKU)",
+    search: `search API (searchProducts, 60 of ${fmt(f.products)}, facets)`,
+  } as const;
+  for (const [name, label] of Object.entries(answers) as [keyof typeof answers, string][]) {
+    const http = f.http[name];
+    const alone = f.alone[name];
+    const served = (k: (typeof SERIALIZERS)[number]) =>
+      `${fmt(http[k].rps)} (p50 ${http[k].p50} / p99 ${http[k].p99} ms)`;
+    const serialised = (k: (typeof SERIALIZERS)[number]) =>
+      `${alone[k].p50.toFixed(1)} / ${alone[k].p99.toFixed(1)} µs`;
+    add(`${label}: body, ${order}`, SERIALIZERS.map((k) => kb(f.bytes[name][k])).join(" / "));
+    for (const k of SERIALIZERS) {
+      if (k === base) continue;
+      add(
+        `  rps, bare Fastify route: ${SERIALIZER_NAMES[k]}`,
+        served(k),
+        `${served(base)} ${SERIALIZER_NAMES[base]}`,
+        ratio(http[k].rps / http[base].rps),
+      );
+    }
+    for (const k of SERIALIZERS) {
+      if (k === base) continue;
+      add(
+        `  serialising alone p50 / p99: ${SERIALIZER_NAMES[k]}`,
+        serialised(k),
+        serialised(base),
+        ratio(alone[base].p50 / alone[k].p50),
+      );
+    }
+  }
+  add(
+    "fast-json-stringify's body against zod's (product · search)",
+    `${f.fjsMatchesZod.product} · ${f.fjsMatchesZod.search}`,
+  );
+  const probes = {
+    unknownField: "a product with an unknown cost_cents",
+    wrongType: 'regular_price "12.99" (a string)',
+    wrongEnum: 'substitution_preference "maybe"',
+    missingField: "title missing",
+  } as const;
+  for (const [probe, label] of Object.entries(probes) as [keyof typeof probes, string][])
+    add(`  ${label}: ${order}`, SERIALIZERS.map((k) => f.probes[probe][k]).join(" / "));
+}
+
+/**
+ * Who serves a position: the zone index against the scan over every zone, at each store count. More stores on the
+ * same cities mean more zones over each position (each one tested exactly), so the index's own rate falls too; what
+ * it removes is the test of every zone whose box does not hold the position.
+ */
+function addZoneRows(figures: ZoneLookupFigures[]) {
+  for (const f of figures)
+    add(
+      `zone lookup at ${f.stores.toLocaleString("en-US")} stores (${f.served} of ${f.positions} positions served, ${f.zonesPerPosition.toFixed(1)} zones each): index, lookups/s`,
+      Math.round(f.index).toLocaleString("en-US"),
+      `${Math.round(f.scan).toLocaleString("en-US")} scan over every zone`,
+      (f.index / f.scan).toFixed(1),
+    );
+}
+
+/** BENCH_ONLY=zones: the zone lookup rows alone (no build, no database). */
+async function zonesOnly() {
+  addZoneRows(measureZoneLookup());
+  printTable();
+}
+
+/** BENCH_ONLY=serializers: the product and search answers under each serializer, alone. */
+async function serializersOnly() {
+  addSerializerRows(await measureApiSerializers());
   printTable();
 }
 

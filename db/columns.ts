@@ -43,9 +43,13 @@ export const ORDER_COLUMNS = [
   "driver_eta_at",
   "tracking_state",
   "extra_charged",
+  "kept_fee",
   "version",
   "created_at",
   "updated_at",
+  "tax",
+  "tax_lines",
+  "tax_refunded",
 ] as const satisfies readonly (keyof OrdersTable)[];
 
 export const CHECKOUT_COLUMNS = [

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 import type { PromoKind } from "../domain/promos/engine.ts";
+import type { TaxLine } from "../domain/tax/types.ts";
 
 /** Table types of checkout and orders (0013-checkout); part of `Database` in schema.ts. */
 
@@ -85,7 +86,7 @@ export interface OrdersTable {
   shipping: boolean;
   order_status: number;
   shipping_status: string | null;
-  failed_status: NullableJson<{ state: "soft" | "hard"; reason: string }>;
+  failed_status: NullableJson<{ state: "soft" | "hard"; reason: string; return_fee?: number }>;
   payment_id: string;
   subtotal: number;
   delivery_fee: number;
@@ -123,6 +124,12 @@ export interface OrdersTable {
   tracking_state: ColumnType<string | null, string | null | undefined, string | null>;
   /** Substitution charges (0023): the part of `total` paid by charges after the order, not the checkout's payment. */
   extra_charged: Generated<number>;
+  /** Taxes (0035): the tax charged, its lines, and the tax lines refunds gave back (domain/tax TaxLine). */
+  tax: Generated<number>;
+  tax_lines: ColumnType<TaxLine[], string | undefined, string>;
+  tax_refunded: ColumnType<TaxLine[], string | undefined, string>;
+  /** The store's return fee an order refused at the door kept of its charge (0036-door-handover). */
+  kept_fee: Generated<number>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

@@ -17,6 +17,19 @@ export interface ConsoleAuditTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A store's compliance log (0036-door-handover): added to, never changed (a trigger refuses it). */
+export interface ComplianceLogTable {
+  id: ColumnType<string, never, never>;
+  store_id: string;
+  order_id: string | null;
+  kind: "id_check" | "handover" | "refusal";
+  outcome: string;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+  actor_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface ConsoleDatabase {
   console_audit: ConsoleAuditTable;
+  compliance_log: ComplianceLogTable;
 }

@@ -93,6 +93,8 @@ export interface StoresTable {
   min_order_cents: Generated<number>;
   delivery_fee_cents: Generated<number>;
   eta_minutes: Generated<number>;
+  /** Kept of an order refused at the door, never more than its charge (0036-door-handover). */
+  return_fee_cents: Generated<number>;
   /** Opening hours by weekday: { "mon": [["10:00","22:00"]], ... } in the store's time zone. */
   hours: ColumnType<Record<string, [string, string][]>, string, string>;
   /** Delivery zone as a GeoJSON Polygon or MultiPolygon geometry. */

@@ -2,9 +2,12 @@
 #   phase "name" command args...   runs the command as a phase (a function or a program; `set -e` holds inside)
 #   phase_table                     prints each phase's time and the total of the outermost phases
 # Phases nested in a phase (npm test's steps under .ci/run) are listed indented under it and not counted twice.
-# The table fails (status 1) when the total passes CI_BUDGET_SECONDS (40 minutes: a warning long before CI's 90).
+# Past CI_TARGET_SECONDS (25 minutes, the target) the table says so; it fails (status 1) only past CI_BUDGET_SECONDS
+# (80 minutes, before CI's hard 90): the same commit ran 21 and 50 minutes on this machine on one day, so a failing
+# 40-minute line turned the machine's slow hours into lost work (docs/adr/0064-ci-target-and-limit.md).
 
-: "${CI_BUDGET_SECONDS:=2400}"
+: "${CI_TARGET_SECONDS:=1500}"
+: "${CI_BUDGET_SECONDS:=4800}"
 if [ -z "${CI_PHASES_FILE:-}" ]; then
   CI_PHASES_FILE="$(mktemp)"
   export CI_PHASES_FILE
@@ -26,7 +29,7 @@ phase() {
 
 phase_table() {
   [ -s "$CI_PHASES_FILE" ] || return 0
-  awk -F'\t' -v budget="$CI_BUDGET_SECONDS" '
+  awk -F'\t' -v budget="$CI_BUDGET_SECONDS" -v target="$CI_TARGET_SECONDS" '
     function mmss(s) { return sprintf("%d:%02d", s / 60, s % 60) }
     { depth[NR] = $1; name[NR] = $2; secs[NR] = $3; state[NR] = $4; if ($1 == 0) total += $3 }
     END {
@@ -40,6 +43,7 @@ phase_table() {
         last = i
       }
       printf "%-44s %8s\n", "total", mmss(total)
-      if (total > budget) { printf "Over the budget of %s: make CI faster before adding to it.\n", mmss(budget); exit 1 }
+      if (total > budget) { printf "Over the limit of %s: make CI faster before adding to it.\n", mmss(budget); exit 1 }
+      if (total > target) printf "Over the target of %s (a slow machine, or CI to make faster: compare the phases).\n", mmss(target)
     }' "$CI_PHASES_FILE"
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Availability } from "../domain/availability/types.ts";
-import { hashPassword } from "../server/modules/accounts/passwords.ts";
+import { hashPassword } from "../server/modules/accounts/index.ts";
 import { type Db, openDb } from "../server/platform/db.ts";
 import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
 import { type Fleet, startFleet } from "./fleet.ts";

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { createCatalogueFixture } from "../tests/factories/catalogue-fixture.ts"
 import { useTestApp } from "../tests/support/app.ts";
 import { TestBrowser } from "../tests/support/browser.ts";
 import { testDatabases } from "../tests/support/db.ts";
+import { type AnswerDocument, answerChecker } from "../tests/support/openapi-answers.ts";
 import {
   type FuzzRequest,
   type Hints,
@@ -19,7 +21,8 @@ import type { App } from "./app.ts";
  * Every operation of the OpenAPI document the app serves (GET /openapi.json, built from the route schemas), sent
  * malformed, mistyped, oversized and odd-Unicode input in its path, query, headers and body (tests/support/
  * openapi-fuzz.ts), by a caller without cookies, a web shopper with a CSRF token, a signed-in web shopper and a
- * signed-in app: no answer may be a 5xx. The operations come from the document alone, so routes added later are
+ * signed-in app: no answer may be a 5xx, and every success answer must be what the document says of it (its status,
+ * media type and schema, checked with Ajv: tests/support/openapi-answers.ts). The operations come from the document alone, so routes added later are
  * fuzzed too; every operation is sent by every kind of caller, whatever security the document declares for it. The seed is fixed so a failure reproduces; FUZZ_SEED and FUZZ_RUNS explore further
  * (`FUZZ_RUNS=300 FUZZ_SEED=7 npx vitest run server/openapi-fuzz.test.ts`).
  */
@@ -37,11 +40,22 @@ interface Finding {
   body: string;
 }
 
+interface Answered {
+  statusCode: number;
+  contentType: string | undefined;
+  /** The body as text; "" for an event stream, which the fuzzer leaves once its head is in. */
+  body: string;
+  eventStream: boolean;
+}
+
 describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createCatalogueFixture });
 
-  it("answers no request with a 5xx", async () => {
-    const doc = (await s.app.inject({ method: "GET", url: "/openapi.json" })).json<OpenApiDocument>();
+  it("answers no request with a 5xx, and every success as the document describes it", async () => {
+    const doc = (await s.app.inject({ method: "GET", url: "/openapi.json" })).json<
+      OpenApiDocument & AnswerDocument
+    >();
+    const answers = answerChecker(doc);
     const operations = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(0);
 
@@ -50,6 +64,9 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
     const findings: Finding[] = [];
     const seen = new Set<string>();
     const answered = new Set<string>();
+    /** Success answers outside the document, one per operation, status and problem. */
+    const outsideDocument = new Map<string, string>();
+    let successesChecked = 0;
 
     for (const op of operations) {
       const name = `${op.method} ${op.path}`;
@@ -64,6 +81,19 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
       for (const [request, caller] of requests) {
         const res = await callers.send(caller, request);
         if (res.statusCode < 400) answered.add(name);
+        if (res.statusCode >= 200 && res.statusCode < 300 && !res.eventStream) {
+          successesChecked += 1;
+          const problem = answers.check({
+            method: op.method,
+            path: op.path,
+            status: res.statusCode,
+            contentType: res.contentType,
+            body: res.body,
+          });
+          if (problem && !outsideDocument.has(problem)) {
+            outsideDocument.set(problem, `${problem}\n  as ${caller}: ${describeRequest(request)}`);
+          }
+        }
         if (res.statusCode < 500) continue;
         const key = `${name} ${res.statusCode} ${res.body.slice(0, 120)}`;
         if (seen.has(key)) continue;
@@ -72,6 +102,9 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
       }
     }
     expect(findings.map(describeFinding)).toEqual([]);
+    expect([...outsideDocument.values()]).toEqual([]);
+    // Enough successes to mean something: most operations answer one for a valid request.
+    expect(successesChecked).toBeGreaterThan(operations.length);
     // The requests get past validation into the handlers of most operations: a fuzzer that only ever met the
     // validator would prove little. (Some operations answer only signed-in merchants or pending sign-ins.)
     // Console operations answer only staff and administrators, whom the fuzzer never is: they count for 5xx only.
@@ -84,17 +117,19 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
    * Sends one request and reads its answer. An event stream (tracking, chat) never ends by itself: once its head
    * is in (the status is what the fuzzer checks) the client goes away, as a browser leaving the page does.
    */
-  async function sendOnce(opts: InjectOptions): Promise<{ statusCode: number; body: string }> {
+  async function sendOnce(opts: InjectOptions): Promise<Answered> {
     const res = await s.app.inject({ ...opts, payloadAsStream: true });
     const stream = res.stream();
-    if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+    const contentType = res.headers["content-type"]?.toString();
+    if (contentType?.startsWith("text/event-stream")) {
       stream.on("error", () => {});
       stream.destroy();
-      return { statusCode: res.statusCode, body: "" };
+      return { statusCode: res.statusCode, contentType, body: "", eventStream: true };
     }
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-    return { statusCode: res.statusCode, body: Buffer.concat(chunks).toString("utf8") };
+    const body = decoded(Buffer.concat(chunks), res.headers["content-encoding"]?.toString()).toString("utf8");
+    return { statusCode: res.statusCode, contentType, body, eventStream: false };
   }
 
   /**
@@ -129,7 +164,7 @@ describe.each(testDatabases)("fuzzing every operation of the OpenAPI document on
 
     return {
       signInAgain,
-      async send(caller: Caller, request: FuzzRequest): Promise<{ statusCode: number; body: string }> {
+      async send(caller: Caller, request: FuzzRequest): Promise<Answered> {
         const headers = { ...request.headers };
         let browser: TestBrowser | null = null;
         if (caller === "web") browser = web;
@@ -221,11 +256,23 @@ async function hintsFrom(app: App, user: CreatedUser): Promise<Hints> {
   };
 }
 
+/** The body as sent before compression (the fuzzer sends any Accept-Encoding). */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === "gzip") return gunzipSync(body);
+  if (encoding === "br") return brotliDecompressSync(body);
+  if (encoding === "deflate") return inflateSync(body);
+  return body;
+}
+
 function describeFinding(f: Finding): string {
-  const headers = JSON.stringify(f.request.headers);
+  return `${f.operation} as ${f.caller} → ${f.status}: ${describeRequest(f.request)} ⇒ ${f.body.slice(0, 200)}`;
+}
+
+function describeRequest(request: FuzzRequest): string {
+  const headers = JSON.stringify(request.headers);
   const payload =
-    f.request.payload === undefined ? "" : ` body ${JSON.stringify(String(f.request.payload).slice(0, 300))}`;
-  return `${f.operation} as ${f.caller} → ${f.status}: ${f.request.method} ${f.request.url.slice(0, 300)} headers ${headers.slice(0, 300)}${payload} ⇒ ${f.body.slice(0, 200)}`;
+    request.payload === undefined ? "" : ` body ${JSON.stringify(String(request.payload).slice(0, 300))}`;
+  return `${request.method} ${request.url.slice(0, 300)} headers ${headers.slice(0, 300)}${payload}`;
 }
 
 function hash(text: string): number {

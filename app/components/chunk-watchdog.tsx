@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { chunkLoadFailed } from "../../domain/copy.ts";
+import { chunkLoadFailed } from "#domain/copy.ts";
 
 /** Spec §9: a page part that has not loaded after 120 s has failed. */
 export const PAGE_PART_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NOT_FOUND, SERVER_ERROR } from "../../domain/copy.ts";
+import { NOT_FOUND, SERVER_ERROR } from "#domain/copy.ts";
 
 /** The not-found page (spec §2): the number 404, 'Party foul.' and the clean-up line, with a way home. */
 export function NotFound() {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FLUSH_AT } from "../../domain/analytics/events.ts";
-import { ORDER_FAILED_EVENT } from "../../domain/copy.ts";
-import { DELIVERY_ADDRESS_SET_EVENT } from "../../domain/geo/api.ts";
+import { FLUSH_AT } from "#domain/analytics/events.ts";
+import { ORDER_FAILED_EVENT } from "#domain/copy.ts";
+import { DELIVERY_ADDRESS_SET_EVENT } from "#domain/geo/api.ts";
 import { ANALYTICS_DOM_EVENT, flush, installAnalytics, pageView, pendingEvents, track } from "./analytics.ts";
 
 /** A browser enough for the tracker: window and document as event targets, a location, sendBeacon recorded. */

@@ -4,8 +4,8 @@ import {
   PRODUCTS_SEARCHED,
   TRACK_EVENTS,
   type TrackEventName,
-} from "../../domain/analytics/events.ts";
-import { type AddressResult, DELIVERY_ADDRESS_SET_EVENT } from "../../domain/geo/api.ts";
+} from "#domain/analytics/events.ts";
+import { type AddressResult, DELIVERY_ADDRESS_SET_EVENT } from "#domain/geo/api.ts";
 import { currentCsrfToken } from "./csrf.ts";
 
 /**

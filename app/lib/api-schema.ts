@@ -738,40 +738,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/menu/recommendation/similar/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Products in the same category and price band */
-        get: operations["getSimilarProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/menu/recommendation/related/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Products of the same brand, then the same category (in stock only for substitutions) */
-        get: operations["getRelatedProducts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/menu/gift-guide": {
         parameters: {
             query?: never;
@@ -781,23 +747,6 @@ export interface paths {
         };
         /** The liquor gift guide: per price band (under $25, $25 to $50, $50 to $100, $100 and up), popular products with a gifting tag in stock at the store */
         get: operations["getGiftGuide"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/menu/recommendation/generic": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Popular products across the categories */
-        get: operations["getGenericRecommendations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1476,6 +1425,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/menu/recommendation/similar/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products in the same category and price band */
+        get: operations["getSimilarProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/recommendation/related/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of the same brand, then the same category (in stock only for substitutions) */
+        get: operations["getRelatedProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/menu/recommendation/generic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Popular products across the categories */
+        get: operations["getGenericRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/menu/recommendation/fbt/{id}": {
         parameters: {
             query?: never;
@@ -1757,6 +1757,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/orders/{id}/door-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The driver's scan of the recipient's licence at the door: the server decides (the account holder or the gift's recipient, 21 or over and the ID valid today, where the store is). A pass hands the order over (→ 3, completed); a refusal is told to the driver. Either way the store's compliance log records it; nothing of the licence is kept but the outcome, its issuing jurisdiction and whose it was */
+        post: operations["checkIdAtDoor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/orders/{id}/door-refusal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The driver records why the order was not handed over (→ 4): no one home fails it soft (the store may send it again); no ID, under 21, ID not matching, visibly intoxicated or refused fail it hard: the stock goes back on the shelf and the payment is refunded less the store's return fee. The shopper reads why */
+        post: operations["refuseAtDoor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/compliance.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's compliance log as CSV, for an inspector */
+        get: operations["exportComplianceLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1994,6 +2045,40 @@ export interface paths {
         put?: never;
         /** Register a merchant for direct sign-on, or replace its name and return addresses (administrators; audited) */
         post: operations["saveAdminMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's tax report for a period (issue 33): tax charged, refunded and net by jurisdiction and tax type, with a total, by the day orders were placed in the store's time zone */
+        get: operations["getConsoleTaxReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/taxes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's tax report for a period as a CSV download */
+        get: operations["getConsoleTaxReportCsv"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2720,7 +2805,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A delivery address and the store serving it. */
+        /**
+         * @description A delivery address and the store serving it.
+         * @example {
+         *       "address": "350 5th Ave, New York, NY 10001",
+         *       "street": "350 5th Ave",
+         *       "street_number": "350",
+         *       "route": "5th Ave",
+         *       "unit": null,
+         *       "city": "New York",
+         *       "state": "NY",
+         *       "zip": "10001",
+         *       "lat": 40.7484,
+         *       "lng": -73.9967,
+         *       "store_id": "st_nyc-west-village",
+         *       "shipping": false
+         *     }
+         */
         Address: {
             /** @description One-line form: "350 5th Ave, New York, NY 10118". */
             address: string;
@@ -2744,12 +2845,20 @@ export interface components {
             /** @description A percent for percent promos, else cents. */
             value: number;
             description: string;
+            /** @example 2699 */
             min_subtotal: number;
+            /** @example 2699 */
             max_discount: number | null;
             first_order_only: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             starts_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             expires_at: string | null;
             max_uses: number | null;
             max_uses_per_customer: number | null;
@@ -2758,10 +2867,61 @@ export interface components {
             excluded_tags: string[];
             credit_valid_days: number | null;
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
         };
-        /** @description What can reach an address and when (spec §3 Availability). */
+        /**
+         * @description What can reach an address and when (spec §3 Availability).
+         * @example {
+         *       "store_id": "st_nyc-west-village",
+         *       "shipping": false,
+         *       "timezone": "America/New_York",
+         *       "immediate_delivery": true,
+         *       "scheduling": true,
+         *       "eta": {
+         *         "display": "25–40 min",
+         *         "minutes": 25
+         *       },
+         *       "selection_text": "Delivery in 25–40 min",
+         *       "dates": [
+         *         {
+         *           "date": "2026-11-28",
+         *           "label": "Today",
+         *           "slots": [
+         *             {
+         *               "start": "2026-11-29T02:00:00.000Z",
+         *               "end": "2026-11-29T03:00:00.000Z",
+         *               "label": "9:00 PM – 10:00 PM"
+         *             },
+         *             {
+         *               "start": "2026-11-29T03:00:00.000Z",
+         *               "end": "2026-11-29T04:00:00.000Z",
+         *               "label": "10:00 PM – 11:00 PM"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "date": "2026-11-29",
+         *           "label": "Tomorrow",
+         *           "slots": [
+         *             {
+         *               "start": "2026-11-29T17:00:00.000Z",
+         *               "end": "2026-11-29T18:00:00.000Z",
+         *               "label": "12:00 PM – 1:00 PM"
+         *             },
+         *             {
+         *               "start": "2026-11-29T18:00:00.000Z",
+         *               "end": "2026-11-29T19:00:00.000Z",
+         *               "label": "1:00 PM – 2:00 PM"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         Availability: {
             store_id: string;
             shipping: boolean;
@@ -2780,22 +2940,223 @@ export interface components {
                 /** @description "Today", "Tomorrow" or "Mon, Nov 23". */
                 label: string;
                 slots: {
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-29T01:23:05.253Z
+                     */
                     start: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-29T01:23:05.253Z
+                     */
                     end: string;
                     /** @description Wall-clock range in the store's zone: "6:00 PM – 7:00 PM". */
                     label: string;
                 }[];
             }[];
         };
+        /**
+         * @example {
+         *       "name": "Buffalo Trace",
+         *       "slug": "buffalo-trace",
+         *       "has_tobacco": false,
+         *       "product_count": 16
+         *     }
+         */
         Brand: {
             name: string;
             slug: string;
             has_tobacco: boolean;
             product_count: number;
         };
-        /** @description The cart, computed on the server (money in integer cents). */
+        /**
+         * @description The cart, computed on the server (money in integer cents).
+         * @example {
+         *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+         *       "products": [
+         *         {
+         *           "sku_id": "IA-18006-750",
+         *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+         *           "store_id": "st_nyc-west-village",
+         *           "qty": 1,
+         *           "price": 2699,
+         *           "package_qty": 1,
+         *           "package_item_price": null,
+         *           "subtotal": 2699,
+         *           "originalSubtotal": 2699,
+         *           "substitution_preference": "substitute",
+         *           "title": "Buffalo Trace Bourbon",
+         *           "subtitle": "750ml · 45% ABV",
+         *           "company": "Sazerac Company Inc",
+         *           "type": "Straight Bourbon Whiskey",
+         *           "volume": 750,
+         *           "volume_label": "750ml",
+         *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *           "image": "/images/products/IA-18006-750.svg",
+         *           "engraving": null,
+         *           "is_etch": false,
+         *           "stock": 36,
+         *           "available": true,
+         *           "unavailable_reason": null,
+         *           "restriction": null,
+         *           "group_mapping": null
+         *         },
+         *         {
+         *           "sku_id": "IA-38176-750",
+         *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+         *           "store_id": "st_nyc-west-village",
+         *           "qty": 2,
+         *           "price": 2099,
+         *           "package_qty": 1,
+         *           "package_item_price": null,
+         *           "subtotal": 4198,
+         *           "originalSubtotal": 4198,
+         *           "substitution_preference": "substitute",
+         *           "title": "Tito's Handmade Vodka",
+         *           "subtitle": "750ml · 40% ABV",
+         *           "company": "Fifth Generation Inc",
+         *           "type": "American Vodka",
+         *           "volume": 750,
+         *           "volume_label": "750ml",
+         *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+         *           "image": "/images/products/IA-38176-750.svg",
+         *           "engraving": null,
+         *           "is_etch": false,
+         *           "stock": 12,
+         *           "available": true,
+         *           "unavailable_reason": null,
+         *           "restriction": null,
+         *           "group_mapping": null
+         *         }
+         *       ],
+         *       "engravings": [],
+         *       "promo": null,
+         *       "line_items": [
+         *         {
+         *           "title": "Subtotal",
+         *           "display": "$68.97",
+         *           "value": 6897,
+         *           "format": "SUBTOTAL"
+         *         },
+         *         {
+         *           "title": "Delivery fee",
+         *           "display": "$3.99",
+         *           "value": 399,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Estimated tax",
+         *           "display": "$6.47",
+         *           "value": 647,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Total",
+         *           "display": "$79.43",
+         *           "value": 7943,
+         *           "format": "TOTAL"
+         *         }
+         *       ],
+         *       "shippingOptions": [],
+         *       "selectedShippingOption": null,
+         *       "fee": {
+         *         "shipping_name": null,
+         *         "shipping_fee": 0,
+         *         "delivery_fee": 399
+         *       },
+         *       "split_cart": {
+         *         "st_nyc-west-village": {
+         *           "store_id": "st_nyc-west-village",
+         *           "name": "West Village Wine & Spirits",
+         *           "is_shipping": false,
+         *           "products": [
+         *             {
+         *               "sku_id": "IA-18006-750",
+         *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+         *               "store_id": "st_nyc-west-village",
+         *               "qty": 1,
+         *               "price": 2699,
+         *               "package_qty": 1,
+         *               "package_item_price": null,
+         *               "subtotal": 2699,
+         *               "originalSubtotal": 2699,
+         *               "substitution_preference": "substitute",
+         *               "title": "Buffalo Trace Bourbon",
+         *               "subtitle": "750ml · 45% ABV",
+         *               "company": "Sazerac Company Inc",
+         *               "type": "Straight Bourbon Whiskey",
+         *               "volume": 750,
+         *               "volume_label": "750ml",
+         *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *               "image": "/images/products/IA-18006-750.svg",
+         *               "engraving": null,
+         *               "is_etch": false,
+         *               "stock": 36,
+         *               "available": true,
+         *               "unavailable_reason": null,
+         *               "restriction": null,
+         *               "group_mapping": null
+         *             },
+         *             {
+         *               "sku_id": "IA-38176-750",
+         *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+         *               "store_id": "st_nyc-west-village",
+         *               "qty": 2,
+         *               "price": 2099,
+         *               "package_qty": 1,
+         *               "package_item_price": null,
+         *               "subtotal": 4198,
+         *               "originalSubtotal": 4198,
+         *               "substitution_preference": "substitute",
+         *               "title": "Tito's Handmade Vodka",
+         *               "subtitle": "750ml · 40% ABV",
+         *               "company": "Fifth Generation Inc",
+         *               "type": "American Vodka",
+         *               "volume": 750,
+         *               "volume_label": "750ml",
+         *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+         *               "image": "/images/products/IA-38176-750.svg",
+         *               "engraving": null,
+         *               "is_etch": false,
+         *               "stock": 12,
+         *               "available": true,
+         *               "unavailable_reason": null,
+         *               "restriction": null,
+         *               "group_mapping": null
+         *             }
+         *           ],
+         *           "subtotal": 6897,
+         *           "minimum": 3000,
+         *           "minimum_error": null,
+         *           "limit_error": null,
+         *           "delivery_fee": 399,
+         *           "return_fee": 500,
+         *           "eta_minutes": 25
+         *         }
+         *       },
+         *       "split": false,
+         *       "multi_store_id": null,
+         *       "verification_required": false,
+         *       "recommendations": [],
+         *       "unavailable_message": null,
+         *       "count": 3,
+         *       "subtotal": 6897,
+         *       "discount": 0,
+         *       "credit": {
+         *         "balance": 0,
+         *         "applied": 0
+         *       },
+         *       "round_up": 0,
+         *       "tip": 0,
+         *       "tax": 647,
+         *       "total": 7943,
+         *       "free_shipping": {
+         *         "threshold": 15000,
+         *         "qualifies": false,
+         *         "hint": null
+         *       }
+         *     }
+         */
         Cart: {
             /** @description Null until the first item is added. */
             id: string | null;
@@ -2813,11 +3174,13 @@ export interface components {
                 code: string;
                 value_type: string;
                 desc: string;
+                /** @example 2699 */
                 balance?: number;
                 val?: number;
                 value?: number;
                 /** @description Whether it takes something off the cart as it is now. */
                 applied: boolean;
+                /** @example 2699 */
                 discount: number;
                 /** @description Why it does not apply (now), in the shopper's words. */
                 message: string | null;
@@ -2825,16 +3188,20 @@ export interface components {
             line_items: components["schemas"]["LineItem"][];
             shippingOptions: {
                 name: string;
+                /** @example 2699 */
                 price: number;
                 description: string;
             }[];
             selectedShippingOption: {
                 name: string;
+                /** @example 2699 */
                 price: number;
             } | null;
             fee: {
                 shipping_name: string | null;
+                /** @example 2699 */
                 shipping_fee: number;
+                /** @example 2699 */
                 delivery_fee: number;
             };
             /** @description One entry per store, keyed by store id. */
@@ -2844,10 +3211,20 @@ export interface components {
                     name: string;
                     is_shipping: boolean;
                     products: components["schemas"]["CartProduct"][];
+                    /** @example 2699 */
                     subtotal: number;
+                    /** @example 2699 */
                     minimum: number;
                     minimum_error: string | null;
+                    /** @description When this store's part is over a state's cap on a class per order (wine shipped to the District: 9 litres), what the cap is and how much the part holds; checkout refuses it (`legal_limit_exceeded`). Null within every cap */
+                    limit_error: string | null;
+                    /** @example 2699 */
                     delivery_fee: number;
+                    /**
+                     * @description Kept of the store's order if it is refused at the door (no valid ID of someone 21 or over…); 0 for shipping.
+                     * @example 2699
+                     */
+                    return_fee: number;
                     eta_minutes: number;
                 };
             };
@@ -2857,6 +3234,7 @@ export interface components {
             recommendations: {
                 sku_id: string;
                 title: string;
+                /** @example 2699 */
                 price: number;
                 image: string;
                 url: string;
@@ -2865,35 +3243,87 @@ export interface components {
             unavailable_message: string | null;
             /** @description Number of items (quantities added up). */
             count: number;
+            /** @example 2699 */
             subtotal: number;
-            /** @description What the promo takes off. */
+            /**
+             * @description What the promo takes off.
+             * @example 2699
+             */
             discount: number;
             credit: {
+                /** @example 2699 */
                 balance: number;
+                /** @example 2699 */
                 applied: number;
             };
+            /** @example 2699 */
             round_up: number;
+            /** @example 2699 */
             tip: number;
+            /**
+             * @description Sales and alcohol taxes on the cart as it is: an estimate until the order is placed.
+             * @example 2699
+             */
+            tax: number;
+            /** @example 2699 */
             total: number;
             free_shipping: {
+                /** @example 2699 */
                 threshold: number;
                 qualifies: boolean;
                 hint: string | null;
             };
         };
-        /** @description One line of the cart (money in integer cents). */
+        /**
+         * @description One line of the cart (money in integer cents).
+         * @example {
+         *       "sku_id": "IA-18006-750",
+         *       "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+         *       "store_id": "st_nyc-west-village",
+         *       "qty": 1,
+         *       "price": 2699,
+         *       "package_qty": 1,
+         *       "package_item_price": null,
+         *       "subtotal": 2699,
+         *       "originalSubtotal": 2699,
+         *       "substitution_preference": "substitute",
+         *       "title": "Buffalo Trace Bourbon",
+         *       "subtitle": "750ml · 45% ABV",
+         *       "company": "Sazerac Company Inc",
+         *       "type": "Straight Bourbon Whiskey",
+         *       "volume": 750,
+         *       "volume_label": "750ml",
+         *       "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *       "image": "/images/products/IA-18006-750.svg",
+         *       "engraving": null,
+         *       "is_etch": false,
+         *       "stock": 36,
+         *       "available": true,
+         *       "unavailable_reason": null,
+         *       "restriction": null,
+         *       "group_mapping": null
+         *     }
+         */
         CartProduct: {
             sku_id: string;
             /** @description The line's id: PATCH and DELETE name lines by it. */
             cart_id: string;
             store_id: string;
             qty: number;
-            /** @description Unit price at the line's store. */
+            /**
+             * @description Unit price at the line's store.
+             * @example 2699
+             */
             price: number;
             package_qty: number;
+            /** @example 2699 */
             package_item_price: number | null;
+            /** @example 2699 */
             subtotal: number;
-            /** @description Regular (list) price times quantity. */
+            /**
+             * @description Regular (list) price times quantity.
+             * @example 2699
+             */
             originalSubtotal: number;
             /** @enum {string} */
             substitution_preference: "substitute" | "refund";
@@ -2915,11 +3345,85 @@ export interface components {
             stock: number;
             /** @description False when it cannot be bought at its store: shown and removable, but out of the totals and of checkout. */
             available: boolean;
-            /** @enum {string|null} */
+            /**
+             * @description Why the line cannot be bought: not sold at its store (or, with `restriction`, not sold to this address by law), out of stock there, an engraved bottle without text
+             * @enum {string|null}
+             */
             unavailable_reason: "not_sold" | "out_of_stock" | "engraving_required" | null;
+            /** @description When the law keeps the line from the delivery address (its `unavailable_reason` is then `not_sold`), why, in the shopper's words: the address is in a dry area (alcohol is not delivered there), or its state does not let us ship this class (spirits, wine, beer); null otherwise */
+            restriction: string | null;
             group_mapping: string | null;
         };
-        /** @description A navigation category, with its children. */
+        /**
+         * @description A navigation category, with its children.
+         * @example {
+         *       "_id": "cat_spirits",
+         *       "name": "Spirits",
+         *       "web_display_name": "Spirits",
+         *       "url_name": "spirits",
+         *       "tag": "ST",
+         *       "tags": [
+         *         "WS",
+         *         "VO",
+         *         "RU",
+         *         "TQ",
+         *         "GN",
+         *         "SP",
+         *         "CO"
+         *       ],
+         *       "ordinal": 3,
+         *       "parent_id": null,
+         *       "product_count": 9460,
+         *       "is_tobacco": false,
+         *       "icon": "/images/categories/spirits.svg",
+         *       "image": "/images/categories/spirits.svg",
+         *       "root_category_display": "WEB_MAIN",
+         *       "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+         *       "url": "/spirits",
+         *       "subcategories": [
+         *         {
+         *           "_id": "cat_whiskey",
+         *           "name": "Whiskey",
+         *           "web_display_name": "Whiskey",
+         *           "url_name": "whiskey",
+         *           "tag": "WS",
+         *           "tags": [
+         *             "WS"
+         *           ],
+         *           "ordinal": 1,
+         *           "parent_id": "cat_spirits",
+         *           "product_count": 3345,
+         *           "is_tobacco": false,
+         *           "icon": "/images/categories/whiskey.svg",
+         *           "image": "/images/categories/whiskey.svg",
+         *           "root_category_display": "WEB_SUB",
+         *           "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+         *           "url": "/whiskey",
+         *           "subcategories": []
+         *         },
+         *         {
+         *           "_id": "cat_vodka",
+         *           "name": "Vodka",
+         *           "web_display_name": "Vodka",
+         *           "url_name": "vodka",
+         *           "tag": "VO",
+         *           "tags": [
+         *             "VO"
+         *           ],
+         *           "ordinal": 2,
+         *           "parent_id": "cat_spirits",
+         *           "product_count": 1278,
+         *           "is_tobacco": false,
+         *           "icon": "/images/categories/vodka.svg",
+         *           "image": "/images/categories/vodka.svg",
+         *           "root_category_display": "WEB_SUB",
+         *           "description": "Plain and flavoured vodka.",
+         *           "url": "/vodka",
+         *           "subcategories": []
+         *         }
+         *       ]
+         *     }
+         */
         Category: {
             _id: string;
             name: string;
@@ -2950,7 +3454,10 @@ export interface components {
             author: "shopper" | "staff" | "visitor";
             authorName: string;
             body: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             createdAt: string;
         };
         /** @description A support chat as the console lists it. */
@@ -2964,12 +3471,16 @@ export interface components {
             /**
              * Format: date-time
              * @description The shopper's account's creation (null for a visitor).
+             * @example 2026-11-29T01:23:05.253Z
              */
             customerSince: string | null;
             storeId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             lastMessageAt: string;
-            lastMessage: components["schemas"]["ChatMessage"] | null;
+            lastMessage: components["schemas"]["ChatMessage"] | (null);
             unread: number;
         };
         /** @description A code went out (or, for an unknown email, seemed to). */
@@ -3000,18 +3511,184 @@ export interface components {
             /** @description The grid row it follows (0: above the first row). */
             after_row_of_result: number;
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             starts_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             ends_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
             /** @description Switched on, started and not ended: it serves now. */
             running: boolean;
             impressions: number;
             clicks: number;
         };
-        /** @description An order as the store console shows it: the order, its customer, its money (cents) and its events. */
+        /**
+         * @description An order as the store console shows it: the order, its customer, its money (cents) and its events.
+         * @example {
+         *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+         *       "order_number": 100002,
+         *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+         *       "order_status": 0,
+         *       "shipping": false,
+         *       "shipping_status": null,
+         *       "failed_status": null,
+         *       "eta": "25 min",
+         *       "driver": null,
+         *       "tracking_state": null,
+         *       "store": {
+         *         "id": "st_nyc-west-village",
+         *         "name": "West Village Wine & Spirits"
+         *       },
+         *       "products": [
+         *         {
+         *           "sku_id": "IA-18006-750",
+         *           "title": "Buffalo Trace Bourbon",
+         *           "subtitle": "750ml · 45% ABV",
+         *           "image": "/images/products/IA-18006-750.svg",
+         *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *           "qty": 1,
+         *           "price": 2699,
+         *           "subtotal": 2699,
+         *           "engraving": null,
+         *           "substitution_preference": "substitute"
+         *         },
+         *         {
+         *           "sku_id": "IA-38176-750",
+         *           "title": "Tito's Handmade Vodka",
+         *           "subtitle": "750ml · 40% ABV",
+         *           "image": "/images/products/IA-38176-750.svg",
+         *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+         *           "qty": 2,
+         *           "price": 2099,
+         *           "subtotal": 4198,
+         *           "engraving": null,
+         *           "substitution_preference": "substitute"
+         *         }
+         *       ],
+         *       "subtotal": 6897,
+         *       "total": 7943,
+         *       "charge": {
+         *         "brand": "visa",
+         *         "last4": "4242",
+         *         "method": "card"
+         *       },
+         *       "line_items": [
+         *         {
+         *           "title": "Subtotal",
+         *           "display": "$68.97",
+         *           "value": 6897,
+         *           "format": "SUBTOTAL"
+         *         },
+         *         {
+         *           "title": "Delivery fee",
+         *           "display": "$3.99",
+         *           "value": 399,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Tax",
+         *           "display": "$6.47",
+         *           "value": 647,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Total",
+         *           "display": "$79.43",
+         *           "value": 7943,
+         *           "format": "TOTAL"
+         *         }
+         *       ],
+         *       "taxes": [
+         *         {
+         *           "title": "City of New York sales tax",
+         *           "display": "$3.28",
+         *           "value": 328
+         *         },
+         *         {
+         *           "title": "New York State sales tax",
+         *           "display": "$2.92",
+         *           "value": 292
+         *         },
+         *         {
+         *           "title": "Metropolitan Commuter Transportation District sales tax",
+         *           "display": "$0.27",
+         *           "value": 27
+         *         }
+         *       ],
+         *       "delivery_address_detail": {
+         *         "address": "350 5th Ave, New York, NY 10001",
+         *         "city": "New York",
+         *         "state": "NY",
+         *         "zip": "10001",
+         *         "lat": 40.7484,
+         *         "lng": -73.9967,
+         *         "unit": null,
+         *         "business_name": null,
+         *         "business_phone": null,
+         *         "type": "Residential"
+         *       },
+         *       "delivery_notes": null,
+         *       "recipient_note": null,
+         *       "scheduled": null,
+         *       "gift_info": null,
+         *       "promo_code": null,
+         *       "round_up": null,
+         *       "substitution_status": null,
+         *       "tip": null,
+         *       "tip_total": 0,
+         *       "checkout_tip": {
+         *         "amount": 0,
+         *         "changeable": true
+         *       },
+         *       "feedback": null,
+         *       "active": true,
+         *       "created_at": "2026-11-29T01:23:05.253Z",
+         *       "customer": {
+         *         "firstname": "Ann",
+         *         "lastname": "Lee",
+         *         "email": "ann.lee@example.com",
+         *         "mobile": null
+         *       },
+         *       "money": {
+         *         "total": 7943,
+         *         "credit": 0,
+         *         "captured": 0,
+         *         "refunded": 0,
+         *         "refundable": 0
+         *       },
+         *       "substitutions": [],
+         *       "events": [
+         *         {
+         *           "type": "placed",
+         *           "from_status": null,
+         *           "to_status": -1,
+         *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+         *           "data": {},
+         *           "at": "2026-11-29T01:23:05.253Z"
+         *         },
+         *         {
+         *           "type": "paymentAuthorised",
+         *           "from_status": -1,
+         *           "to_status": 0,
+         *           "actor": "payment",
+         *           "data": {
+         *             "type": "paymentAuthorised",
+         *             "scheduled": false
+         *           },
+         *           "at": "2026-11-29T01:23:05.341Z"
+         *         }
+         *       ]
+         *     }
+         */
         ConsoleOrder: {
             _id: string;
             order_number: number;
@@ -3028,6 +3705,11 @@ export interface components {
                 /** @enum {string} */
                 state: "soft" | "hard";
                 reason: string;
+                /**
+                 * @description Refused at the door: the store's return fee kept of the charge (the rest is refunded).
+                 * @example 2699
+                 */
+                return_fee?: number;
             } | null;
             /** @description Display text: "30–45 min", a slot's label, or null. */
             eta: string | null;
@@ -3047,7 +3729,9 @@ export interface components {
                 image: string;
                 url: string;
                 qty: number;
+                /** @example 2699 */
                 price: number;
+                /** @example 2699 */
                 subtotal: number;
                 engraving: {
                     line_1: string;
@@ -3056,7 +3740,9 @@ export interface components {
                 } | null;
                 substitution_preference: string;
             }[];
+            /** @example 2699 */
             subtotal: number;
+            /** @example 2699 */
             total: number;
             charge: {
                 brand: string | null;
@@ -3064,6 +3750,13 @@ export interface components {
                 method: string;
             };
             line_items: components["schemas"]["LineItem"][];
+            /** @description The order's tax by jurisdiction and tax type (their sum is the line item 'Tax'), less what refunds gave back. */
+            taxes: {
+                title: string;
+                display: string;
+                /** @example 2699 */
+                value: number;
+            }[];
             delivery_address_detail: {
                 address: string;
                 city: string;
@@ -3080,7 +3773,7 @@ export interface components {
             delivery_notes: string | null;
             recipient_note: string | null;
             /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
-            scheduled: ({
+            scheduled: {
                 date: string;
                 start: string;
                 end: string;
@@ -3088,18 +3781,22 @@ export interface components {
             } | {
                 /** @enum {boolean} */
                 byRecipient: true;
-            }) | null;
+            } | (null);
             gift_info: {
                 recipient: string;
                 email: string | null;
                 mobile: string | null;
                 note: string | null;
                 occasion: string | null;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
                 expires: string;
             } | null;
             promo_code: string | null;
             round_up: {
+                /** @example 2699 */
                 amount: number;
                 organization_id: string | null;
             } | null;
@@ -3107,11 +3804,14 @@ export interface components {
             substitution_status: "Proposed" | "Viewing" | "Done" | null;
             tip: {
                 id: string;
+                /** @example 2699 */
                 amount: number;
                 rating: number | null;
             } | null;
+            /** @example 2699 */
             tip_total: number;
             checkout_tip: {
+                /** @example 2699 */
                 amount: number;
                 changeable: boolean;
             };
@@ -3124,7 +3824,10 @@ export interface components {
             } | null;
             /** @description Spec §4: the active-order rule. */
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
             customer: {
                 firstname: string;
@@ -3133,13 +3836,24 @@ export interface components {
                 mobile: string | null;
             };
             money: {
-                /** @description Charged on the card for this order. */
+                /**
+                 * @description Charged on the card for this order.
+                 * @example 2699
+                 */
                 total: number;
+                /** @example 2699 */
                 credit: number;
-                /** @description What this order put into the payment's capture (0 until captured). */
+                /**
+                 * @description What this order put into the payment's capture (0 until captured).
+                 * @example 2699
+                 */
                 captured: number;
+                /** @example 2699 */
                 refunded: number;
-                /** @description What staff may still refund on it. */
+                /**
+                 * @description What staff may still refund on it.
+                 * @example 2699
+                 */
                 refundable: number;
             };
             /** @description Lines the store found short, newest round first, with the answer once settled. */
@@ -3149,8 +3863,11 @@ export interface components {
                 quantity: number;
                 stock_level: number;
                 suggestions: string[];
-                answer: components["schemas"]["SubstitutionUpdate"] | null;
-                /** Format: date-time */
+                answer: components["schemas"]["SubstitutionUpdate"] | (null);
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
                 answered_at: string | null;
             }[];
             events: {
@@ -3161,13 +3878,145 @@ export interface components {
                 /** @description What the event carries (a reason, an amount, …). */
                 data: {
                     reason?: string;
+                    /** @example 2699 */
                     amount?: number;
                 } & {
                     [key: string]: unknown;
                 };
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
                 at: string;
             }[];
+        };
+        /**
+         * @description A store's tax of a period by jurisdiction and tax type, by the day each order was placed in the store's time zone; refunds count with their order.
+         * @example {
+         *       "store": {
+         *         "id": "chi-wacker",
+         *         "name": "Nightcap Wacker",
+         *         "time_zone": "America/Chicago"
+         *       },
+         *       "period": {
+         *         "from": "2026-03-01",
+         *         "to": "2026-04-01",
+         *         "last_day": "2026-03-31"
+         *       },
+         *       "rows": [
+         *         {
+         *           "jurisdiction": "US-IL",
+         *           "jurisdiction_name": "Illinois",
+         *           "tax_type": "sales",
+         *           "orders": 2,
+         *           "charged": 424,
+         *           "refunded": 268,
+         *           "net": 156
+         *         },
+         *         {
+         *           "jurisdiction": "US-IL-CHICAGO",
+         *           "jurisdiction_name": "City of Chicago",
+         *           "tax_type": "retail liquor",
+         *           "orders": 2,
+         *           "charged": 90,
+         *           "refunded": 57,
+         *           "net": 33
+         *         }
+         *       ],
+         *       "total": {
+         *         "orders": 2,
+         *         "charged": 514,
+         *         "refunded": 325,
+         *         "net": 189
+         *       },
+         *       "orders": {
+         *         "delivered": 1,
+         *         "undelivered": 1,
+         *         "open": 0
+         *       },
+         *       "file_name": "nightcap-tax-nightcap-wacker-2026-03-01-to-2026-03-31.csv"
+         *     }
+         */
+        ConsoleTaxReport: {
+            store: {
+                id: string;
+                name: string;
+                time_zone: string;
+            };
+            period: {
+                /**
+                 * Format: date
+                 * @description The first day, in the store's time zone.
+                 * @example 2026-11-28
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description The day after the last (not included).
+                 * @example 2026-11-28
+                 */
+                to: string;
+                /**
+                 * Format: date
+                 * @description The last day included.
+                 * @example 2026-11-28
+                 */
+                last_day: string;
+            };
+            rows: {
+                /** @example US-IL-CHICAGO */
+                jurisdiction: string;
+                /** @example City of Chicago */
+                jurisdiction_name: string;
+                /** @example retail liquor */
+                tax_type: string;
+                /** @description Orders of the period that charged this tax (for the total: any tax). */
+                orders: number;
+                /**
+                 * @description Tax the orders charged.
+                 * @example 2699
+                 */
+                charged: number;
+                /**
+                 * @description Of it, what refunds gave back (an order that ended undelivered gives back all).
+                 * @example 2699
+                 */
+                refunded: number;
+                /**
+                 * @description Charged less refunded: what is owed.
+                 * @example 2699
+                 */
+                net: number;
+            }[];
+            total: {
+                /** @description Orders of the period that charged this tax (for the total: any tax). */
+                orders: number;
+                /**
+                 * @description Tax the orders charged.
+                 * @example 2699
+                 */
+                charged: number;
+                /**
+                 * @description Of it, what refunds gave back (an order that ended undelivered gives back all).
+                 * @example 2699
+                 */
+                refunded: number;
+                /**
+                 * @description Charged less refunded: what is owed.
+                 * @example 2699
+                 */
+                net: number;
+            };
+            /** @description The period's orders by where they stand, taxed or not. */
+            orders: {
+                delivered: number;
+                /** @description Cancelled, or failed for good: their tax is all given back. */
+                undelivered: number;
+                /** @description Not ended yet: their figures may still change. */
+                open: number;
+            };
+            /** @description The CSV download's file name. */
+            file_name: string;
         };
         /** @description User-facing texts keyed by name; a name's value is a text or, nested, more texts keyed by name. */
         CopyTexts: {
@@ -3201,9 +4050,13 @@ export interface components {
             /**
              * Format: date-time
              * @description When the link lapses.
+             * @example 2026-11-29T01:23:05.253Z
              */
             expires: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             claimed_at: string | null;
             store: {
                 id: string;
@@ -3243,9 +4096,15 @@ export interface components {
             active: boolean;
             /** @description As the administrator typed it; the configuration reads it. */
             entriesMultiplier: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             startsAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             endsAt: string | null;
             /** @description Switched on, within its dates, its multiplier usable. */
             running: boolean;
@@ -3261,17 +4120,34 @@ export interface components {
                 winnerId: string;
                 winnerName: string;
                 drawnBy: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
                 drawnAt: string;
             } | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             updatedAt: string;
         };
-        /** @description One row of a cart's or an order's summary; the last is the total. */
+        /**
+         * @description One row of a cart's or an order's summary; the last is the total.
+         * @example {
+         *       "title": "Subtotal",
+         *       "display": "$68.97",
+         *       "value": 6897,
+         *       "format": "SUBTOTAL"
+         *     }
+         */
         LineItem: {
             title: string;
             display: string;
-            /** @description Discounts are negative. */
+            /**
+             * @description Discounts are negative.
+             * @example 2699
+             */
             value: number;
             /** @enum {string} */
             format: "SUBTOTAL" | "FEE" | "SHIPPING" | "TIP" | "PROMO" | "CREDIT" | "DONATION" | "TOTAL";
@@ -3300,9 +4176,15 @@ export interface components {
             lastError: string | null;
             /** @description What carried it: smtp, twilio, mailbox (kept on this machine). */
             transport: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             sentAt: string | null;
         };
         /** @description A merchant registered for direct sign-on (/sos). */
@@ -3310,10 +4192,135 @@ export interface components {
             id: string;
             name: string;
             redirect_urls: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
         };
-        /** @description An order (spec §3 Order); money in integer cents. */
+        /**
+         * @description An order (spec §3 Order); money in integer cents.
+         * @example {
+         *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+         *       "order_number": 100002,
+         *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+         *       "order_status": 0,
+         *       "shipping": false,
+         *       "shipping_status": null,
+         *       "failed_status": null,
+         *       "eta": "25 min",
+         *       "driver": null,
+         *       "tracking_state": null,
+         *       "store": {
+         *         "id": "st_nyc-west-village",
+         *         "name": "West Village Wine & Spirits"
+         *       },
+         *       "products": [
+         *         {
+         *           "sku_id": "IA-18006-750",
+         *           "title": "Buffalo Trace Bourbon",
+         *           "subtitle": "750ml · 45% ABV",
+         *           "image": "/images/products/IA-18006-750.svg",
+         *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *           "qty": 1,
+         *           "price": 2699,
+         *           "subtotal": 2699,
+         *           "engraving": null,
+         *           "substitution_preference": "substitute"
+         *         },
+         *         {
+         *           "sku_id": "IA-38176-750",
+         *           "title": "Tito's Handmade Vodka",
+         *           "subtitle": "750ml · 40% ABV",
+         *           "image": "/images/products/IA-38176-750.svg",
+         *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+         *           "qty": 2,
+         *           "price": 2099,
+         *           "subtotal": 4198,
+         *           "engraving": null,
+         *           "substitution_preference": "substitute"
+         *         }
+         *       ],
+         *       "subtotal": 6897,
+         *       "total": 7943,
+         *       "charge": {
+         *         "brand": "visa",
+         *         "last4": "4242",
+         *         "method": "card"
+         *       },
+         *       "line_items": [
+         *         {
+         *           "title": "Subtotal",
+         *           "display": "$68.97",
+         *           "value": 6897,
+         *           "format": "SUBTOTAL"
+         *         },
+         *         {
+         *           "title": "Delivery fee",
+         *           "display": "$3.99",
+         *           "value": 399,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Tax",
+         *           "display": "$6.47",
+         *           "value": 647,
+         *           "format": "FEE"
+         *         },
+         *         {
+         *           "title": "Total",
+         *           "display": "$79.43",
+         *           "value": 7943,
+         *           "format": "TOTAL"
+         *         }
+         *       ],
+         *       "taxes": [
+         *         {
+         *           "title": "City of New York sales tax",
+         *           "display": "$3.28",
+         *           "value": 328
+         *         },
+         *         {
+         *           "title": "New York State sales tax",
+         *           "display": "$2.92",
+         *           "value": 292
+         *         },
+         *         {
+         *           "title": "Metropolitan Commuter Transportation District sales tax",
+         *           "display": "$0.27",
+         *           "value": 27
+         *         }
+         *       ],
+         *       "delivery_address_detail": {
+         *         "address": "350 5th Ave, New York, NY 10001",
+         *         "city": "New York",
+         *         "state": "NY",
+         *         "zip": "10001",
+         *         "lat": 40.7484,
+         *         "lng": -73.9967,
+         *         "unit": null,
+         *         "business_name": null,
+         *         "business_phone": null,
+         *         "type": "Residential"
+         *       },
+         *       "delivery_notes": null,
+         *       "recipient_note": null,
+         *       "scheduled": null,
+         *       "gift_info": null,
+         *       "promo_code": null,
+         *       "round_up": null,
+         *       "substitution_status": null,
+         *       "tip": null,
+         *       "tip_total": 0,
+         *       "checkout_tip": {
+         *         "amount": 0,
+         *         "changeable": true
+         *       },
+         *       "feedback": null,
+         *       "active": true,
+         *       "created_at": "2026-11-29T01:23:05.253Z"
+         *     }
+         */
         Order: {
             _id: string;
             order_number: number;
@@ -3330,6 +4337,11 @@ export interface components {
                 /** @enum {string} */
                 state: "soft" | "hard";
                 reason: string;
+                /**
+                 * @description Refused at the door: the store's return fee kept of the charge (the rest is refunded).
+                 * @example 2699
+                 */
+                return_fee?: number;
             } | null;
             /** @description Display text: "30–45 min", a slot's label, or null. */
             eta: string | null;
@@ -3349,7 +4361,9 @@ export interface components {
                 image: string;
                 url: string;
                 qty: number;
+                /** @example 2699 */
                 price: number;
+                /** @example 2699 */
                 subtotal: number;
                 engraving: {
                     line_1: string;
@@ -3358,7 +4372,9 @@ export interface components {
                 } | null;
                 substitution_preference: string;
             }[];
+            /** @example 2699 */
             subtotal: number;
+            /** @example 2699 */
             total: number;
             charge: {
                 brand: string | null;
@@ -3366,6 +4382,13 @@ export interface components {
                 method: string;
             };
             line_items: components["schemas"]["LineItem"][];
+            /** @description The order's tax by jurisdiction and tax type (their sum is the line item 'Tax'), less what refunds gave back. */
+            taxes: {
+                title: string;
+                display: string;
+                /** @example 2699 */
+                value: number;
+            }[];
             delivery_address_detail: {
                 address: string;
                 city: string;
@@ -3382,7 +4405,7 @@ export interface components {
             delivery_notes: string | null;
             recipient_note: string | null;
             /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
-            scheduled: ({
+            scheduled: {
                 date: string;
                 start: string;
                 end: string;
@@ -3390,18 +4413,22 @@ export interface components {
             } | {
                 /** @enum {boolean} */
                 byRecipient: true;
-            }) | null;
+            } | (null);
             gift_info: {
                 recipient: string;
                 email: string | null;
                 mobile: string | null;
                 note: string | null;
                 occasion: string | null;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
                 expires: string;
             } | null;
             promo_code: string | null;
             round_up: {
+                /** @example 2699 */
                 amount: number;
                 organization_id: string | null;
             } | null;
@@ -3409,11 +4436,14 @@ export interface components {
             substitution_status: "Proposed" | "Viewing" | "Done" | null;
             tip: {
                 id: string;
+                /** @example 2699 */
                 amount: number;
                 rating: number | null;
             } | null;
+            /** @example 2699 */
             tip_total: number;
             checkout_tip: {
+                /** @example 2699 */
                 amount: number;
                 changeable: boolean;
             };
@@ -3426,10 +4456,26 @@ export interface components {
             } | null;
             /** @description Spec §4: the active-order rule. */
             active: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
         };
-        /** @description Where an order is; the live tracking stream sends the same. */
+        /**
+         * @description Where an order is; the live tracking stream sends the same.
+         * @example {
+         *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+         *       "order_status": 0,
+         *       "shipping_status": null,
+         *       "eta": "25 min",
+         *       "driver": null,
+         *       "tracking_state": null,
+         *       "failed_status": null,
+         *       "active": true,
+         *       "substitution_status": null
+         *     }
+         */
         OrderStatus: {
             _id: string;
             /**
@@ -3449,6 +4495,11 @@ export interface components {
                 /** @enum {string} */
                 state: "soft" | "hard";
                 reason: string;
+                /**
+                 * @description Refused at the door: the store's return fee kept of the charge (the rest is refunded).
+                 * @example 2699
+                 */
+                return_fee?: number;
             } | null;
             active: boolean;
             /** @enum {string|null} */
@@ -3470,7 +4521,80 @@ export interface components {
             /** @description The bank's 3-D Secure page; it comes back to GET /order/verify3DS. */
             redirect_url: string;
         };
-        /** @description A product priced and stocked at one store (money in integer cents). */
+        /**
+         * @description A product priced and stocked at one store (money in integer cents).
+         * @example {
+         *       "sku_id": "IA-18006-750",
+         *       "title": "Buffalo Trace Bourbon",
+         *       "subtitle": "750ml · 45% ABV",
+         *       "company": "Sazerac Company Inc",
+         *       "brand": "Buffalo Trace",
+         *       "brand_slug": "buffalo-trace",
+         *       "price": 2699,
+         *       "regular_price": 2499,
+         *       "package_item_price": null,
+         *       "package_qty": 1,
+         *       "image": "/images/products/IA-18006-750.svg",
+         *       "image_large": "/images/products/IA-18006-750.svg",
+         *       "volume": 750,
+         *       "volume_label": "750ml",
+         *       "volume_variants": [
+         *         {
+         *           "sku_id": "IA-918004-375",
+         *           "volume_label": "375ml",
+         *           "price": 1699,
+         *           "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+         *         },
+         *         {
+         *           "sku_id": "IA-18006-750",
+         *           "volume_label": "750ml",
+         *           "price": 2699,
+         *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+         *         }
+         *       ],
+         *       "options": [
+         *         {
+         *           "name": "375ml",
+         *           "sku_id": "IA-918004-375",
+         *           "default": false
+         *         },
+         *         {
+         *           "name": "750ml",
+         *           "sku_id": "IA-18006-750",
+         *           "default": true
+         *         }
+         *       ],
+         *       "ingredients": [],
+         *       "categories": [
+         *         "whiskey",
+         *         "spirits"
+         *       ],
+         *       "default_category": "whiskey",
+         *       "tags": [
+         *         "WS"
+         *       ],
+         *       "average_rating": null,
+         *       "rating_count": 0,
+         *       "disabled": false,
+         *       "substitution_preference": "substitute",
+         *       "minPrice": 2399,
+         *       "maxPrice": 2699,
+         *       "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+         *       "seller": {
+         *         "store_id": "st_nyc-west-village",
+         *         "name": "West Village Wine & Spirits"
+         *       },
+         *       "in_stock": true,
+         *       "stock": 36,
+         *       "type": "Straight Bourbon Whiskey",
+         *       "country": "United States",
+         *       "abv": 45,
+         *       "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+         *       "is_tobacco": false,
+         *       "etch_sku": null,
+         *       "etch_of": null
+         *     }
+         */
         Product: {
             sku_id: string;
             title: string;
@@ -3478,10 +4602,17 @@ export interface components {
             company: string | null;
             brand: string | null;
             brand_slug: string | null;
-            /** @description Shelf price at the resolved store; null when hidden (no seller, or disabled). */
+            /**
+             * @description Shelf price at the resolved store; null when hidden (no seller, or disabled).
+             * @example 2699
+             */
             price: number | null;
+            /** @example 2699 */
             regular_price: number;
-            /** @description Price of one item of a multipack bought alone (bundle text needs it). */
+            /**
+             * @description Price of one item of a multipack bought alone (bundle text needs it).
+             * @example 2699
+             */
             package_item_price: number | null;
             package_qty: number;
             image: string;
@@ -3492,6 +4623,7 @@ export interface components {
             volume_variants: {
                 sku_id: string;
                 volume_label: string;
+                /** @example 2699 */
                 price: number | null;
                 url: string;
             }[];
@@ -3518,8 +4650,12 @@ export interface components {
             substitution_preference: "substitute" | "refund";
             /** @description 1-based place in the whole search result (search only). */
             position?: number;
-            /** @description Lowest price across the stores that sell it; null when none does. */
+            /**
+             * @description Lowest price across the stores that sell it; null when none does.
+             * @example 2699
+             */
             minPrice: number | null;
+            /** @example 2699 */
             maxPrice: number | null;
             /** @description Canonical path /{default_category}/{title-slug}/{sku_id}. */
             url: string;
@@ -3552,10 +4688,25 @@ export interface components {
             text: string | null;
             /** @description The reviewer's first name and initial. */
             author: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
         };
-        /** @description A saved card (spec §3 Card): never its number. */
+        /**
+         * @description A saved card (spec §3 Card): never its number.
+         * @example {
+         *       "id": "card_13af94c7-94f0-41a8-9468-3389d8faa736",
+         *       "brand": "visa",
+         *       "last4": "4242",
+         *       "exp_month": 12,
+         *       "exp_year": 2031,
+         *       "country": "US",
+         *       "is_primary": true,
+         *       "created_at": "2026-11-29T01:23:01.408Z"
+         *     }
+         */
         SavedCard: {
             id: string;
             brand: string;
@@ -3564,7 +4715,10 @@ export interface components {
             exp_year: number;
             country: string | null;
             is_primary: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             created_at: string;
         };
         SearchResults: {
@@ -3618,7 +4772,22 @@ export interface components {
                 store_id: string | null;
             };
         };
-        /** @description Who a request is for, and the CSRF token its state changes send. */
+        /**
+         * @description Who a request is for, and the CSRF token its state changes send.
+         * @example {
+         *       "user": {
+         *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+         *         "firstname": "Ann",
+         *         "lastname": "Lee",
+         *         "email": "ann.lee@example.com",
+         *         "role": "customer",
+         *         "display_mode": "system",
+         *         "ageVerificationStatus": null
+         *       },
+         *       "csrfToken": "GZ7ATr9FJ2b4MsSrMcSJnR-6gbNP6By-kN98Pox_jkEZ1dqHK9zYYolRQgJOwtd_9mp4JRx4S9l6Pvsk2VY48A",
+         *       "sessionEnded": false
+         *     }
+         */
         SessionInfo: {
             user: {
                 id: string;
@@ -3656,14 +4825,28 @@ export interface components {
             email: string;
             sso_token?: string;
         };
-        /** @description One product of a store's shelf (money in integer cents). */
+        /**
+         * @description One product of a store's shelf (money in integer cents).
+         * @example {
+         *       "sku_id": "IA-18006-750",
+         *       "title": "Buffalo Trace Bourbon",
+         *       "volume_label": "750ml",
+         *       "package_qty": 1,
+         *       "image": "/images/products/IA-18006-750.svg",
+         *       "price_cents": 2699,
+         *       "package_item_price_cents": null,
+         *       "stock": 36
+         *     }
+         */
         StockRow: {
             sku_id: string;
             title: string;
             volume_label: string | null;
             package_qty: number;
             image: string;
+            /** @example 2699 */
             price_cents: number;
+            /** @example 2699 */
             package_item_price_cents: number | null;
             stock: number;
         };
@@ -3678,8 +4861,15 @@ export interface components {
             timezone: string;
             is_shipping: boolean;
             is_default: boolean;
+            /** @example 2699 */
             min_order_cents: number;
+            /** @example 2699 */
             delivery_fee_cents: number;
+            /**
+             * @description Kept of an order refused at the door.
+             * @example 2699
+             */
+            return_fee_cents: number;
             eta_minutes: number;
             /** @description Opening windows by weekday in the store's time zone: { "mon": [["10:00","22:00"]] }. */
             hours: {
@@ -3705,14 +4895,17 @@ export interface components {
                 title: string;
                 quantity: number;
                 stock_level: number;
+                /** @example 2699 */
                 price: number;
                 image: string | null;
                 /** @description What the store suggests instead, priced at the order's store (in stock only). */
                 suggestions: components["schemas"]["Product"][];
                 /** @description The answer given (the shopper's, or the store's default), once settled. */
-                answer: components["schemas"]["SubstitutionUpdate"] | null;
+                answer: components["schemas"]["SubstitutionUpdate"] | (null);
             }[];
+            /** @example 2699 */
             subtotal: number;
+            /** @example 2699 */
             total: number;
         };
         /** @description The answer to one short line: removed, kept, added. */
@@ -3727,7 +4920,45 @@ export interface components {
                 qty: number;
             }[];
         };
-        /** @description The User entity (spec §3) as its owner sees it. */
+        /**
+         * @description The User entity (spec §3) as its owner sees it.
+         * @example {
+         *       "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+         *       "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+         *       "firstname": "Ann",
+         *       "lastname": "Lee",
+         *       "username": "ann.lee@example.com",
+         *       "email": "ann.lee@example.com",
+         *       "gender": null,
+         *       "mobile": null,
+         *       "countryCode": null,
+         *       "birthday": "1990-05-17",
+         *       "stated_source": null,
+         *       "signup_platform": "web",
+         *       "display_mode": "system",
+         *       "emailVerified": true,
+         *       "mobileVerified": false,
+         *       "ageVerificationStatus": null,
+         *       "numPurchases": 1,
+         *       "loyaltyPoints": 0,
+         *       "loyaltyStatus": "Member",
+         *       "credit": 0,
+         *       "roundUpEnabled": false,
+         *       "roundUpOrgID": null,
+         *       "roundUpAmount": null,
+         *       "direct_only": false,
+         *       "role": "customer",
+         *       "store_id": null,
+         *       "contactPreferences": {
+         *         "email": true,
+         *         "sms": false,
+         *         "push": false
+         *       },
+         *       "signupPromo": null,
+         *       "linkedProviders": [],
+         *       "createdAt": "2026-11-29T01:22:59.564Z"
+         *     }
+         */
         User: {
             id: string;
             objectId: string;
@@ -3739,7 +4970,10 @@ export interface components {
             gender: "female" | "male" | "nonbinary" | "unspecified" | null;
             mobile: string | null;
             countryCode: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-11-28
+             */
             birthday: string;
             stated_source: string | null;
             /** @enum {string} */
@@ -3754,10 +4988,14 @@ export interface components {
             loyaltyPoints: number;
             /** @description The loyalty tier held. */
             loyaltyStatus: string | null;
-            /** @description Spendable store credit. */
+            /**
+             * @description Spendable store credit.
+             * @example 2699
+             */
             credit: number;
             roundUpEnabled: boolean;
             roundUpOrgID: string | null;
+            /** @example 2699 */
             roundUpAmount: number | null;
             direct_only: boolean;
             /** @enum {string} */
@@ -3771,10 +5009,28 @@ export interface components {
             signupPromo: string | null;
             /** @description Social sign-in providers linked to this account. */
             linkedProviders: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
             createdAt: string;
         };
-        /** @description The store serving a position (spec §3 Vendor). */
+        /**
+         * @description The store serving a position (spec §3 Vendor).
+         * @example {
+         *       "store_id": "st_nyc-west-village",
+         *       "shipping": false,
+         *       "banner": null,
+         *       "store": {
+         *         "id": "st_nyc-west-village",
+         *         "name": "West Village Wine & Spirits",
+         *         "is_shipping": false,
+         *         "eta_minutes": 25,
+         *         "min_order_cents": 3000,
+         *         "delivery_fee_cents": 399
+         *       }
+         *     }
+         */
         Vendor: {
             store_id: string;
             shipping: boolean;
@@ -3788,7 +5044,9 @@ export interface components {
                 name: string;
                 is_shipping: boolean;
                 eta_minutes: number;
+                /** @example 2699 */
                 min_order_cents: number;
+                /** @example 2699 */
                 delivery_fee_cents: number;
             };
         };
@@ -3822,6 +5080,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "role": "customer",
+                     *         "display_mode": "system",
+                     *         "ageVerificationStatus": null
+                     *       },
+                     *       "csrfToken": "GZ7ATr9FJ2b4MsSrMcSJnR-6gbNP6By-kN98Pox_jkEZ1dqHK9zYYolRQgJOwtd_9mp4JRx4S9l6Pvsk2VY48A",
+                     *       "sessionEnded": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionInfo"];
                 };
             };
@@ -3872,9 +5145,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "session": {
+                     *         "user": {
+                     *           "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "firstname": "Ann",
+                     *           "lastname": "Lee",
+                     *           "email": "ann.lee@example.com",
+                     *           "role": "customer",
+                     *           "display_mode": "system",
+                     *           "ageVerificationStatus": null
+                     *         },
+                     *         "csrfToken": "GZ7ATr9FJ2b4MsSrMcSJnR-6gbNP6By-kN98Pox_jkEZ1dqHK9zYYolRQgJOwtd_9mp4JRx4S9l6Pvsk2VY48A",
+                     *         "sessionEnded": false
+                     *       },
+                     *       "address": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "street": "350 5th Ave",
+                     *         "street_number": "350",
+                     *         "route": "5th Ave",
+                     *         "unit": null,
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "store_id": "st_nyc-west-village",
+                     *         "shipping": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         session: components["schemas"]["SessionInfo"];
-                        address: components["schemas"]["Address"] | null;
+                        address: components["schemas"]["Address"] | (null);
                     };
                 };
             };
@@ -3943,6 +5247,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "code_sent",
+                     *       "oid": "string",
+                     *       "channel": "email",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeSent"] | components["schemas"]["LoggedIn"];
                 };
             };
@@ -4037,6 +5349,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoggedIn"];
                 };
             };
@@ -4141,6 +5495,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "code_sent",
+                     *       "oid": "string",
+                     *       "channel": "email",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
@@ -4236,6 +5598,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoggedIn"];
                 };
             };
@@ -4332,6 +5736,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4418,6 +5827,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4516,6 +5931,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -4593,6 +6013,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "start": "string"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: string;
                         name: string;
@@ -4777,6 +6206,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SsoResult"];
                 };
             };
@@ -4846,6 +6317,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SsoResult"];
                 };
             };
@@ -4970,6 +6483,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SsoResult"];
                 };
             };
@@ -5096,6 +6651,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoggedIn"];
                 };
             };
@@ -5214,6 +6811,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "logged_in",
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "sessionToken": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoggedIn"];
                 };
             };
@@ -5319,6 +6958,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "redirect_allowed": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         name: string;
@@ -5391,6 +7037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redirect": "string",
+                     *       "merchant": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         redirect: string;
                         merchant: {
@@ -5501,6 +7156,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "loyalty": {
+                     *         "currentPoints": 0,
+                     *         "currentStatus": "string",
+                     *         "nextStatus": "string",
+                     *         "statusTiers": [
+                     *           {
+                     *             "name": "string",
+                     *             "points": 0,
+                     *             "multiplier": 0,
+                     *             "freeDelivery": true,
+                     *             "benefits": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "completedActions": [
+                     *           "string"
+                     *         ],
+                     *         "uncompletedActions": [
+                     *           "string"
+                     *         ],
+                     *         "performableActions": [
+                     *           "string"
+                     *         ],
+                     *         "programTitle": "string",
+                     *         "programDescription": "string",
+                     *         "lifetimePoints": 0,
+                     *         "pointsToNextStatus": 0,
+                     *         "progressPercent": 0,
+                     *         "redeemStep": {
+                     *           "points": 0,
+                     *           "cents": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["User"];
                         /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
@@ -5615,6 +7344,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "objectId": "24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "username": "ann.lee@example.com",
+                     *         "email": "ann.lee@example.com",
+                     *         "gender": null,
+                     *         "mobile": null,
+                     *         "countryCode": null,
+                     *         "birthday": "1990-05-17",
+                     *         "stated_source": null,
+                     *         "signup_platform": "web",
+                     *         "display_mode": "system",
+                     *         "emailVerified": true,
+                     *         "mobileVerified": false,
+                     *         "ageVerificationStatus": null,
+                     *         "numPurchases": 1,
+                     *         "loyaltyPoints": 0,
+                     *         "loyaltyStatus": "Member",
+                     *         "credit": 0,
+                     *         "roundUpEnabled": false,
+                     *         "roundUpOrgID": null,
+                     *         "roundUpAmount": null,
+                     *         "direct_only": false,
+                     *         "role": "customer",
+                     *         "store_id": null,
+                     *         "contactPreferences": {
+                     *           "email": true,
+                     *           "sms": false,
+                     *           "push": false
+                     *         },
+                     *         "signupPromo": null,
+                     *         "linkedProviders": [],
+                     *         "createdAt": "2026-11-29T01:22:59.564Z"
+                     *       },
+                     *       "loyalty": {
+                     *         "currentPoints": 0,
+                     *         "currentStatus": "string",
+                     *         "nextStatus": "string",
+                     *         "statusTiers": [
+                     *           {
+                     *             "name": "string",
+                     *             "points": 0,
+                     *             "multiplier": 0,
+                     *             "freeDelivery": true,
+                     *             "benefits": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "completedActions": [
+                     *           "string"
+                     *         ],
+                     *         "uncompletedActions": [
+                     *           "string"
+                     *         ],
+                     *         "performableActions": [
+                     *           "string"
+                     *         ],
+                     *         "programTitle": "string",
+                     *         "programDescription": "string",
+                     *         "lifetimePoints": 0,
+                     *         "pointsToNextStatus": 0,
+                     *         "progressPercent": 0,
+                     *         "redeemStep": {
+                     *           "points": 0,
+                     *           "cents": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         user: components["schemas"]["User"];
                         /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
@@ -5743,6 +7546,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "contactPreferences": {
+                     *         "email": true,
+                     *         "sms": true,
+                     *         "push": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         contactPreferences: {
                             email: boolean;
@@ -5835,15 +7647,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "string",
+                     *         "platform": "web",
+                     *         "kind": "web",
+                     *         "createdAt": "2026-11-29T01:23:05.253Z",
+                     *         "lastSeenAt": "2026-11-29T01:23:05.253Z",
+                     *         "current": true,
+                     *         "userAgent": "string"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: string;
                         /** @enum {string} */
                         platform: "web" | "ios" | "android";
                         /** @enum {string} */
                         kind: "web" | "mobile" | "merchant";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
                         createdAt: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
                         lastSeenAt: string;
                         current: boolean;
                         userAgent: string | null;
@@ -5908,6 +7739,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6012,6 +7848,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sent": true,
+                     *       "channel": "sms",
+                     *       "expiresInSeconds": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         sent: true;
@@ -6130,6 +7973,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "verified": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         verified: true;
@@ -6244,6 +8092,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "direct_only": true
+                     *     }
+                     */
                     "application/json": {
                         direct_only: boolean;
                     };
@@ -6339,10 +8192,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchant_id": "string",
+                     *       "is_signup": true,
+                     *       "linkedAt": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": {
                         merchant_id: string;
                         is_signup: boolean;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
                         linkedAt: string;
                     };
                 };
@@ -6438,10 +8301,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promo": {
+                     *         "code": "string",
+                     *         "desc": "string",
+                     *         "value": 2699
+                     *       },
+                     *       "minimumAge": 0
+                     *     }
+                     */
                     "application/json": {
                         promo: {
                             code: string;
                             desc: string;
+                            /** @example 2699 */
                             value: number;
                         } | null;
                         /** @description 21 here: the age an account needs. */
@@ -6493,6 +8367,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "query": {
+                     *         "property1": "string",
+                     *         "property2": "string"
+                     *       },
+                     *       "received": [
+                     *         {
+                     *           "user_id": "string",
+                     *           "merchant_id": "string",
+                     *           "state": "string",
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The parameters the browser came back with (state, status). */
                         query: {
@@ -6506,6 +8396,7 @@ export interface operations {
                             /**
                              * Format: date-time
                              * @description When it arrived.
+                             * @example 2026-11-29T01:23:05.253Z
                              */
                             at: string;
                         }[];
@@ -6565,6 +8456,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -6663,6 +8559,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "st_nyc-west-village",
+                     *       "shipping": false,
+                     *       "banner": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits",
+                     *         "is_shipping": false,
+                     *         "eta_minutes": 25,
+                     *         "min_order_cents": 3000,
+                     *         "delivery_fee_cents": 399
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vendor"];
                 };
             };
@@ -6722,6 +8633,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "st_nyc-west-village",
+                     *       "shipping": false,
+                     *       "timezone": "America/New_York",
+                     *       "immediate_delivery": true,
+                     *       "scheduling": true,
+                     *       "eta": {
+                     *         "display": "25–40 min",
+                     *         "minutes": 25
+                     *       },
+                     *       "selection_text": "Delivery in 25–40 min",
+                     *       "dates": [
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "label": "Today",
+                     *           "slots": [
+                     *             {
+                     *               "start": "2026-11-29T02:00:00.000Z",
+                     *               "end": "2026-11-29T03:00:00.000Z",
+                     *               "label": "9:00 PM – 10:00 PM"
+                     *             },
+                     *             {
+                     *               "start": "2026-11-29T03:00:00.000Z",
+                     *               "end": "2026-11-29T04:00:00.000Z",
+                     *               "label": "10:00 PM – 11:00 PM"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "label": "Tomorrow",
+                     *           "slots": [
+                     *             {
+                     *               "start": "2026-11-29T17:00:00.000Z",
+                     *               "end": "2026-11-29T18:00:00.000Z",
+                     *               "label": "12:00 PM – 1:00 PM"
+                     *             },
+                     *             {
+                     *               "start": "2026-11-29T18:00:00.000Z",
+                     *               "end": "2026-11-29T19:00:00.000Z",
+                     *               "label": "1:00 PM – 2:00 PM"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Availability"];
                 };
             };
@@ -6769,8 +8728,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "street": "350 5th Ave",
+                     *         "street_number": "350",
+                     *         "route": "5th Ave",
+                     *         "unit": null,
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "store_id": "st_nyc-west-village",
+                     *         "shipping": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        address: components["schemas"]["Address"] | null;
+                        address: components["schemas"]["Address"] | (null);
                     };
                 };
             };
@@ -6825,6 +8802,85 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": "350 5th Ave, New York, NY 10001",
+                     *       "street": "350 5th Ave",
+                     *       "street_number": "350",
+                     *       "route": "5th Ave",
+                     *       "unit": null,
+                     *       "city": "New York",
+                     *       "state": "NY",
+                     *       "zip": "10001",
+                     *       "lat": 40.7484,
+                     *       "lng": -73.9967,
+                     *       "store_id": "st_nyc-west-village",
+                     *       "shipping": false,
+                     *       "vendor": {
+                     *         "store_id": "st_nyc-west-village",
+                     *         "shipping": false,
+                     *         "banner": null,
+                     *         "store": {
+                     *           "id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "eta_minutes": 25,
+                     *           "min_order_cents": 3000,
+                     *           "delivery_fee_cents": 399
+                     *         }
+                     *       },
+                     *       "availability": {
+                     *         "store_id": "st_nyc-west-village",
+                     *         "shipping": false,
+                     *         "timezone": "America/New_York",
+                     *         "immediate_delivery": true,
+                     *         "scheduling": true,
+                     *         "eta": {
+                     *           "display": "25–40 min",
+                     *           "minutes": 25
+                     *         },
+                     *         "selection_text": "Delivery in 25–40 min",
+                     *         "dates": [
+                     *           {
+                     *             "date": "2026-11-28",
+                     *             "label": "Today",
+                     *             "slots": [
+                     *               {
+                     *                 "start": "2026-11-29T02:00:00.000Z",
+                     *                 "end": "2026-11-29T03:00:00.000Z",
+                     *                 "label": "9:00 PM – 10:00 PM"
+                     *               },
+                     *               {
+                     *                 "start": "2026-11-29T03:00:00.000Z",
+                     *                 "end": "2026-11-29T04:00:00.000Z",
+                     *                 "label": "10:00 PM – 11:00 PM"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "date": "2026-11-29",
+                     *             "label": "Tomorrow",
+                     *             "slots": [
+                     *               {
+                     *                 "start": "2026-11-29T17:00:00.000Z",
+                     *                 "end": "2026-11-29T18:00:00.000Z",
+                     *                 "label": "12:00 PM – 1:00 PM"
+                     *               },
+                     *               {
+                     *                 "start": "2026-11-29T18:00:00.000Z",
+                     *                 "end": "2026-11-29T19:00:00.000Z",
+                     *                 "label": "1:00 PM – 2:00 PM"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "hasStoreIdChanged": false,
+                     *       "store_change": null,
+                     *       "cart": null,
+                     *       "restrictions": []
+                     *     }
+                     */
                     "application/json": {
                         /** @description One-line form: "350 5th Ave, New York, NY 10118". */
                         address: string;
@@ -6871,6 +8927,27 @@ export interface operations {
                             }[];
                             message: string | null;
                         } | null;
+                        /** @description What the law keeps from this address (issue 33 §3). The address is kept: goods that are not alcohol still come, and the cart marks the lines that may not (`restricted`). Empty when everything may go */
+                        restrictions: {
+                            /**
+                             * @description `dry_area`: the address is in an area where alcohol is not delivered; `not_shipped`: its state does not let the shipping store send the class
+                             * @enum {string}
+                             */
+                            code: "dry_area" | "not_shipped";
+                            /** @description The classes it keeps from the address */
+                            classes: ("beer" | "wine" | "spirits")[];
+                            /** @description Why, in the shopper's words */
+                            reason: string;
+                            /** @description The dry area, for `dry_area`; null otherwise */
+                            area: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "dry_precinct" | "campus" | "city_ban";
+                                /** @description The addresses of the area's sources */
+                                sources: string[];
+                            } | null;
+                        }[];
                     };
                 };
             };
@@ -6966,6 +9043,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "suggestions": [
+                     *         {
+                     *           "address": "string",
+                     *           "city": "string",
+                     *           "state": "string",
+                     *           "zip": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         suggestions: {
                             address: string;
@@ -7044,6 +9133,166 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         {
+                     *           "_id": "cat_spirits",
+                     *           "name": "Spirits",
+                     *           "web_display_name": "Spirits",
+                     *           "url_name": "spirits",
+                     *           "tag": "ST",
+                     *           "tags": [
+                     *             "WS",
+                     *             "VO",
+                     *             "RU",
+                     *             "TQ",
+                     *             "GN",
+                     *             "SP",
+                     *             "CO"
+                     *           ],
+                     *           "ordinal": 3,
+                     *           "parent_id": null,
+                     *           "product_count": 9460,
+                     *           "is_tobacco": false,
+                     *           "icon": "/images/categories/spirits.svg",
+                     *           "image": "/images/categories/spirits.svg",
+                     *           "root_category_display": "WEB_MAIN",
+                     *           "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *           "url": "/spirits",
+                     *           "subcategories": [
+                     *             {
+                     *               "_id": "cat_whiskey",
+                     *               "name": "Whiskey",
+                     *               "web_display_name": "Whiskey",
+                     *               "url_name": "whiskey",
+                     *               "tag": "WS",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "ordinal": 1,
+                     *               "parent_id": "cat_spirits",
+                     *               "product_count": 3345,
+                     *               "is_tobacco": false,
+                     *               "icon": "/images/categories/whiskey.svg",
+                     *               "image": "/images/categories/whiskey.svg",
+                     *               "root_category_display": "WEB_SUB",
+                     *               "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *               "url": "/whiskey",
+                     *               "subcategories": []
+                     *             },
+                     *             {
+                     *               "_id": "cat_vodka",
+                     *               "name": "Vodka",
+                     *               "web_display_name": "Vodka",
+                     *               "url_name": "vodka",
+                     *               "tag": "VO",
+                     *               "tags": [
+                     *                 "VO"
+                     *               ],
+                     *               "ordinal": 2,
+                     *               "parent_id": "cat_spirits",
+                     *               "product_count": 1278,
+                     *               "is_tobacco": false,
+                     *               "icon": "/images/categories/vodka.svg",
+                     *               "image": "/images/categories/vodka.svg",
+                     *               "root_category_display": "WEB_SUB",
+                     *               "description": "Plain and flavoured vodka.",
+                     *               "url": "/vodka",
+                     *               "subcategories": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "curations": [
+                     *         {
+                     *           "title": "string",
+                     *           "url_name": "string",
+                     *           "url": "string",
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "featured_images": [
+                     *         {
+                     *           "title": "string",
+                     *           "image": "string",
+                     *           "url": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         categories: components["schemas"]["Category"][];
                         curations: {
@@ -7116,6 +9365,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "string",
+                     *       "categories": [
+                     *         {
+                     *           "_id": "cat_spirits",
+                     *           "name": "Spirits",
+                     *           "web_display_name": "Spirits",
+                     *           "url_name": "spirits",
+                     *           "tag": "ST",
+                     *           "tags": [
+                     *             "WS",
+                     *             "VO",
+                     *             "RU",
+                     *             "TQ",
+                     *             "GN",
+                     *             "SP",
+                     *             "CO"
+                     *           ],
+                     *           "ordinal": 3,
+                     *           "parent_id": null,
+                     *           "product_count": 9460,
+                     *           "is_tobacco": false,
+                     *           "icon": "/images/categories/spirits.svg",
+                     *           "image": "/images/categories/spirits.svg",
+                     *           "root_category_display": "WEB_MAIN",
+                     *           "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *           "url": "/spirits",
+                     *           "subcategories": [
+                     *             {
+                     *               "_id": "cat_whiskey",
+                     *               "name": "Whiskey",
+                     *               "web_display_name": "Whiskey",
+                     *               "url_name": "whiskey",
+                     *               "tag": "WS",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "ordinal": 1,
+                     *               "parent_id": "cat_spirits",
+                     *               "product_count": 3345,
+                     *               "is_tobacco": false,
+                     *               "icon": "/images/categories/whiskey.svg",
+                     *               "image": "/images/categories/whiskey.svg",
+                     *               "root_category_display": "WEB_SUB",
+                     *               "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *               "url": "/whiskey",
+                     *               "subcategories": []
+                     *             },
+                     *             {
+                     *               "_id": "cat_vodka",
+                     *               "name": "Vodka",
+                     *               "web_display_name": "Vodka",
+                     *               "url_name": "vodka",
+                     *               "tag": "VO",
+                     *               "tags": [
+                     *                 "VO"
+                     *               ],
+                     *               "ordinal": 2,
+                     *               "parent_id": "cat_spirits",
+                     *               "product_count": 1278,
+                     *               "is_tobacco": false,
+                     *               "icon": "/images/categories/vodka.svg",
+                     *               "image": "/images/categories/vodka.svg",
+                     *               "root_category_display": "WEB_SUB",
+                     *               "description": "Plain and flavoured vodka.",
+                     *               "url": "/vodka",
+                     *               "subcategories": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         store_id: string | null;
                         categories: components["schemas"]["Category"][];
@@ -7166,6 +9489,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Category"][];
                 };
             };
@@ -7217,9 +9611,147 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "category": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "parent": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         category: components["schemas"]["Category"];
-                        parent: components["schemas"]["Category"] | null;
+                        parent: components["schemas"]["Category"] | (null);
                     };
                 };
             };
@@ -7290,16 +9822,303 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "category": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "parent": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "groups": [
+                     *         {
+                     *           "key": "string",
+                     *           "kind": "category",
+                     *           "title": "string",
+                     *           "url": "string",
+                     *           "category": {
+                     *             "_id": "cat_spirits",
+                     *             "name": "Spirits",
+                     *             "web_display_name": "Spirits",
+                     *             "url_name": "spirits",
+                     *             "tag": "ST",
+                     *             "tags": [
+                     *               "WS",
+                     *               "VO",
+                     *               "RU",
+                     *               "TQ",
+                     *               "GN",
+                     *               "SP",
+                     *               "CO"
+                     *             ],
+                     *             "ordinal": 3,
+                     *             "parent_id": null,
+                     *             "product_count": 9460,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/spirits.svg",
+                     *             "image": "/images/categories/spirits.svg",
+                     *             "root_category_display": "WEB_MAIN",
+                     *             "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *             "url": "/spirits",
+                     *             "subcategories": [
+                     *               {
+                     *                 "_id": "cat_whiskey",
+                     *                 "name": "Whiskey",
+                     *                 "web_display_name": "Whiskey",
+                     *                 "url_name": "whiskey",
+                     *                 "tag": "WS",
+                     *                 "tags": [
+                     *                   "WS"
+                     *                 ],
+                     *                 "ordinal": 1,
+                     *                 "parent_id": "cat_spirits",
+                     *                 "product_count": 3345,
+                     *                 "is_tobacco": false,
+                     *                 "icon": "/images/categories/whiskey.svg",
+                     *                 "image": "/images/categories/whiskey.svg",
+                     *                 "root_category_display": "WEB_SUB",
+                     *                 "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *                 "url": "/whiskey",
+                     *                 "subcategories": []
+                     *               },
+                     *               {
+                     *                 "_id": "cat_vodka",
+                     *                 "name": "Vodka",
+                     *                 "web_display_name": "Vodka",
+                     *                 "url_name": "vodka",
+                     *                 "tag": "VO",
+                     *                 "tags": [
+                     *                   "VO"
+                     *                 ],
+                     *                 "ordinal": 2,
+                     *                 "parent_id": "cat_spirits",
+                     *                 "product_count": 1278,
+                     *                 "is_tobacco": false,
+                     *                 "icon": "/images/categories/vodka.svg",
+                     *                 "image": "/images/categories/vodka.svg",
+                     *                 "root_category_display": "WEB_SUB",
+                     *                 "description": "Plain and flavoured vodka.",
+                     *                 "url": "/vodka",
+                     *                 "subcategories": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ],
+                     *           "count": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         category: components["schemas"]["Category"];
-                        parent: components["schemas"]["Category"] | null;
+                        parent: components["schemas"]["Category"] | (null);
                         groups: {
                             key: string;
                             /** @enum {string} */
                             kind: "category" | "tag" | "brand";
                             title: string;
                             url: string;
-                            category: components["schemas"]["Category"] | null;
+                            category: components["schemas"]["Category"] | (null);
                             products: components["schemas"]["Product"][];
                             count: number;
                         }[];
@@ -7374,16 +10193,303 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "category": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "parent": {
+                     *         "_id": "cat_spirits",
+                     *         "name": "Spirits",
+                     *         "web_display_name": "Spirits",
+                     *         "url_name": "spirits",
+                     *         "tag": "ST",
+                     *         "tags": [
+                     *           "WS",
+                     *           "VO",
+                     *           "RU",
+                     *           "TQ",
+                     *           "GN",
+                     *           "SP",
+                     *           "CO"
+                     *         ],
+                     *         "ordinal": 3,
+                     *         "parent_id": null,
+                     *         "product_count": 9460,
+                     *         "is_tobacco": false,
+                     *         "icon": "/images/categories/spirits.svg",
+                     *         "image": "/images/categories/spirits.svg",
+                     *         "root_category_display": "WEB_MAIN",
+                     *         "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *         "url": "/spirits",
+                     *         "subcategories": [
+                     *           {
+                     *             "_id": "cat_whiskey",
+                     *             "name": "Whiskey",
+                     *             "web_display_name": "Whiskey",
+                     *             "url_name": "whiskey",
+                     *             "tag": "WS",
+                     *             "tags": [
+                     *               "WS"
+                     *             ],
+                     *             "ordinal": 1,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 3345,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/whiskey.svg",
+                     *             "image": "/images/categories/whiskey.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *             "url": "/whiskey",
+                     *             "subcategories": []
+                     *           },
+                     *           {
+                     *             "_id": "cat_vodka",
+                     *             "name": "Vodka",
+                     *             "web_display_name": "Vodka",
+                     *             "url_name": "vodka",
+                     *             "tag": "VO",
+                     *             "tags": [
+                     *               "VO"
+                     *             ],
+                     *             "ordinal": 2,
+                     *             "parent_id": "cat_spirits",
+                     *             "product_count": 1278,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/vodka.svg",
+                     *             "image": "/images/categories/vodka.svg",
+                     *             "root_category_display": "WEB_SUB",
+                     *             "description": "Plain and flavoured vodka.",
+                     *             "url": "/vodka",
+                     *             "subcategories": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "groups": [
+                     *         {
+                     *           "key": "string",
+                     *           "kind": "category",
+                     *           "title": "string",
+                     *           "url": "string",
+                     *           "category": {
+                     *             "_id": "cat_spirits",
+                     *             "name": "Spirits",
+                     *             "web_display_name": "Spirits",
+                     *             "url_name": "spirits",
+                     *             "tag": "ST",
+                     *             "tags": [
+                     *               "WS",
+                     *               "VO",
+                     *               "RU",
+                     *               "TQ",
+                     *               "GN",
+                     *               "SP",
+                     *               "CO"
+                     *             ],
+                     *             "ordinal": 3,
+                     *             "parent_id": null,
+                     *             "product_count": 9460,
+                     *             "is_tobacco": false,
+                     *             "icon": "/images/categories/spirits.svg",
+                     *             "image": "/images/categories/spirits.svg",
+                     *             "root_category_display": "WEB_MAIN",
+                     *             "description": "Whiskey, vodka, tequila, rum, gin, liqueurs and ready-made cocktails.",
+                     *             "url": "/spirits",
+                     *             "subcategories": [
+                     *               {
+                     *                 "_id": "cat_whiskey",
+                     *                 "name": "Whiskey",
+                     *                 "web_display_name": "Whiskey",
+                     *                 "url_name": "whiskey",
+                     *                 "tag": "WS",
+                     *                 "tags": [
+                     *                   "WS"
+                     *                 ],
+                     *                 "ordinal": 1,
+                     *                 "parent_id": "cat_spirits",
+                     *                 "product_count": 3345,
+                     *                 "is_tobacco": false,
+                     *                 "icon": "/images/categories/whiskey.svg",
+                     *                 "image": "/images/categories/whiskey.svg",
+                     *                 "root_category_display": "WEB_SUB",
+                     *                 "description": "Bourbon, rye, Scotch, Irish and Canadian whisky.",
+                     *                 "url": "/whiskey",
+                     *                 "subcategories": []
+                     *               },
+                     *               {
+                     *                 "_id": "cat_vodka",
+                     *                 "name": "Vodka",
+                     *                 "web_display_name": "Vodka",
+                     *                 "url_name": "vodka",
+                     *                 "tag": "VO",
+                     *                 "tags": [
+                     *                   "VO"
+                     *                 ],
+                     *                 "ordinal": 2,
+                     *                 "parent_id": "cat_spirits",
+                     *                 "product_count": 1278,
+                     *                 "is_tobacco": false,
+                     *                 "icon": "/images/categories/vodka.svg",
+                     *                 "image": "/images/categories/vodka.svg",
+                     *                 "root_category_display": "WEB_SUB",
+                     *                 "description": "Plain and flavoured vodka.",
+                     *                 "url": "/vodka",
+                     *                 "subcategories": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ],
+                     *           "count": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         category: components["schemas"]["Category"];
-                        parent: components["schemas"]["Category"] | null;
+                        parent: components["schemas"]["Category"] | (null);
                         groups: {
                             key: string;
                             /** @enum {string} */
                             kind: "category" | "tag" | "brand";
                             title: string;
                             url: string;
-                            category: components["schemas"]["Category"] | null;
+                            category: components["schemas"]["Category"] | (null);
                             products: components["schemas"]["Product"][];
                             count: number;
                         }[];
@@ -7459,6 +10565,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
@@ -7517,6 +10700,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku_id": "string",
+                     *       "title": "string",
+                     *       "url": "string"
+                     *     }
+                     */
                     "application/json": {
                         sku_id: string;
                         title: string;
@@ -7579,8 +10769,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "minPrice": 2699,
+                     *       "maxPrice": 2699
+                     *     }
+                     */
                     "application/json": {
+                        /** @example 2699 */
                         minPrice: number | null;
+                        /** @example 2699 */
                         maxPrice: number | null;
                     };
                 };
@@ -7638,6 +10836,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "Buffalo Trace",
+                     *         "slug": "buffalo-trace",
+                     *         "has_tobacco": false,
+                     *         "product_count": 16
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Brand"][];
                 };
             };
@@ -7701,6 +10909,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "brand": {
+                     *         "name": "Buffalo Trace",
+                     *         "slug": "buffalo-trace",
+                     *         "has_tobacco": false,
+                     *         "product_count": 16
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ],
+                     *       "has_tobacco": true
+                     *     }
+                     */
                     "application/json": {
                         brand: components["schemas"]["Brand"];
                         products: components["schemas"]["Product"][];
@@ -7782,150 +11074,6 @@ export interface operations {
             };
         };
     };
-    getSimilarProducts: {
-        parameters: {
-            query?: {
-                /** @description The shopper's latitude (decimal degrees), as the lat header. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), as the lng header. */
-                lng?: string;
-            };
-            header?: {
-                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
-                "x-store-id"?: string;
-                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
-                lng?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductList"];
-                };
-            };
-            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No product has that SKU (`product_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getRelatedProducts: {
-        parameters: {
-            query?: {
-                /** @description The shopper's latitude (decimal degrees), as the lat header. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), as the lng header. */
-                lng?: string;
-                analytics?: "0" | "1" | "true" | "false";
-                store_id?: string;
-                substitution?: "0" | "1" | "true" | "false";
-                order_id?: string;
-            };
-            header?: {
-                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
-                "x-store-id"?: string;
-                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
-                lng?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductList"];
-                };
-            };
-            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No product has that SKU (`product_not_found`). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getGiftGuide: {
         parameters: {
             query?: {
@@ -7953,6 +11101,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "url": "string",
+                     *       "tags": [
+                     *         "string"
+                     *       ],
+                     *       "bands": [
+                     *         {
+                     *           "key": "string",
+                     *           "title": "string",
+                     *           "min": 2699,
+                     *           "max": 2699,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         store: {
                             id: string;
@@ -7963,70 +11204,13 @@ export interface operations {
                         bands: {
                             key: string;
                             title: string;
+                            /** @example 2699 */
                             min: number;
+                            /** @example 2699 */
                             max: number | null;
                             products: components["schemas"]["Product"][];
                         }[];
                     };
-                };
-            };
-            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getGenericRecommendations: {
-        parameters: {
-            query?: {
-                /** @description The shopper's latitude (decimal degrees), as the lat header. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), as the lng header. */
-                lng?: string;
-            };
-            header?: {
-                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
-                "x-store-id"?: string;
-                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
-                lat?: string;
-                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
-                lng?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductList"];
                 };
             };
             /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
@@ -8086,6 +11270,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8166,6 +11537,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8283,6 +11841,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8400,6 +12145,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8522,6 +12454,203 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [
+                     *         {
+                     *           "line_1": "string",
+                     *           "line_2": "string",
+                     *           "line_3": "string",
+                     *           "master_id": "string",
+                     *           "master_sku": "string",
+                     *           "cart_id": "string",
+                     *           "qty": 0
+                     *         }
+                     *       ],
+                     *       "promo": {
+                     *         "code": "string",
+                     *         "value_type": "string",
+                     *         "desc": "string",
+                     *         "balance": 2699,
+                     *         "val": 0,
+                     *         "value": 0,
+                     *         "applied": true,
+                     *         "discount": 2699,
+                     *         "message": "string"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [
+                     *         {
+                     *           "name": "string",
+                     *           "price": 2699,
+                     *           "description": "string"
+                     *         }
+                     *       ],
+                     *       "selectedShippingOption": {
+                     *         "name": "string",
+                     *         "price": 2699
+                     *       },
+                     *       "fee": {
+                     *         "shipping_name": "string",
+                     *         "shipping_fee": 2699,
+                     *         "delivery_fee": 2699
+                     *       },
+                     *       "split_cart": {
+                     *         "property1": {
+                     *           "store_id": "string",
+                     *           "name": "string",
+                     *           "is_shipping": true,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 2699,
+                     *           "minimum": 2699,
+                     *           "minimum_error": "string",
+                     *           "limit_error": "string",
+                     *           "delivery_fee": 2699,
+                     *           "return_fee": 2699,
+                     *           "eta_minutes": 0
+                     *         },
+                     *         "property2": {
+                     *           "store_id": "string",
+                     *           "name": "string",
+                     *           "is_shipping": true,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 2699,
+                     *           "minimum": 2699,
+                     *           "minimum_error": "string",
+                     *           "limit_error": "string",
+                     *           "delivery_fee": 2699,
+                     *           "return_fee": 2699,
+                     *           "eta_minutes": 0
+                     *         }
+                     *       },
+                     *       "split": true,
+                     *       "multi_store_id": "string",
+                     *       "verification_required": true,
+                     *       "recommendations": [
+                     *         {
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "price": 2699,
+                     *           "image": "string",
+                     *           "url": "string",
+                     *           "store_id": "string"
+                     *         }
+                     *       ],
+                     *       "unavailable_message": "string",
+                     *       "count": 0,
+                     *       "subtotal": 2699,
+                     *       "discount": 2699,
+                     *       "credit": {
+                     *         "balance": 2699,
+                     *         "applied": 2699
+                     *       },
+                     *       "round_up": 2699,
+                     *       "tip": 2699,
+                     *       "tax": 2699,
+                     *       "total": 2699,
+                     *       "free_shipping": {
+                     *         "threshold": 2699,
+                     *         "qualifies": true,
+                     *         "hint": "string"
+                     *       },
+                     *       "changes": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Null until the first item is added. */
                         id: string | null;
@@ -8539,11 +12668,13 @@ export interface operations {
                             code: string;
                             value_type: string;
                             desc: string;
+                            /** @example 2699 */
                             balance?: number;
                             val?: number;
                             value?: number;
                             /** @description Whether it takes something off the cart as it is now. */
                             applied: boolean;
+                            /** @example 2699 */
                             discount: number;
                             /** @description Why it does not apply (now), in the shopper's words. */
                             message: string | null;
@@ -8551,16 +12682,20 @@ export interface operations {
                         line_items: components["schemas"]["LineItem"][];
                         shippingOptions: {
                             name: string;
+                            /** @example 2699 */
                             price: number;
                             description: string;
                         }[];
                         selectedShippingOption: {
                             name: string;
+                            /** @example 2699 */
                             price: number;
                         } | null;
                         fee: {
                             shipping_name: string | null;
+                            /** @example 2699 */
                             shipping_fee: number;
+                            /** @example 2699 */
                             delivery_fee: number;
                         };
                         /** @description One entry per store, keyed by store id. */
@@ -8570,10 +12705,20 @@ export interface operations {
                                 name: string;
                                 is_shipping: boolean;
                                 products: components["schemas"]["CartProduct"][];
+                                /** @example 2699 */
                                 subtotal: number;
+                                /** @example 2699 */
                                 minimum: number;
                                 minimum_error: string | null;
+                                /** @description When this store's part is over a state's cap on a class per order (wine shipped to the District: 9 litres), what the cap is and how much the part holds; checkout refuses it (`legal_limit_exceeded`). Null within every cap */
+                                limit_error: string | null;
+                                /** @example 2699 */
                                 delivery_fee: number;
+                                /**
+                                 * @description Kept of the store's order if it is refused at the door (no valid ID of someone 21 or over…); 0 for shipping.
+                                 * @example 2699
+                                 */
+                                return_fee: number;
                                 eta_minutes: number;
                             };
                         };
@@ -8583,6 +12728,7 @@ export interface operations {
                         recommendations: {
                             sku_id: string;
                             title: string;
+                            /** @example 2699 */
                             price: number;
                             image: string;
                             url: string;
@@ -8591,17 +12737,32 @@ export interface operations {
                         unavailable_message: string | null;
                         /** @description Number of items (quantities added up). */
                         count: number;
+                        /** @example 2699 */
                         subtotal: number;
-                        /** @description What the promo takes off. */
+                        /**
+                         * @description What the promo takes off.
+                         * @example 2699
+                         */
                         discount: number;
                         credit: {
+                            /** @example 2699 */
                             balance: number;
+                            /** @example 2699 */
                             applied: number;
                         };
+                        /** @example 2699 */
                         round_up: number;
+                        /** @example 2699 */
                         tip: number;
+                        /**
+                         * @description Sales and alcohol taxes on the cart as it is: an estimate until the order is placed.
+                         * @example 2699
+                         */
+                        tax: number;
+                        /** @example 2699 */
                         total: number;
                         free_shipping: {
+                            /** @example 2699 */
                             threshold: number;
                             qualifies: boolean;
                             hint: string | null;
@@ -8708,6 +12869,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8819,19 +13167,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "shippingOptions": [
+                     *         {
+                     *           "name": "string",
+                     *           "price": 2699,
+                     *           "description": "string"
+                     *         }
+                     *       ],
+                     *       "selectedShippingOption": {
+                     *         "name": "string",
+                     *         "price": 2699
+                     *       },
+                     *       "fee": {
+                     *         "shipping_name": "string",
+                     *         "shipping_fee": 2699,
+                     *         "delivery_fee": 2699
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         shippingOptions: {
                             name: string;
+                            /** @example 2699 */
                             price: number;
                             description: string;
                         }[];
                         selectedShippingOption: {
                             name: string;
+                            /** @example 2699 */
                             price: number;
                         } | null;
                         fee: {
                             shipping_name: string | null;
+                            /** @example 2699 */
                             shipping_fee: number;
+                            /** @example 2699 */
                             delivery_fee: number;
                         };
                     };
@@ -8896,6 +13268,193 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 2699,
+                     *           "originalSubtotal": 2699,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 36,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *           "store_id": "st_nyc-west-village",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "package_qty": 1,
+                     *           "package_item_price": null,
+                     *           "subtotal": 4198,
+                     *           "originalSubtotal": 4198,
+                     *           "substitution_preference": "substitute",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "company": "Fifth Generation Inc",
+                     *           "type": "American Vodka",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "engraving": null,
+                     *           "is_etch": false,
+                     *           "stock": 12,
+                     *           "available": true,
+                     *           "unavailable_reason": null,
+                     *           "restriction": null,
+                     *           "group_mapping": null
+                     *         }
+                     *       ],
+                     *       "engravings": [],
+                     *       "promo": null,
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Estimated tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "shippingOptions": [],
+                     *       "selectedShippingOption": null,
+                     *       "fee": {
+                     *         "shipping_name": null,
+                     *         "shipping_fee": 0,
+                     *         "delivery_fee": 399
+                     *       },
+                     *       "split_cart": {
+                     *         "st_nyc-west-village": {
+                     *           "store_id": "st_nyc-west-village",
+                     *           "name": "West Village Wine & Spirits",
+                     *           "is_shipping": false,
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 2699,
+                     *               "originalSubtotal": 2699,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 36,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *               "store_id": "st_nyc-west-village",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "package_qty": 1,
+                     *               "package_item_price": null,
+                     *               "subtotal": 4198,
+                     *               "originalSubtotal": 4198,
+                     *               "substitution_preference": "substitute",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "company": "Fifth Generation Inc",
+                     *               "type": "American Vodka",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "engraving": null,
+                     *               "is_etch": false,
+                     *               "stock": 12,
+                     *               "available": true,
+                     *               "unavailable_reason": null,
+                     *               "restriction": null,
+                     *               "group_mapping": null
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "minimum": 3000,
+                     *           "minimum_error": null,
+                     *           "limit_error": null,
+                     *           "delivery_fee": 399,
+                     *           "return_fee": 500,
+                     *           "eta_minutes": 25
+                     *         }
+                     *       },
+                     *       "split": false,
+                     *       "multi_store_id": null,
+                     *       "verification_required": false,
+                     *       "recommendations": [],
+                     *       "unavailable_message": null,
+                     *       "count": 3,
+                     *       "subtotal": 6897,
+                     *       "discount": 0,
+                     *       "credit": {
+                     *         "balance": 0,
+                     *         "applied": 0
+                     *       },
+                     *       "round_up": 0,
+                     *       "tip": 0,
+                     *       "tax": 647,
+                     *       "total": 7943,
+                     *       "free_shipping": {
+                     *         "threshold": 15000,
+                     *         "qualifies": false,
+                     *         "hint": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Cart"];
                 };
             };
@@ -8994,6 +13553,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
@@ -9119,6 +13755,139 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ],
+                     *       "count": 0,
+                     *       "facets": {
+                     *         "category": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "brand": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "price": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "volume": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "country": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "has_tobacco": true,
+                     *       "page": 0,
+                     *       "skip": 0,
+                     *       "hitsPerPage": 0,
+                     *       "suggestions": [
+                     *         {
+                     *           "type": "brand",
+                     *           "text": "string",
+                     *           "url": "string"
+                     *         }
+                     *       ],
+                     *       "analytics": {
+                     *         "query": "string",
+                     *         "took_ms": 0,
+                     *         "typo_tolerant": true,
+                     *         "corrected_query": "string",
+                     *         "store_id": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
@@ -9246,6 +14015,139 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ],
+                     *       "count": 0,
+                     *       "facets": {
+                     *         "category": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "brand": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "price": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "volume": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "country": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "has_tobacco": true,
+                     *       "page": 0,
+                     *       "skip": 0,
+                     *       "hitsPerPage": 0,
+                     *       "suggestions": [
+                     *         {
+                     *           "type": "brand",
+                     *           "text": "string",
+                     *           "url": "string"
+                     *         }
+                     *       ],
+                     *       "analytics": {
+                     *         "query": "string",
+                     *         "took_ms": 0,
+                     *         "typo_tolerant": true,
+                     *         "corrected_query": "string",
+                     *         "store_id": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
@@ -9382,6 +14284,139 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ],
+                     *       "count": 0,
+                     *       "facets": {
+                     *         "category": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "brand": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "price": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "volume": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ],
+                     *         "country": [
+                     *           {
+                     *             "value": "string",
+                     *             "label": "string",
+                     *             "count": 0
+                     *           }
+                     *         ]
+                     *       },
+                     *       "has_tobacco": true,
+                     *       "page": 0,
+                     *       "skip": 0,
+                     *       "hitsPerPage": 0,
+                     *       "suggestions": [
+                     *         {
+                     *           "type": "brand",
+                     *           "text": "string",
+                     *           "url": "string"
+                     *         }
+                     *       ],
+                     *       "analytics": {
+                     *         "query": "string",
+                     *         "took_ms": 0,
+                     *         "typo_tolerant": true,
+                     *         "corrected_query": "string",
+                     *         "store_id": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
@@ -9465,6 +14500,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "property1": "string",
+                     *       "property2": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CopyTexts"];
                 };
             };
@@ -9512,6 +14553,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "code": "string",
+                     *         "name": "string",
+                     *         "state": "string",
+                     *         "slug": "string",
+                     *         "zone": 0,
+                     *         "label": "string",
+                     *         "lat": 0,
+                     *         "lng": 0
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         code: string;
                         name: string;
@@ -9570,6 +14625,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "city": {
+                     *         "code": "string",
+                     *         "name": "string",
+                     *         "state": "string",
+                     *         "slug": "string",
+                     *         "zone": 0,
+                     *         "label": "string",
+                     *         "lat": 0,
+                     *         "lng": 0
+                     *       },
+                     *       "intro": "string",
+                     *       "timezone": "string",
+                     *       "stores": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "address": "string",
+                     *           "eta_minutes": 0,
+                     *           "is_shipping": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         city: {
                             code: string;
@@ -9930,6 +15010,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": "not_required"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         result: "not_required";
@@ -9940,6 +15025,7 @@ export interface operations {
                         /**
                          * Format: date
                          * @description The last day the verification holds.
+                         * @example 2026-11-28
                          */
                         expires_at: string;
                     } | {
@@ -9952,7 +15038,10 @@ export interface operations {
                          */
                         reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use";
                         message: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @example 2026-11-28
+                         */
                         expires_at: string | null;
                     } | {
                         /** @enum {string} */
@@ -9963,6 +15052,7 @@ export interface operations {
                         /**
                          * Format: date-time
                          * @description When the scan session ends.
+                         * @example 2026-11-29T01:23:05.253Z
                          */
                         expires_at: string;
                     } | {
@@ -10072,6 +15162,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "result": "success",
+                     *       "reason": "unreadable",
+                     *       "message": "string",
+                     *       "expires_at": "2026-11-28"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @enum {string} */
@@ -10085,6 +15184,7 @@ export interface operations {
                         /**
                          * Format: date
                          * @description The last day the verification holds, on success.
+                         * @example 2026-11-28
                          */
                         expires_at?: string;
                     };
@@ -10203,6 +15303,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "result": "pending",
+                     *       "reason": "unreadable",
+                     *       "message": "string",
+                     *       "jurisdiction": "string",
+                     *       "verified_at": "2026-11-29T01:23:05.253Z",
+                     *       "expires_at": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @enum {string} */
@@ -10214,7 +15325,10 @@ export interface operations {
                         reason: "unreadable" | "under_age" | "expired" | "name_mismatch" | "document_in_use" | null;
                         message: string;
                         jurisdiction: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
                         verified_at: string | null;
                         /** @description YYYY-MM-DD, the last day it holds, once decided; the scan session's end (an instant) while pending. */
                         expires_at: string | null;
@@ -10288,6 +15402,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "id": "string",
+                     *         "email": "string",
+                     *         "firstname": "string",
+                     *         "lastname": "string"
+                     *       },
+                     *       "standing": "verified",
+                     *       "clearable": true,
+                     *       "checks": [
+                     *         {
+                     *           "id": "string",
+                     *           "result": "success",
+                     *           "reason": "string",
+                     *           "message": "string",
+                     *           "jurisdiction": "string",
+                     *           "decidedAt": "string",
+                     *           "holdsThrough": "string",
+                     *           "cleared": {
+                     *             "at": "string",
+                     *             "reason": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         customer: {
                             id: string;
@@ -10406,6 +15547,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "standing": "verified"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         standing: "verified" | "locked" | "open";
@@ -10510,6 +15656,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider": "sandbox",
+                     *       "cardFrameUrl": "string",
+                     *       "walletTokenUrl": "string",
+                     *       "applePaySessionUrl": "string",
+                     *       "walletMethods": [
+                     *         {
+                     *           "wallet": "applePay",
+                     *           "supportedMethods": "string",
+                     *           "data": {
+                     *             "property1": null,
+                     *             "property2": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "defaults": {
+                     *         "country": "string",
+                     *         "currency": "string",
+                     *         "language": "string"
+                     *       },
+                     *       "wallets": [
+                     *         "applePay"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         provider: "sandbox";
@@ -10600,6 +15772,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "card_13af94c7-94f0-41a8-9468-3389d8faa736",
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "exp_month": 12,
+                     *         "exp_year": 2031,
+                     *         "country": "US",
+                     *         "is_primary": true,
+                     *         "created_at": "2026-11-29T01:23:01.408Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SavedCard"][];
                 };
             };
@@ -10665,6 +15851,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "card_13af94c7-94f0-41a8-9468-3389d8faa736",
+                     *       "brand": "visa",
+                     *       "last4": "4242",
+                     *       "exp_month": 12,
+                     *       "exp_year": 2031,
+                     *       "country": "US",
+                     *       "is_primary": true,
+                     *       "created_at": "2026-11-29T01:23:01.408Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SavedCard"];
                 };
             };
@@ -10785,6 +15983,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "card_13af94c7-94f0-41a8-9468-3389d8faa736",
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "exp_month": 12,
+                     *         "exp_year": 2031,
+                     *         "country": "US",
+                     *         "is_primary": true,
+                     *         "created_at": "2026-11-29T01:23:01.408Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SavedCard"][];
                 };
             };
@@ -10895,6 +16107,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "card_13af94c7-94f0-41a8-9468-3389d8faa736",
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "exp_month": 12,
+                     *         "exp_year": 2031,
+                     *         "country": "US",
+                     *         "is_primary": true,
+                     *         "created_at": "2026-11-29T01:23:01.408Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["SavedCard"][];
                 };
             };
@@ -11055,6 +16281,137 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "succeeded",
+                     *       "checkout_id": "string",
+                     *       "order_ids": [
+                     *         "string"
+                     *       ],
+                     *       "orders": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlaceOrderAnswer"];
                 };
             };
@@ -11103,7 +16460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`). */
+            /** @description The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`); or nothing in the cart may go to the address (`cart_unavailable`, saying why: not sold or out of stock there, a dry area where alcohol is not delivered, a state we may not ship the class to). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11130,7 +16487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`). */
+            /** @description This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`). Or a store's part is over a state's cap on a class per order (`legal_limit_exceeded`, naming the cap and what the part holds: wine shipped to the District, 9 litres). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11200,6 +16557,278 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "address": {
+                     *         "address": "string",
+                     *         "city": "string",
+                     *         "state": "string",
+                     *         "zip": "string",
+                     *         "unit": "string",
+                     *         "lat": 0,
+                     *         "lng": 0
+                     *       },
+                     *       "delivery": "delivered",
+                     *       "stores": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string"
+                     *         }
+                     *       ],
+                     *       "message": "string",
+                     *       "moved": {
+                     *         "store_id": "string",
+                     *         "moved": 0,
+                     *         "unavailable": [
+                     *           {
+                     *             "cart_id": "string",
+                     *             "sku_id": "string",
+                     *             "title": "string"
+                     *           }
+                     *         ],
+                     *         "lowered": [
+                     *           {
+                     *             "cart_id": "string",
+                     *             "sku_id": "string",
+                     *             "title": "string",
+                     *             "qty": 0
+                     *           }
+                     *         ],
+                     *         "message": "string"
+                     *       },
+                     *       "cart": {
+                     *         "id": "2df66198-7657-4157-a935-e450ea55153d",
+                     *         "products": [
+                     *           {
+                     *             "sku_id": "IA-18006-750",
+                     *             "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *             "store_id": "st_nyc-west-village",
+                     *             "qty": 1,
+                     *             "price": 2699,
+                     *             "package_qty": 1,
+                     *             "package_item_price": null,
+                     *             "subtotal": 2699,
+                     *             "originalSubtotal": 2699,
+                     *             "substitution_preference": "substitute",
+                     *             "title": "Buffalo Trace Bourbon",
+                     *             "subtitle": "750ml · 45% ABV",
+                     *             "company": "Sazerac Company Inc",
+                     *             "type": "Straight Bourbon Whiskey",
+                     *             "volume": 750,
+                     *             "volume_label": "750ml",
+                     *             "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *             "image": "/images/products/IA-18006-750.svg",
+                     *             "engraving": null,
+                     *             "is_etch": false,
+                     *             "stock": 36,
+                     *             "available": true,
+                     *             "unavailable_reason": null,
+                     *             "restriction": null,
+                     *             "group_mapping": null
+                     *           },
+                     *           {
+                     *             "sku_id": "IA-38176-750",
+                     *             "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *             "store_id": "st_nyc-west-village",
+                     *             "qty": 2,
+                     *             "price": 2099,
+                     *             "package_qty": 1,
+                     *             "package_item_price": null,
+                     *             "subtotal": 4198,
+                     *             "originalSubtotal": 4198,
+                     *             "substitution_preference": "substitute",
+                     *             "title": "Tito's Handmade Vodka",
+                     *             "subtitle": "750ml · 40% ABV",
+                     *             "company": "Fifth Generation Inc",
+                     *             "type": "American Vodka",
+                     *             "volume": 750,
+                     *             "volume_label": "750ml",
+                     *             "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *             "image": "/images/products/IA-38176-750.svg",
+                     *             "engraving": null,
+                     *             "is_etch": false,
+                     *             "stock": 12,
+                     *             "available": true,
+                     *             "unavailable_reason": null,
+                     *             "restriction": null,
+                     *             "group_mapping": null
+                     *           }
+                     *         ],
+                     *         "engravings": [],
+                     *         "promo": null,
+                     *         "line_items": [
+                     *           {
+                     *             "title": "Subtotal",
+                     *             "display": "$68.97",
+                     *             "value": 6897,
+                     *             "format": "SUBTOTAL"
+                     *           },
+                     *           {
+                     *             "title": "Delivery fee",
+                     *             "display": "$3.99",
+                     *             "value": 399,
+                     *             "format": "FEE"
+                     *           },
+                     *           {
+                     *             "title": "Estimated tax",
+                     *             "display": "$6.47",
+                     *             "value": 647,
+                     *             "format": "FEE"
+                     *           },
+                     *           {
+                     *             "title": "Total",
+                     *             "display": "$79.43",
+                     *             "value": 7943,
+                     *             "format": "TOTAL"
+                     *           }
+                     *         ],
+                     *         "shippingOptions": [],
+                     *         "selectedShippingOption": null,
+                     *         "fee": {
+                     *           "shipping_name": null,
+                     *           "shipping_fee": 0,
+                     *           "delivery_fee": 399
+                     *         },
+                     *         "split_cart": {
+                     *           "st_nyc-west-village": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits",
+                     *             "is_shipping": false,
+                     *             "products": [
+                     *               {
+                     *                 "sku_id": "IA-18006-750",
+                     *                 "cart_id": "664ef38b-d999-4536-b03b-2f2ac726053e",
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "qty": 1,
+                     *                 "price": 2699,
+                     *                 "package_qty": 1,
+                     *                 "package_item_price": null,
+                     *                 "subtotal": 2699,
+                     *                 "originalSubtotal": 2699,
+                     *                 "substitution_preference": "substitute",
+                     *                 "title": "Buffalo Trace Bourbon",
+                     *                 "subtitle": "750ml · 45% ABV",
+                     *                 "company": "Sazerac Company Inc",
+                     *                 "type": "Straight Bourbon Whiskey",
+                     *                 "volume": 750,
+                     *                 "volume_label": "750ml",
+                     *                 "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *                 "image": "/images/products/IA-18006-750.svg",
+                     *                 "engraving": null,
+                     *                 "is_etch": false,
+                     *                 "stock": 36,
+                     *                 "available": true,
+                     *                 "unavailable_reason": null,
+                     *                 "restriction": null,
+                     *                 "group_mapping": null
+                     *               },
+                     *               {
+                     *                 "sku_id": "IA-38176-750",
+                     *                 "cart_id": "4c5261d1-6aa0-454e-8842-0e12b6536507",
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "qty": 2,
+                     *                 "price": 2099,
+                     *                 "package_qty": 1,
+                     *                 "package_item_price": null,
+                     *                 "subtotal": 4198,
+                     *                 "originalSubtotal": 4198,
+                     *                 "substitution_preference": "substitute",
+                     *                 "title": "Tito's Handmade Vodka",
+                     *                 "subtitle": "750ml · 40% ABV",
+                     *                 "company": "Fifth Generation Inc",
+                     *                 "type": "American Vodka",
+                     *                 "volume": 750,
+                     *                 "volume_label": "750ml",
+                     *                 "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *                 "image": "/images/products/IA-38176-750.svg",
+                     *                 "engraving": null,
+                     *                 "is_etch": false,
+                     *                 "stock": 12,
+                     *                 "available": true,
+                     *                 "unavailable_reason": null,
+                     *                 "restriction": null,
+                     *                 "group_mapping": null
+                     *               }
+                     *             ],
+                     *             "subtotal": 6897,
+                     *             "minimum": 3000,
+                     *             "minimum_error": null,
+                     *             "limit_error": null,
+                     *             "delivery_fee": 399,
+                     *             "return_fee": 500,
+                     *             "eta_minutes": 25
+                     *           }
+                     *         },
+                     *         "split": false,
+                     *         "multi_store_id": null,
+                     *         "verification_required": false,
+                     *         "recommendations": [],
+                     *         "unavailable_message": null,
+                     *         "count": 3,
+                     *         "subtotal": 6897,
+                     *         "discount": 0,
+                     *         "credit": {
+                     *           "balance": 0,
+                     *           "applied": 0
+                     *         },
+                     *         "round_up": 0,
+                     *         "tip": 0,
+                     *         "tax": 647,
+                     *         "total": 7943,
+                     *         "free_shipping": {
+                     *           "threshold": 15000,
+                     *           "qualifies": false,
+                     *           "hint": null
+                     *         }
+                     *       },
+                     *       "availability": {
+                     *         "store_id": "st_nyc-west-village",
+                     *         "shipping": false,
+                     *         "timezone": "America/New_York",
+                     *         "immediate_delivery": true,
+                     *         "scheduling": true,
+                     *         "eta": {
+                     *           "display": "25–40 min",
+                     *           "minutes": 25
+                     *         },
+                     *         "selection_text": "Delivery in 25–40 min",
+                     *         "dates": [
+                     *           {
+                     *             "date": "2026-11-28",
+                     *             "label": "Today",
+                     *             "slots": [
+                     *               {
+                     *                 "start": "2026-11-29T02:00:00.000Z",
+                     *                 "end": "2026-11-29T03:00:00.000Z",
+                     *                 "label": "9:00 PM – 10:00 PM"
+                     *               },
+                     *               {
+                     *                 "start": "2026-11-29T03:00:00.000Z",
+                     *                 "end": "2026-11-29T04:00:00.000Z",
+                     *                 "label": "10:00 PM – 11:00 PM"
+                     *               }
+                     *             ]
+                     *           },
+                     *           {
+                     *             "date": "2026-11-29",
+                     *             "label": "Tomorrow",
+                     *             "slots": [
+                     *               {
+                     *                 "start": "2026-11-29T17:00:00.000Z",
+                     *                 "end": "2026-11-29T18:00:00.000Z",
+                     *                 "label": "12:00 PM – 1:00 PM"
+                     *               },
+                     *               {
+                     *                 "start": "2026-11-29T18:00:00.000Z",
+                     *                 "end": "2026-11-29T19:00:00.000Z",
+                     *                 "label": "1:00 PM – 2:00 PM"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         address: {
                             address: string;
@@ -11234,7 +16863,7 @@ export interface operations {
                             message: string | null;
                         } | null;
                         cart: components["schemas"]["Cart"];
-                        availability: components["schemas"]["Availability"] | null;
+                        availability: components["schemas"]["Availability"] | (null);
                     };
                 };
             };
@@ -11341,6 +16970,137 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "succeeded",
+                     *       "checkout_id": "string",
+                     *       "order_ids": [
+                     *         "string"
+                     *       ],
+                     *       "orders": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlaceOrderAnswer"];
                 };
             };
@@ -11420,10 +17180,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "checkout_id": "string",
+                     *       "orders": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ],
+                     *       "total": 2699,
+                     *       "charge": {
+                     *         "brand": "string",
+                     *         "last4": "string",
+                     *         "method": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         checkout_id: string;
                         orders: components["schemas"]["Order"][];
-                        /** @description What the orders are charged together. */
+                        /**
+                         * @description What the orders are charged together.
+                         * @example 2699
+                         */
                         total: number;
                         charge: {
                             brand: string | null;
@@ -11497,6 +17393,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         received: true;
@@ -11589,6 +17490,133 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 0,
+                     *       "orders": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                         orders: components["schemas"]["Order"][];
@@ -11653,6 +17681,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -11731,6 +17881,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -11835,6 +18107,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "active": true,
+                     *       "orders": [
+                     *         {
+                     *           "_id": "string",
+                     *           "order_number": 0,
+                     *           "order_status": -1,
+                     *           "shipping": true,
+                     *           "shipping_status": "Awaiting Fulfillment",
+                     *           "failed_status": {
+                     *             "state": "soft",
+                     *             "reason": "string",
+                     *             "return_fee": 2699
+                     *           },
+                     *           "scheduled": {
+                     *             "date": "string",
+                     *             "start": "string",
+                     *             "end": "string",
+                     *             "label": "string"
+                     *           },
+                     *           "eta": "string",
+                     *           "store": {
+                     *             "id": "string",
+                     *             "name": "string"
+                     *           },
+                     *           "substitution_status": "Proposed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         active: boolean;
                         orders: {
@@ -11852,9 +18155,14 @@ export interface operations {
                                 /** @enum {string} */
                                 state: "soft" | "hard";
                                 reason: string;
+                                /**
+                                 * @description Refused at the door: the store's return fee kept of the charge (the rest is refunded).
+                                 * @example 2699
+                                 */
+                                return_fee?: number;
                             } | null;
                             /** @description The delivery slot chosen, { byRecipient: true } for a gift whose recipient picks it, or null. */
-                            scheduled: ({
+                            scheduled: {
                                 date: string;
                                 start: string;
                                 end: string;
@@ -11862,7 +18170,7 @@ export interface operations {
                             } | {
                                 /** @enum {boolean} */
                                 byRecipient: true;
-                            }) | null;
+                            } | (null);
                             eta: string | null;
                             store: {
                                 id: string;
@@ -11932,6 +18240,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_status": 0,
+                     *       "shipping_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "failed_status": null,
+                     *       "active": true,
+                     *       "substitution_status": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderStatus"];
                 };
             };
@@ -12022,6 +18343,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "status": "succeeded",
+                     *       "amount": 0,
+                     *       "rating": 0,
+                     *       "charge": {
+                     *         "brand": "string",
+                     *         "last4": "string"
+                     *       },
+                     *       "redirect_url": "string",
+                     *       "checkout_tip": 0
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /**
@@ -12164,6 +18499,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "status": "succeeded",
+                     *       "amount": 0,
+                     *       "rating": 0,
+                     *       "charge": {
+                     *         "brand": "string",
+                     *         "last4": "string"
+                     *       },
+                     *       "redirect_url": "string",
+                     *       "checkout_tip": 0
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /**
@@ -12286,6 +18635,128 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -12411,6 +18882,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "positive": [
+                     *         "string"
+                     *       ],
+                     *       "negative": [
+                     *         "string"
+                     *       ],
+                     *       "thumb": "up",
+                     *       "notes": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         positive: string[];
@@ -12526,6 +19010,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "sku": "string",
+                     *       "average_rating": 0,
+                     *       "rating_count": 0,
+                     *       "page": 0,
+                     *       "page_size": 0,
+                     *       "total": 0,
+                     *       "reviews": [
+                     *         {
+                     *           "id": 0,
+                     *           "rating": 0,
+                     *           "text": "string",
+                     *           "author": "string",
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ],
+                     *       "viewer": {
+                     *         "can_review": true,
+                     *         "review": {
+                     *           "id": 0,
+                     *           "rating": 0,
+                     *           "text": "string",
+                     *           "author": "string",
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         sku: string;
                         average_rating: number | null;
@@ -12538,7 +19051,7 @@ export interface operations {
                         /** @description For a signed-in shopper: may they rate it now, and what they said if they did. */
                         viewer: {
                             can_review: boolean;
-                            review: components["schemas"]["Review"] | null;
+                            review: components["schemas"]["Review"] | (null);
                         } | null;
                     };
                 };
@@ -12609,6 +19122,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "review": {
+                     *         "id": 0,
+                     *         "rating": 0,
+                     *         "text": "string",
+                     *         "author": "string",
+                     *         "created_at": "2026-11-29T01:23:05.253Z"
+                     *       },
+                     *       "average_rating": 0,
+                     *       "rating_count": 0
+                     *     }
+                     */
                     "application/json": {
                         review: components["schemas"]["Review"];
                         average_rating: number;
@@ -12699,6 +19225,440 @@ export interface operations {
             };
         };
     };
+    getSimilarProducts: {
+        parameters: {
+            query?: {
+                /** @description The shopper's latitude (decimal degrees), as the lat header. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), as the lng header. */
+                lng?: string;
+            };
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has that SKU (`product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRelatedProducts: {
+        parameters: {
+            query?: {
+                /** @description The shopper's latitude (decimal degrees), as the lat header. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), as the lng header. */
+                lng?: string;
+                analytics?: "0" | "1" | "true" | "false";
+                store_id?: string;
+                substitution?: "0" | "1" | "true" | "false";
+                order_id?: string;
+            };
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has that SKU (`product_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGenericRecommendations: {
+        parameters: {
+            query?: {
+                /** @description The shopper's latitude (decimal degrees), as the lat header. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), as the lng header. */
+                lng?: string;
+            };
+            header?: {
+                /** @description The store to price and stock from (`store_id` of GET /menu/vendor); wins over lat/lng. */
+                "x-store-id"?: string;
+                /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
+                lat?: string;
+                /** @description The shopper's longitude (decimal degrees), to pick the store delivering there; send lat too. */
+                lng?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getFrequentlyBoughtTogether: {
         parameters: {
             query?: {
@@ -12728,6 +19688,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
@@ -12800,6 +19837,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ],
+                     *       "buy_again": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         products: components["schemas"]["Product"][];
                         /** @description The SKUs among products the shopper bought before. */
@@ -12878,6 +19995,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "skus": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The latest first. */
                         skus: string[];
@@ -12951,6 +20075,83 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "company": "Sazerac Company Inc",
+                     *           "brand": "Buffalo Trace",
+                     *           "brand_slug": "buffalo-trace",
+                     *           "price": 2699,
+                     *           "regular_price": 2499,
+                     *           "package_item_price": null,
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "image_large": "/images/products/IA-18006-750.svg",
+                     *           "volume": 750,
+                     *           "volume_label": "750ml",
+                     *           "volume_variants": [
+                     *             {
+                     *               "sku_id": "IA-918004-375",
+                     *               "volume_label": "375ml",
+                     *               "price": 1699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "volume_label": "750ml",
+                     *               "price": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *             }
+                     *           ],
+                     *           "options": [
+                     *             {
+                     *               "name": "375ml",
+                     *               "sku_id": "IA-918004-375",
+                     *               "default": false
+                     *             },
+                     *             {
+                     *               "name": "750ml",
+                     *               "sku_id": "IA-18006-750",
+                     *               "default": true
+                     *             }
+                     *           ],
+                     *           "ingredients": [],
+                     *           "categories": [
+                     *             "whiskey",
+                     *             "spirits"
+                     *           ],
+                     *           "default_category": "whiskey",
+                     *           "tags": [
+                     *             "WS"
+                     *           ],
+                     *           "average_rating": null,
+                     *           "rating_count": 0,
+                     *           "disabled": false,
+                     *           "substitution_preference": "substitute",
+                     *           "minPrice": 2399,
+                     *           "maxPrice": 2699,
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "seller": {
+                     *             "store_id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "in_stock": true,
+                     *           "stock": 36,
+                     *           "type": "Straight Bourbon Whiskey",
+                     *           "country": "United States",
+                     *           "abv": 45,
+                     *           "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *           "is_tobacco": false,
+                     *           "etch_sku": null,
+                     *           "etch_of": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProductList"];
                 };
             };
@@ -13018,6 +20219,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "skus": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The latest first. */
                         skus: string[];
@@ -13133,6 +20341,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "skus": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The latest first. */
                         skus: string[];
@@ -13222,8 +20437,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refreshed_at": "2026-11-29T01:23:05.253Z",
+                     *       "orders": 0,
+                     *       "pairs": 0
+                     *     }
+                     */
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
                         refreshed_at: string;
                         /** @description Completed orders of the window counted. */
                         orders: number;
@@ -13394,6 +20619,132 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "orders": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         orders: components["schemas"]["Order"][];
                     };
@@ -13464,6 +20815,268 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "address": "string",
+                     *         "lat": 0,
+                     *         "lng": 0
+                     *       },
+                     *       "ready": [
+                     *         {
+                     *           "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *           "order_number": 100002,
+                     *           "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *           "order_status": 0,
+                     *           "shipping": false,
+                     *           "shipping_status": null,
+                     *           "failed_status": null,
+                     *           "eta": "25 min",
+                     *           "driver": null,
+                     *           "tracking_state": null,
+                     *           "store": {
+                     *             "id": "st_nyc-west-village",
+                     *             "name": "West Village Wine & Spirits"
+                     *           },
+                     *           "products": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "qty": 1,
+                     *               "price": 2699,
+                     *               "subtotal": 2699,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             },
+                     *             {
+                     *               "sku_id": "IA-38176-750",
+                     *               "title": "Tito's Handmade Vodka",
+                     *               "subtitle": "750ml · 40% ABV",
+                     *               "image": "/images/products/IA-38176-750.svg",
+                     *               "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *               "qty": 2,
+                     *               "price": 2099,
+                     *               "subtotal": 4198,
+                     *               "engraving": null,
+                     *               "substitution_preference": "substitute"
+                     *             }
+                     *           ],
+                     *           "subtotal": 6897,
+                     *           "total": 7943,
+                     *           "charge": {
+                     *             "brand": "visa",
+                     *             "last4": "4242",
+                     *             "method": "card"
+                     *           },
+                     *           "line_items": [
+                     *             {
+                     *               "title": "Subtotal",
+                     *               "display": "$68.97",
+                     *               "value": 6897,
+                     *               "format": "SUBTOTAL"
+                     *             },
+                     *             {
+                     *               "title": "Delivery fee",
+                     *               "display": "$3.99",
+                     *               "value": 399,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Tax",
+                     *               "display": "$6.47",
+                     *               "value": 647,
+                     *               "format": "FEE"
+                     *             },
+                     *             {
+                     *               "title": "Total",
+                     *               "display": "$79.43",
+                     *               "value": 7943,
+                     *               "format": "TOTAL"
+                     *             }
+                     *           ],
+                     *           "taxes": [
+                     *             {
+                     *               "title": "City of New York sales tax",
+                     *               "display": "$3.28",
+                     *               "value": 328
+                     *             },
+                     *             {
+                     *               "title": "New York State sales tax",
+                     *               "display": "$2.92",
+                     *               "value": 292
+                     *             },
+                     *             {
+                     *               "title": "Metropolitan Commuter Transportation District sales tax",
+                     *               "display": "$0.27",
+                     *               "value": 27
+                     *             }
+                     *           ],
+                     *           "delivery_address_detail": {
+                     *             "address": "350 5th Ave, New York, NY 10001",
+                     *             "city": "New York",
+                     *             "state": "NY",
+                     *             "zip": "10001",
+                     *             "lat": 40.7484,
+                     *             "lng": -73.9967,
+                     *             "unit": null,
+                     *             "business_name": null,
+                     *             "business_phone": null,
+                     *             "type": "Residential"
+                     *           },
+                     *           "delivery_notes": null,
+                     *           "recipient_note": null,
+                     *           "scheduled": null,
+                     *           "gift_info": null,
+                     *           "promo_code": null,
+                     *           "round_up": null,
+                     *           "substitution_status": null,
+                     *           "tip": null,
+                     *           "tip_total": 0,
+                     *           "checkout_tip": {
+                     *             "amount": 0,
+                     *             "changeable": true
+                     *           },
+                     *           "feedback": null,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ],
+                     *       "route": [
+                     *         {
+                     *           "order": {
+                     *             "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *             "order_number": 100002,
+                     *             "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *             "order_status": 0,
+                     *             "shipping": false,
+                     *             "shipping_status": null,
+                     *             "failed_status": null,
+                     *             "eta": "25 min",
+                     *             "driver": null,
+                     *             "tracking_state": null,
+                     *             "store": {
+                     *               "id": "st_nyc-west-village",
+                     *               "name": "West Village Wine & Spirits"
+                     *             },
+                     *             "products": [
+                     *               {
+                     *                 "sku_id": "IA-18006-750",
+                     *                 "title": "Buffalo Trace Bourbon",
+                     *                 "subtitle": "750ml · 45% ABV",
+                     *                 "image": "/images/products/IA-18006-750.svg",
+                     *                 "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *                 "qty": 1,
+                     *                 "price": 2699,
+                     *                 "subtotal": 2699,
+                     *                 "engraving": null,
+                     *                 "substitution_preference": "substitute"
+                     *               },
+                     *               {
+                     *                 "sku_id": "IA-38176-750",
+                     *                 "title": "Tito's Handmade Vodka",
+                     *                 "subtitle": "750ml · 40% ABV",
+                     *                 "image": "/images/products/IA-38176-750.svg",
+                     *                 "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *                 "qty": 2,
+                     *                 "price": 2099,
+                     *                 "subtotal": 4198,
+                     *                 "engraving": null,
+                     *                 "substitution_preference": "substitute"
+                     *               }
+                     *             ],
+                     *             "subtotal": 6897,
+                     *             "total": 7943,
+                     *             "charge": {
+                     *               "brand": "visa",
+                     *               "last4": "4242",
+                     *               "method": "card"
+                     *             },
+                     *             "line_items": [
+                     *               {
+                     *                 "title": "Subtotal",
+                     *                 "display": "$68.97",
+                     *                 "value": 6897,
+                     *                 "format": "SUBTOTAL"
+                     *               },
+                     *               {
+                     *                 "title": "Delivery fee",
+                     *                 "display": "$3.99",
+                     *                 "value": 399,
+                     *                 "format": "FEE"
+                     *               },
+                     *               {
+                     *                 "title": "Tax",
+                     *                 "display": "$6.47",
+                     *                 "value": 647,
+                     *                 "format": "FEE"
+                     *               },
+                     *               {
+                     *                 "title": "Total",
+                     *                 "display": "$79.43",
+                     *                 "value": 7943,
+                     *                 "format": "TOTAL"
+                     *               }
+                     *             ],
+                     *             "taxes": [
+                     *               {
+                     *                 "title": "City of New York sales tax",
+                     *                 "display": "$3.28",
+                     *                 "value": 328
+                     *               },
+                     *               {
+                     *                 "title": "New York State sales tax",
+                     *                 "display": "$2.92",
+                     *                 "value": 292
+                     *               },
+                     *               {
+                     *                 "title": "Metropolitan Commuter Transportation District sales tax",
+                     *                 "display": "$0.27",
+                     *                 "value": 27
+                     *               }
+                     *             ],
+                     *             "delivery_address_detail": {
+                     *               "address": "350 5th Ave, New York, NY 10001",
+                     *               "city": "New York",
+                     *               "state": "NY",
+                     *               "zip": "10001",
+                     *               "lat": 40.7484,
+                     *               "lng": -73.9967,
+                     *               "unit": null,
+                     *               "business_name": null,
+                     *               "business_phone": null,
+                     *               "type": "Residential"
+                     *             },
+                     *             "delivery_notes": null,
+                     *             "recipient_note": null,
+                     *             "scheduled": null,
+                     *             "gift_info": null,
+                     *             "promo_code": null,
+                     *             "round_up": null,
+                     *             "substitution_status": null,
+                     *             "tip": null,
+                     *             "tip_total": 0,
+                     *             "checkout_tip": {
+                     *               "amount": 0,
+                     *               "changeable": true
+                     *             },
+                     *             "feedback": null,
+                     *             "active": true,
+                     *             "created_at": "2026-11-29T01:23:05.253Z"
+                     *           },
+                     *           "position": {
+                     *             "lat": 0,
+                     *             "lng": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "simulator": true
+                     *     }
+                     */
                     "application/json": {
                         /** @description The driver's store; null for an account without one. */
                         store: {
@@ -13562,6 +21175,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "eta": "string",
+                     *       "tracking_state": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Display text, "12 min". */
                         eta: string;
@@ -13672,6 +21291,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -13755,6 +21531,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -13868,6 +21801,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -13989,6 +22079,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -14099,6 +22346,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -14217,6 +22621,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -14303,6 +22864,504 @@ export interface operations {
             };
         };
     };
+    checkIdAtDoor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The PDF417 text of the licence's barcode, decoded in the driver's browser, as decoded. */
+                    barcode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "handed_over",
+                     *       "whose": "account",
+                     *       "message": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "handed_over";
+                        /**
+                         * @description Whose ID passed: the account holder's or the gift recipient's.
+                         * @enum {string}
+                         */
+                        whose: "account" | "recipient";
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        result: "refused";
+                        /** @enum {string} */
+                        reason: "under_age" | "expired" | "name_mismatch";
+                        /**
+                         * @description The refusal the driver's view offers first if nobody else shows a valid ID.
+                         * @enum {string}
+                         */
+                        suggested: "no_id" | "under_age" | "id_mismatch" | "intoxicated" | "no_one_home" | "refused";
+                        /** @description What the driver reads. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The barcode is not a US or Canadian licence's or ID card's (`unreadable_id`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Or another driver carries the order (`not_your_run`): Only the driver carrying this order can report where it is. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the staff member's store has that id (`order_not_found`): another store's order answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is not on its way (`order_moved`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refuseAtDoor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Why the order was not handed over. no_one_home fails it soft (the store may send it again); the others fail it hard: stock back, refunded less the store's return fee.
+                     * @enum {string}
+                     */
+                    reason: "no_id" | "under_age" | "id_mismatch" | "intoxicated" | "no_one_home" | "refused";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleOrder"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Or another driver carries the order (`not_your_run`): Only the driver carrying this order can report where it is. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No order of the staff member's store has that id (`order_not_found`): another store's order answers the same. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The order is not on its way (`order_moved`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportComplianceLog: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff: their own). */
+                store_id?: string;
+                /** @description From this instant (inclusive). */
+                from?: string;
+                /** @description Up to this instant (exclusive). */
+                to?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's compliance log, oldest first: every ID check at the door, handover and refusal, who recorded it and when (the store's wall clock). The `x-retention-years` header says how long the state requires it kept. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An administrator must name the store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff asking for another store's log (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cancelConsoleOrder: {
         parameters: {
             query?: never;
@@ -14330,6 +23389,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -14445,6 +23661,163 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "_id": "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+                     *       "order_number": 100002,
+                     *       "checkout_id": "24f6dfde-206f-4c3b-ac54-9c99166f51b1_mx15nfwl",
+                     *       "order_status": 0,
+                     *       "shipping": false,
+                     *       "shipping_status": null,
+                     *       "failed_status": null,
+                     *       "eta": "25 min",
+                     *       "driver": null,
+                     *       "tracking_state": null,
+                     *       "store": {
+                     *         "id": "st_nyc-west-village",
+                     *         "name": "West Village Wine & Spirits"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "subtitle": "750ml · 45% ABV",
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *           "qty": 1,
+                     *           "price": 2699,
+                     *           "subtotal": 2699,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         },
+                     *         {
+                     *           "sku_id": "IA-38176-750",
+                     *           "title": "Tito's Handmade Vodka",
+                     *           "subtitle": "750ml · 40% ABV",
+                     *           "image": "/images/products/IA-38176-750.svg",
+                     *           "url": "/vodka/titos-handmade-vodka/IA-38176-750",
+                     *           "qty": 2,
+                     *           "price": 2099,
+                     *           "subtotal": 4198,
+                     *           "engraving": null,
+                     *           "substitution_preference": "substitute"
+                     *         }
+                     *       ],
+                     *       "subtotal": 6897,
+                     *       "total": 7943,
+                     *       "charge": {
+                     *         "brand": "visa",
+                     *         "last4": "4242",
+                     *         "method": "card"
+                     *       },
+                     *       "line_items": [
+                     *         {
+                     *           "title": "Subtotal",
+                     *           "display": "$68.97",
+                     *           "value": 6897,
+                     *           "format": "SUBTOTAL"
+                     *         },
+                     *         {
+                     *           "title": "Delivery fee",
+                     *           "display": "$3.99",
+                     *           "value": 399,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Tax",
+                     *           "display": "$6.47",
+                     *           "value": 647,
+                     *           "format": "FEE"
+                     *         },
+                     *         {
+                     *           "title": "Total",
+                     *           "display": "$79.43",
+                     *           "value": 7943,
+                     *           "format": "TOTAL"
+                     *         }
+                     *       ],
+                     *       "taxes": [
+                     *         {
+                     *           "title": "City of New York sales tax",
+                     *           "display": "$3.28",
+                     *           "value": 328
+                     *         },
+                     *         {
+                     *           "title": "New York State sales tax",
+                     *           "display": "$2.92",
+                     *           "value": 292
+                     *         },
+                     *         {
+                     *           "title": "Metropolitan Commuter Transportation District sales tax",
+                     *           "display": "$0.27",
+                     *           "value": 27
+                     *         }
+                     *       ],
+                     *       "delivery_address_detail": {
+                     *         "address": "350 5th Ave, New York, NY 10001",
+                     *         "city": "New York",
+                     *         "state": "NY",
+                     *         "zip": "10001",
+                     *         "lat": 40.7484,
+                     *         "lng": -73.9967,
+                     *         "unit": null,
+                     *         "business_name": null,
+                     *         "business_phone": null,
+                     *         "type": "Residential"
+                     *       },
+                     *       "delivery_notes": null,
+                     *       "recipient_note": null,
+                     *       "scheduled": null,
+                     *       "gift_info": null,
+                     *       "promo_code": null,
+                     *       "round_up": null,
+                     *       "substitution_status": null,
+                     *       "tip": null,
+                     *       "tip_total": 0,
+                     *       "checkout_tip": {
+                     *         "amount": 0,
+                     *         "changeable": true
+                     *       },
+                     *       "feedback": null,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z",
+                     *       "customer": {
+                     *         "firstname": "Ann",
+                     *         "lastname": "Lee",
+                     *         "email": "ann.lee@example.com",
+                     *         "mobile": null
+                     *       },
+                     *       "money": {
+                     *         "total": 7943,
+                     *         "credit": 0,
+                     *         "captured": 0,
+                     *         "refunded": 0,
+                     *         "refundable": 0
+                     *       },
+                     *       "substitutions": [],
+                     *       "events": [
+                     *         {
+                     *           "type": "placed",
+                     *           "from_status": null,
+                     *           "to_status": -1,
+                     *           "actor": "user:24f6dfde-206f-4c3b-ac54-9c99166f51b1",
+                     *           "data": {},
+                     *           "at": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         {
+                     *           "type": "paymentAuthorised",
+                     *           "from_status": -1,
+                     *           "to_status": 0,
+                     *           "actor": "payment",
+                     *           "data": {
+                     *             "type": "paymentAuthorised",
+                     *             "scheduled": false
+                     *           },
+                     *           "at": "2026-11-29T01:23:05.341Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleOrder"];
                 };
             };
@@ -14556,6 +23929,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "sku_id": "IA-18006-750",
+                     *           "title": "Buffalo Trace Bourbon",
+                     *           "volume_label": "750ml",
+                     *           "package_qty": 1,
+                     *           "image": "/images/products/IA-18006-750.svg",
+                     *           "price_cents": 2699,
+                     *           "package_item_price_cents": null,
+                     *           "stock": 36
+                     *         }
+                     *       ],
+                     *       "total": 0,
+                     *       "limit": 0,
+                     *       "skip": 0
+                     *     }
+                     */
                     "application/json": {
                         store: {
                             id: string;
@@ -14666,6 +24062,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "item": {
+                     *         "sku_id": "IA-18006-750",
+                     *         "title": "Buffalo Trace Bourbon",
+                     *         "volume_label": "750ml",
+                     *         "package_qty": 1,
+                     *         "image": "/images/products/IA-18006-750.svg",
+                     *         "price_cents": 2699,
+                     *         "package_item_price_cents": null,
+                     *         "stock": 36
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         store: {
                             id: string;
@@ -14779,6 +24193,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "address": "string",
+                     *       "city_code": "string",
+                     *       "lat": 0,
+                     *       "lng": 0,
+                     *       "timezone": "string",
+                     *       "is_shipping": true,
+                     *       "is_default": true,
+                     *       "min_order_cents": 2699,
+                     *       "delivery_fee_cents": 2699,
+                     *       "return_fee_cents": 2699,
+                     *       "eta_minutes": 0,
+                     *       "hours": {
+                     *         "property1": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ],
+                     *         "property2": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "zone": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreSettings"];
                 };
             };
@@ -14861,6 +24307,8 @@ export interface operations {
                     min_order_cents?: number;
                     /** @description The delivery fee, in cents. */
                     delivery_fee_cents?: number;
+                    /** @description Kept of an order refused at the door (no valid ID, under 21…), never more than its charge; the rest is refunded. Shown at checkout before paying. In cents, at most 5000. */
+                    return_fee_cents?: number;
                     /** @description The usual delivery time, in minutes. */
                     eta_minutes?: number;
                 };
@@ -14873,6 +24321,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "address": "string",
+                     *       "city_code": "string",
+                     *       "lat": 0,
+                     *       "lng": 0,
+                     *       "timezone": "string",
+                     *       "is_shipping": true,
+                     *       "is_default": true,
+                     *       "min_order_cents": 2699,
+                     *       "delivery_fee_cents": 2699,
+                     *       "return_fee_cents": 2699,
+                     *       "eta_minutes": 0,
+                     *       "hours": {
+                     *         "property1": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ],
+                     *         "property2": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "zone": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreSettings"];
                 };
             };
@@ -14973,6 +24453,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": 0,
+                     *           "action": "string",
+                     *           "store_id": "string",
+                     *           "order_id": "string",
+                     *           "detail": {
+                     *             "sku_id": "string",
+                     *             "fields": [
+                     *               "string"
+                     *             ],
+                     *             "code": "string",
+                     *             "email": "string",
+                     *             "property1": null,
+                     *             "property2": null
+                     *           },
+                     *           "before": null,
+                     *           "after": null,
+                     *           "created_at": "2026-11-29T01:23:05.253Z",
+                     *           "actor": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             id: number;
@@ -14993,7 +24499,10 @@ export interface operations {
                             before: unknown;
                             /** @description The changed fields after. */
                             after: unknown;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             created_at: string;
                             /** @description The email of who made the change. */
                             actor: string;
@@ -15066,6 +24575,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "stores": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "address": "string",
+                     *           "city_code": "string",
+                     *           "lat": 0,
+                     *           "lng": 0,
+                     *           "timezone": "string",
+                     *           "is_shipping": true,
+                     *           "is_default": true,
+                     *           "min_order_cents": 2699,
+                     *           "delivery_fee_cents": 2699,
+                     *           "return_fee_cents": 2699,
+                     *           "eta_minutes": 0,
+                     *           "hours": {
+                     *             "property1": [
+                     *               [
+                     *                 "string",
+                     *                 "string"
+                     *               ]
+                     *             ],
+                     *             "property2": [
+                     *               [
+                     *                 "string",
+                     *                 "string"
+                     *               ]
+                     *             ]
+                     *           },
+                     *           "zone": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         stores: components["schemas"]["StoreSettings"][];
                     };
@@ -15151,6 +24696,8 @@ export interface operations {
                     min_order_cents?: number;
                     /** @description The delivery fee, in cents. */
                     delivery_fee_cents?: number;
+                    /** @description Kept of an order refused at the door (no valid ID, under 21…), never more than its charge; the rest is refunded. Shown at checkout before paying. In cents, at most 5000. */
+                    return_fee_cents?: number;
                     /** @description The usual delivery time, in minutes. */
                     eta_minutes?: number;
                 };
@@ -15163,6 +24710,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "address": "string",
+                     *       "city_code": "string",
+                     *       "lat": 0,
+                     *       "lng": 0,
+                     *       "timezone": "string",
+                     *       "is_shipping": true,
+                     *       "is_default": true,
+                     *       "min_order_cents": 2699,
+                     *       "delivery_fee_cents": 2699,
+                     *       "return_fee_cents": 2699,
+                     *       "eta_minutes": 0,
+                     *       "hours": {
+                     *         "property1": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ],
+                     *         "property2": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "zone": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreSettings"];
                 };
             };
@@ -15273,6 +24852,8 @@ export interface operations {
                     min_order_cents?: number;
                     /** @description The delivery fee, in cents. */
                     delivery_fee_cents?: number;
+                    /** @description Kept of an order refused at the door (no valid ID, under 21…), never more than its charge; the rest is refunded. Shown at checkout before paying. In cents, at most 5000. */
+                    return_fee_cents?: number;
                     /** @description The usual delivery time, in minutes. */
                     eta_minutes?: number;
                 };
@@ -15285,6 +24866,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "address": "string",
+                     *       "city_code": "string",
+                     *       "lat": 0,
+                     *       "lng": 0,
+                     *       "timezone": "string",
+                     *       "is_shipping": true,
+                     *       "is_default": true,
+                     *       "min_order_cents": 2699,
+                     *       "delivery_fee_cents": 2699,
+                     *       "return_fee_cents": 2699,
+                     *       "eta_minutes": 0,
+                     *       "hours": {
+                     *         "property1": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ],
+                     *         "property2": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "zone": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreSettings"];
                 };
             };
@@ -15389,6 +25002,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "address": "string",
+                     *       "city_code": "string",
+                     *       "lat": 0,
+                     *       "lng": 0,
+                     *       "timezone": "string",
+                     *       "is_shipping": true,
+                     *       "is_default": true,
+                     *       "min_order_cents": 2699,
+                     *       "delivery_fee_cents": 2699,
+                     *       "return_fee_cents": 2699,
+                     *       "eta_minutes": 0,
+                     *       "hours": {
+                     *         "property1": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ],
+                     *         "property2": [
+                     *           [
+                     *             "string",
+                     *             "string"
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "zone": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["StoreSettings"];
                 };
             };
@@ -15484,6 +25129,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promos": [
+                     *         {
+                     *           "code": "string",
+                     *           "kind": "percent",
+                     *           "value": 0,
+                     *           "description": "string",
+                     *           "min_subtotal": 2699,
+                     *           "max_discount": 2699,
+                     *           "first_order_only": true,
+                     *           "starts_at": "2026-11-29T01:23:05.253Z",
+                     *           "expires_at": "2026-11-29T01:23:05.253Z",
+                     *           "max_uses": 0,
+                     *           "max_uses_per_customer": 0,
+                     *           "store_ids": [
+                     *             "string"
+                     *           ],
+                     *           "tags": [
+                     *             "string"
+                     *           ],
+                     *           "excluded_tags": [
+                     *             "string"
+                     *           ],
+                     *           "credit_valid_days": 0,
+                     *           "active": true,
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         promos: components["schemas"]["AdminPromo"][];
                     };
@@ -15583,6 +25259,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "string",
+                     *       "kind": "percent",
+                     *       "value": 0,
+                     *       "description": "string",
+                     *       "min_subtotal": 2699,
+                     *       "max_discount": 2699,
+                     *       "first_order_only": true,
+                     *       "starts_at": "2026-11-29T01:23:05.253Z",
+                     *       "expires_at": "2026-11-29T01:23:05.253Z",
+                     *       "max_uses": 0,
+                     *       "max_uses_per_customer": 0,
+                     *       "store_ids": [
+                     *         "string"
+                     *       ],
+                     *       "tags": [
+                     *         "string"
+                     *       ],
+                     *       "excluded_tags": [
+                     *         "string"
+                     *       ],
+                     *       "credit_valid_days": 0,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPromo"];
                 };
             };
@@ -15680,6 +25383,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "string",
+                     *       "kind": "percent",
+                     *       "value": 0,
+                     *       "description": "string",
+                     *       "min_subtotal": 2699,
+                     *       "max_discount": 2699,
+                     *       "first_order_only": true,
+                     *       "starts_at": "2026-11-29T01:23:05.253Z",
+                     *       "expires_at": "2026-11-29T01:23:05.253Z",
+                     *       "max_uses": 0,
+                     *       "max_uses_per_customer": 0,
+                     *       "store_ids": [
+                     *         "string"
+                     *       ],
+                     *       "tags": [
+                     *         "string"
+                     *       ],
+                     *       "excluded_tags": [
+                     *         "string"
+                     *       ],
+                     *       "credit_valid_days": 0,
+                     *       "active": true,
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminPromo"];
                 };
             };
@@ -15775,6 +25505,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "staff": [
+                     *         {
+                     *           "id": "string",
+                     *           "email": "string",
+                     *           "role": "customer",
+                     *           "store_id": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         staff: {
                             id: string;
@@ -15861,6 +25603,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "email": "string",
+                     *       "role": "string",
+                     *       "storeId": "string",
+                     *       "password": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         email: string;
@@ -15965,6 +25716,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "staff": [
+                     *         {
+                     *           "id": "string",
+                     *           "email": "string",
+                     *           "role": "customer",
+                     *           "store_id": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         staff: {
                             id: string;
@@ -16068,6 +25831,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "merchants": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "redirect_urls": [
+                     *             "string"
+                     *           ],
+                     *           "created_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         merchants: components["schemas"]["Merchant"][];
                     };
@@ -16146,6 +25923,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "name": "string",
+                     *       "redirect_urls": [
+                     *         "string"
+                     *       ],
+                     *       "created_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Merchant"];
                 };
             };
@@ -16214,6 +26001,220 @@ export interface operations {
             };
         };
     };
+    getConsoleTaxReport: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+                /** @description The period's first day, YYYY-MM-DD in the store's time zone; with neither end, the current month. */
+                from?: string;
+                /** @description The day after its last (not included), YYYY-MM-DD in the store's time zone; with neither end, the current month. */
+                to?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "chi-wacker",
+                     *         "name": "Nightcap Wacker",
+                     *         "time_zone": "America/Chicago"
+                     *       },
+                     *       "period": {
+                     *         "from": "2026-03-01",
+                     *         "to": "2026-04-01",
+                     *         "last_day": "2026-03-31"
+                     *       },
+                     *       "rows": [
+                     *         {
+                     *           "jurisdiction": "US-IL",
+                     *           "jurisdiction_name": "Illinois",
+                     *           "tax_type": "sales",
+                     *           "orders": 2,
+                     *           "charged": 424,
+                     *           "refunded": 268,
+                     *           "net": 156
+                     *         },
+                     *         {
+                     *           "jurisdiction": "US-IL-CHICAGO",
+                     *           "jurisdiction_name": "City of Chicago",
+                     *           "tax_type": "retail liquor",
+                     *           "orders": 2,
+                     *           "charged": 90,
+                     *           "refunded": 57,
+                     *           "net": 33
+                     *         }
+                     *       ],
+                     *       "total": {
+                     *         "orders": 2,
+                     *         "charged": 514,
+                     *         "refunded": 325,
+                     *         "net": 189
+                     *       },
+                     *       "orders": {
+                     *         "delivered": 1,
+                     *         "undelivered": 1,
+                     *         "open": 0
+                     *       },
+                     *       "file_name": "nightcap-tax-nightcap-wacker-2026-03-01-to-2026-03-31.csv"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsoleTaxReport"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). Or a period that is not two days YYYY-MM-DD, ends before it starts, runs over a year, or gives one end only (`invalid_period`: the message says which). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleTaxReportCsv: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+                /** @description The period's first day, YYYY-MM-DD in the store's time zone; with neither end, the current month. */
+                from?: string;
+                /** @description The day after its last (not included), YYYY-MM-DD in the store's time zone; with neither end, the current month. */
+                to?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax report as CSV for filing, as an attachment named by the store and the period: one line per jurisdiction and tax type, then the total; dollars with two decimals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An administrator named no store (`store_required`). Or a period that is not two days YYYY-MM-DD, ends before it starts, runs over a year, or gives one end only (`invalid_period`: the message says which). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSubstitutionReview: {
         parameters: {
             query?: never;
@@ -16234,6 +26235,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "string",
+                     *       "order_number": 0,
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "status": "Proposed",
+                     *       "open": true,
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "quantity": 0,
+                     *           "stock_level": 0,
+                     *           "price": 2699,
+                     *           "image": "string",
+                     *           "suggestions": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ],
+                     *           "answer": {
+                     *             "sku_id": "string",
+                     *             "removed": true,
+                     *             "kept": 0,
+                     *             "added": [
+                     *               {
+                     *                 "sku_id": "string",
+                     *                 "qty": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": 2699,
+                     *       "total": 2699
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubstitutionReview"];
                 };
             };
@@ -16343,6 +26452,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "string",
+                     *       "order_number": 0,
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "status": "Proposed",
+                     *       "open": true,
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "quantity": 0,
+                     *           "stock_level": 0,
+                     *           "price": 2699,
+                     *           "image": "string",
+                     *           "suggestions": [
+                     *             {
+                     *               "sku_id": "IA-18006-750",
+                     *               "title": "Buffalo Trace Bourbon",
+                     *               "subtitle": "750ml · 45% ABV",
+                     *               "company": "Sazerac Company Inc",
+                     *               "brand": "Buffalo Trace",
+                     *               "brand_slug": "buffalo-trace",
+                     *               "price": 2699,
+                     *               "regular_price": 2499,
+                     *               "package_item_price": null,
+                     *               "package_qty": 1,
+                     *               "image": "/images/products/IA-18006-750.svg",
+                     *               "image_large": "/images/products/IA-18006-750.svg",
+                     *               "volume": 750,
+                     *               "volume_label": "750ml",
+                     *               "volume_variants": [
+                     *                 {
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "volume_label": "375ml",
+                     *                   "price": 1699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-918004-375"
+                     *                 },
+                     *                 {
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "volume_label": "750ml",
+                     *                   "price": 2699,
+                     *                   "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750"
+                     *                 }
+                     *               ],
+                     *               "options": [
+                     *                 {
+                     *                   "name": "375ml",
+                     *                   "sku_id": "IA-918004-375",
+                     *                   "default": false
+                     *                 },
+                     *                 {
+                     *                   "name": "750ml",
+                     *                   "sku_id": "IA-18006-750",
+                     *                   "default": true
+                     *                 }
+                     *               ],
+                     *               "ingredients": [],
+                     *               "categories": [
+                     *                 "whiskey",
+                     *                 "spirits"
+                     *               ],
+                     *               "default_category": "whiskey",
+                     *               "tags": [
+                     *                 "WS"
+                     *               ],
+                     *               "average_rating": null,
+                     *               "rating_count": 0,
+                     *               "disabled": false,
+                     *               "substitution_preference": "substitute",
+                     *               "minPrice": 2399,
+                     *               "maxPrice": 2699,
+                     *               "url": "/whiskey/buffalo-trace-bourbon/IA-18006-750",
+                     *               "seller": {
+                     *                 "store_id": "st_nyc-west-village",
+                     *                 "name": "West Village Wine & Spirits"
+                     *               },
+                     *               "in_stock": true,
+                     *               "stock": 36,
+                     *               "type": "Straight Bourbon Whiskey",
+                     *               "country": "United States",
+                     *               "abv": 45,
+                     *               "description": "Straight Bourbon Whiskey from the United States, 750ml at 45% ABV. Supplied by Sazerac Company Inc.",
+                     *               "is_tobacco": false,
+                     *               "etch_sku": null,
+                     *               "etch_of": null
+                     *             }
+                     *           ],
+                     *           "answer": {
+                     *             "sku_id": "string",
+                     *             "removed": true,
+                     *             "kept": 0,
+                     *             "added": [
+                     *               {
+                     *                 "sku_id": "string",
+                     *                 "qty": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "subtotal": 2699,
+                     *       "total": 2699
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubstitutionReview"];
                 };
             };
@@ -16457,6 +26674,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "string",
+                     *       "order_number": 0,
+                     *       "state": "open",
+                     *       "from": "string",
+                     *       "recipient": "string",
+                     *       "note": "string",
+                     *       "occasion": "string",
+                     *       "recipient_note": "string",
+                     *       "expires": "2026-11-29T01:23:05.253Z",
+                     *       "claimed_at": "2026-11-29T01:23:05.253Z",
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "subtitle": "string",
+                     *           "image": "string",
+                     *           "qty": 0
+                     *         }
+                     *       ],
+                     *       "delivery_address": {
+                     *         "address": "string",
+                     *         "city": "string",
+                     *         "state": "string",
+                     *         "zip": "string",
+                     *         "unit": "string",
+                     *         "business_name": "string",
+                     *         "type": "Business"
+                     *       },
+                     *       "scheduled": {
+                     *         "date": "string",
+                     *         "start": "string",
+                     *         "end": "string",
+                     *         "label": "string"
+                     *       },
+                     *       "eta": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GiftView"];
                 };
             };
@@ -16528,6 +26788,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "string",
+                     *       "order_number": 0,
+                     *       "state": "open",
+                     *       "from": "string",
+                     *       "recipient": "string",
+                     *       "note": "string",
+                     *       "occasion": "string",
+                     *       "recipient_note": "string",
+                     *       "expires": "2026-11-29T01:23:05.253Z",
+                     *       "claimed_at": "2026-11-29T01:23:05.253Z",
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string"
+                     *       },
+                     *       "products": [
+                     *         {
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "subtitle": "string",
+                     *           "image": "string",
+                     *           "qty": 0
+                     *         }
+                     *       ],
+                     *       "delivery_address": {
+                     *         "address": "string",
+                     *         "city": "string",
+                     *         "state": "string",
+                     *         "zip": "string",
+                     *         "unit": "string",
+                     *         "business_name": "string",
+                     *         "type": "Business"
+                     *       },
+                     *       "scheduled": {
+                     *         "date": "string",
+                     *         "start": "string",
+                     *         "end": "string",
+                     *         "label": "string"
+                     *       },
+                     *       "eta": "string"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GiftView"];
                 };
             };
@@ -16642,6 +26945,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "store_id": "st_nyc-west-village",
+                     *       "shipping": false,
+                     *       "timezone": "America/New_York",
+                     *       "immediate_delivery": true,
+                     *       "scheduling": true,
+                     *       "eta": {
+                     *         "display": "25–40 min",
+                     *         "minutes": 25
+                     *       },
+                     *       "selection_text": "Delivery in 25–40 min",
+                     *       "dates": [
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "label": "Today",
+                     *           "slots": [
+                     *             {
+                     *               "start": "2026-11-29T02:00:00.000Z",
+                     *               "end": "2026-11-29T03:00:00.000Z",
+                     *               "label": "9:00 PM – 10:00 PM"
+                     *             },
+                     *             {
+                     *               "start": "2026-11-29T03:00:00.000Z",
+                     *               "end": "2026-11-29T04:00:00.000Z",
+                     *               "label": "10:00 PM – 11:00 PM"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "label": "Tomorrow",
+                     *           "slots": [
+                     *             {
+                     *               "start": "2026-11-29T17:00:00.000Z",
+                     *               "end": "2026-11-29T18:00:00.000Z",
+                     *               "label": "12:00 PM – 1:00 PM"
+                     *             },
+                     *             {
+                     *               "start": "2026-11-29T18:00:00.000Z",
+                     *               "end": "2026-11-29T19:00:00.000Z",
+                     *               "label": "1:00 PM – 2:00 PM"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Availability"];
                 };
             };
@@ -16735,6 +27086,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -16830,6 +27186,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "publicKey": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @description URL-safe base64. */
                         publicKey: string;
@@ -16883,6 +27244,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "description": "string"
+                     *         }
+                     *       ],
+                     *       "userOrg": {
+                     *         "roundUpEnabled": true,
+                     *         "roundUpOrgId": "string",
+                     *         "roundUpAmount": 2699
+                     *       },
+                     *       "totals": [
+                     *         {
+                     *           "organization_id": "string",
+                     *           "amount": 2699
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         organizations: {
                             id: string;
@@ -16892,11 +27275,15 @@ export interface operations {
                         userOrg: {
                             roundUpEnabled: boolean;
                             roundUpOrgId: string | null;
-                            /** @description Given in all. */
+                            /**
+                             * @description Given in all.
+                             * @example 2699
+                             */
                             roundUpAmount: number;
                         };
                         totals: {
                             organization_id: string | null;
+                            /** @example 2699 */
                             amount: number;
                         }[];
                     };
@@ -16965,6 +27352,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "description": "string"
+                     *         }
+                     *       ],
+                     *       "userOrg": {
+                     *         "roundUpEnabled": true,
+                     *         "roundUpOrgId": "string",
+                     *         "roundUpAmount": 2699
+                     *       },
+                     *       "totals": [
+                     *         {
+                     *           "organization_id": "string",
+                     *           "amount": 2699
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         organizations: {
                             id: string;
@@ -16974,11 +27383,15 @@ export interface operations {
                         userOrg: {
                             roundUpEnabled: boolean;
                             roundUpOrgId: string | null;
-                            /** @description Given in all. */
+                            /**
+                             * @description Given in all.
+                             * @example 2699
+                             */
                             roundUpAmount: number;
                         };
                         totals: {
                             organization_id: string | null;
+                            /** @example 2699 */
                             amount: number;
                         }[];
                     };
@@ -17067,6 +27480,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promos": [
+                     *         {
+                     *           "code": "string",
+                     *           "value_type": "percent",
+                     *           "desc": "string",
+                     *           "value": 0,
+                     *           "balance": 2699
+                     *         }
+                     *       ],
+                     *       "credit": 2699
+                     *     }
+                     */
                     "application/json": {
                         promos: {
                             code: string;
@@ -17075,9 +27502,13 @@ export interface operations {
                             desc: string;
                             /** @description Percent for percent codes, else cents. */
                             value?: number;
+                            /** @example 2699 */
                             balance?: number;
                         }[];
-                        /** @description Spendable store credit. */
+                        /**
+                         * @description Spendable store credit.
+                         * @example 2699
+                         */
                         credit: number;
                     };
                 };
@@ -17144,6 +27575,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "promos": [
+                     *         {
+                     *           "code": "string",
+                     *           "value_type": "percent",
+                     *           "desc": "string",
+                     *           "value": 0,
+                     *           "balance": 2699
+                     *         }
+                     *       ],
+                     *       "credit": 2699,
+                     *       "promo": {
+                     *         "code": "string",
+                     *         "value_type": "percent",
+                     *         "desc": "string",
+                     *         "value": 0,
+                     *         "balance": 2699
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         promos: {
                             code: string;
@@ -17152,9 +27604,13 @@ export interface operations {
                             desc: string;
                             /** @description Percent for percent codes, else cents. */
                             value?: number;
+                            /** @example 2699 */
                             balance?: number;
                         }[];
-                        /** @description Spendable store credit. */
+                        /**
+                         * @description Spendable store credit.
+                         * @example 2699
+                         */
                         credit: number;
                         promo: {
                             code: string;
@@ -17163,6 +27619,7 @@ export interface operations {
                             desc: string;
                             /** @description Percent for percent codes, else cents. */
                             value?: number;
+                            /** @example 2699 */
                             balance?: number;
                         };
                     };
@@ -17270,6 +27727,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "loyalty": {
+                     *         "currentPoints": 0,
+                     *         "currentStatus": "string",
+                     *         "nextStatus": "string",
+                     *         "statusTiers": [
+                     *           {
+                     *             "name": "string",
+                     *             "points": 0,
+                     *             "multiplier": 0,
+                     *             "freeDelivery": true,
+                     *             "benefits": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "completedActions": [
+                     *           "string"
+                     *         ],
+                     *         "uncompletedActions": [
+                     *           "string"
+                     *         ],
+                     *         "performableActions": [
+                     *           "string"
+                     *         ],
+                     *         "programTitle": "string",
+                     *         "programDescription": "string",
+                     *         "lifetimePoints": 0,
+                     *         "pointsToNextStatus": 0,
+                     *         "progressPercent": 0,
+                     *         "redeemStep": {
+                     *           "points": 0,
+                     *           "cents": 0
+                     *         }
+                     *       },
+                     *       "history": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "earned",
+                     *           "points": 0,
+                     *           "reason": "string",
+                     *           "orderId": "string",
+                     *           "action": "string",
+                     *           "staffId": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "giveaway": {
+                     *         "isActive": true,
+                     *         "entriesMultiplier": 0,
+                     *         "giveaway": {
+                     *           "id": "string",
+                     *           "title": "string",
+                     *           "rules": "string",
+                     *           "startsAt": "string",
+                     *           "endsAt": "string"
+                     *         },
+                     *         "entries": [
+                     *           {
+                     *             "giveawayId": "string",
+                     *             "title": "string",
+                     *             "entries": 0,
+                     *             "orders": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The loyalty programme as the shopper stands in it (spec §3 Loyalty). */
                         loyalty: {
@@ -17401,6 +27927,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "points": 0,
+                     *       "cents": 0,
+                     *       "balance": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description Points spent. */
                         points: number;
@@ -17500,6 +28033,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isActive": true,
+                     *       "entriesMultiplier": 0,
+                     *       "giveaway": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "rules": "string",
+                     *         "startsAt": "string",
+                     *         "endsAt": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isActive: boolean;
                         /** @description A finite number above 0; 50 when the configured one is not. */
@@ -17565,6 +28111,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "customer": {
+                     *         "id": "string",
+                     *         "email": "string",
+                     *         "firstname": "string",
+                     *         "lastname": "string"
+                     *       },
+                     *       "loyalty": {
+                     *         "currentPoints": 0,
+                     *         "currentStatus": "string",
+                     *         "nextStatus": "string",
+                     *         "statusTiers": [
+                     *           {
+                     *             "name": "string",
+                     *             "points": 0,
+                     *             "multiplier": 0,
+                     *             "freeDelivery": true,
+                     *             "benefits": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "completedActions": [
+                     *           "string"
+                     *         ],
+                     *         "uncompletedActions": [
+                     *           "string"
+                     *         ],
+                     *         "performableActions": [
+                     *           "string"
+                     *         ],
+                     *         "programTitle": "string",
+                     *         "programDescription": "string",
+                     *         "lifetimePoints": 0,
+                     *         "pointsToNextStatus": 0,
+                     *         "progressPercent": 0,
+                     *         "redeemStep": {
+                     *           "points": 0,
+                     *           "cents": 0
+                     *         }
+                     *       },
+                     *       "history": [
+                     *         {
+                     *           "id": 0,
+                     *           "kind": "earned",
+                     *           "points": 0,
+                     *           "reason": "string",
+                     *           "orderId": "string",
+                     *           "action": "string",
+                     *           "staffId": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "adjustAllowance": {
+                     *         "perAdjustment": 0,
+                     *         "perDay": 0,
+                     *         "leftToday": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         customer: {
                             id: string;
@@ -17712,6 +28319,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description The customer's points after it. */
                         balance: number;
@@ -17819,6 +28431,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "giveaways": [
+                     *         {
+                     *           "id": "string",
+                     *           "title": "string",
+                     *           "rules": "string",
+                     *           "active": true,
+                     *           "entriesMultiplier": "string",
+                     *           "startsAt": "2026-11-29T01:23:05.253Z",
+                     *           "endsAt": "2026-11-29T01:23:05.253Z",
+                     *           "running": true,
+                     *           "config": {
+                     *             "isActive": true,
+                     *             "entriesMultiplier": 0
+                     *           },
+                     *           "draw": {
+                     *             "publishedValue": "string",
+                     *             "seed": "string",
+                     *             "totalEntries": 0,
+                     *             "ticket": 0,
+                     *             "winnerId": "string",
+                     *             "winnerName": "string",
+                     *             "drawnBy": "string",
+                     *             "drawnAt": "2026-11-29T01:23:05.253Z"
+                     *           },
+                     *           "updatedAt": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         giveaways: components["schemas"]["Giveaway"][];
                     };
@@ -17902,6 +28545,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "giveaway": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "rules": "string",
+                     *         "active": true,
+                     *         "entriesMultiplier": "string",
+                     *         "startsAt": "2026-11-29T01:23:05.253Z",
+                     *         "endsAt": "2026-11-29T01:23:05.253Z",
+                     *         "running": true,
+                     *         "config": {
+                     *           "isActive": true,
+                     *           "entriesMultiplier": 0
+                     *         },
+                     *         "draw": {
+                     *           "publishedValue": "string",
+                     *           "seed": "string",
+                     *           "totalEntries": 0,
+                     *           "ticket": 0,
+                     *           "winnerId": "string",
+                     *           "winnerName": "string",
+                     *           "drawnBy": "string",
+                     *           "drawnAt": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         "updatedAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         giveaway: components["schemas"]["Giveaway"];
                     };
@@ -18004,6 +28676,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "giveaway": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "rules": "string",
+                     *         "active": true,
+                     *         "entriesMultiplier": "string",
+                     *         "startsAt": "2026-11-29T01:23:05.253Z",
+                     *         "endsAt": "2026-11-29T01:23:05.253Z",
+                     *         "running": true,
+                     *         "config": {
+                     *           "isActive": true,
+                     *           "entriesMultiplier": 0
+                     *         },
+                     *         "draw": {
+                     *           "publishedValue": "string",
+                     *           "seed": "string",
+                     *           "totalEntries": 0,
+                     *           "ticket": 0,
+                     *           "winnerId": "string",
+                     *           "winnerName": "string",
+                     *           "drawnBy": "string",
+                     *           "drawnAt": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         "updatedAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         giveaway: components["schemas"]["Giveaway"];
                     };
@@ -18119,6 +28820,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "giveaway": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "rules": "string",
+                     *         "active": true,
+                     *         "entriesMultiplier": "string",
+                     *         "startsAt": "2026-11-29T01:23:05.253Z",
+                     *         "endsAt": "2026-11-29T01:23:05.253Z",
+                     *         "running": true,
+                     *         "config": {
+                     *           "isActive": true,
+                     *           "entriesMultiplier": 0
+                     *         },
+                     *         "draw": {
+                     *           "publishedValue": "string",
+                     *           "seed": "string",
+                     *           "totalEntries": 0,
+                     *           "ticket": 0,
+                     *           "winnerId": "string",
+                     *           "winnerName": "string",
+                     *           "drawnBy": "string",
+                     *           "drawnAt": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         "updatedAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         giveaway: components["schemas"]["Giveaway"];
                     };
@@ -18225,17 +28955,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "string",
+                     *       "path": "string",
+                     *       "reward": {
+                     *         "referrer": 2699,
+                     *         "friend": 2699
+                     *       },
+                     *       "cap": 0,
+                     *       "rewarded": 0,
+                     *       "earned": 2699,
+                     *       "referrals": [
+                     *         {
+                     *           "name": "string",
+                     *           "state": "signed_up",
+                     *           "label": "string",
+                     *           "reason": "string",
+                     *           "signedUpAt": "2026-11-29T01:23:05.253Z",
+                     *           "decidedAt": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         code: string;
                         /** @description The path a friend opens (the page makes it absolute). */
                         path: string;
                         reward: {
+                            /** @example 2699 */
                             referrer: number;
+                            /** @example 2699 */
                             friend: number;
                         };
                         /** @description Friends that can earn the shopper credit. */
                         cap: number;
                         rewarded: number;
+                        /** @example 2699 */
                         earned: number;
                         referrals: {
                             name: string;
@@ -18244,9 +29000,15 @@ export interface operations {
                             label: string;
                             /** @description Why it earned nothing, for a refused one. */
                             reason: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             signedUpAt: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             decidedAt: string | null;
                         }[];
                     };
@@ -18310,6 +29072,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "string",
+                     *       "name": "string"
+                     *     }
+                     */
                     "application/json": {
                         code: string;
                         name: string;
@@ -18381,6 +29149,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The thanks, in the visitor's words. */
                         message: string;
@@ -18491,6 +29264,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         message: string;
@@ -18601,6 +29380,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         message: string;
@@ -18709,6 +29494,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         message: string;
@@ -18811,6 +29602,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "string",
+                     *           "kind": "lead",
+                     *           "name": "string",
+                     *           "email": "string",
+                     *           "platform": "web",
+                     *           "detail": {
+                     *             "property1": "string",
+                     *             "property2": "string"
+                     *           },
+                     *           "createdAt": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         entries: {
                             id: string;
@@ -18823,7 +29632,10 @@ export interface operations {
                             detail: {
                                 [key: string]: string;
                             };
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             createdAt: string;
                         }[];
                     };
@@ -18928,6 +29740,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accepted": 0
+                     *     }
+                     */
                     "application/json": {
                         accepted: number;
                     };
@@ -19029,6 +29846,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "days": 0,
+                     *       "steps": [
+                     *         {
+                     *           "key": "visit",
+                     *           "label": "string",
+                     *           "event": "string"
+                     *         }
+                     *       ],
+                     *       "funnel": [
+                     *         {
+                     *           "day": "2026-11-28",
+                     *           "counts": [
+                     *             0
+                     *           ],
+                     *           "rates": [
+                     *             0
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "zeroResultSearches": [
+                     *         {
+                     *           "query": "string",
+                     *           "searches": 0,
+                     *           "visitors": 0,
+                     *           "lastAt": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The window, in UTC days up to today. */
                         days: number;
@@ -19041,7 +29889,10 @@ export interface operations {
                             event: string;
                         }[];
                         funnel: {
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @example 2026-11-28
+                             */
                             day: string;
                             /** @description Distinct visitors per step, in the steps' order. */
                             counts: number[];
@@ -19052,7 +29903,10 @@ export interface operations {
                             query: string;
                             searches: number;
                             visitors: number;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             lastAt: string;
                         }[];
                     };
@@ -19123,6 +29977,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "text": "string",
+                     *         "image_url": "string",
+                     *         "link": "string",
+                     *         "location": "category",
+                     *         "categories": [
+                     *           "string"
+                     *         ],
+                     *         "after_row_of_result": 0
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: string;
                         /** @description Plain text (never HTML). */
@@ -19199,6 +30069,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counted": true
+                     *     }
+                     */
                     "application/json": {
                         counted: boolean;
                     };
@@ -19306,6 +30181,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banners": [
+                     *         {
+                     *           "id": "string",
+                     *           "title": "string",
+                     *           "text": "string",
+                     *           "image_url": "string",
+                     *           "link": "string",
+                     *           "location": "category",
+                     *           "categories": [
+                     *             "string"
+                     *           ],
+                     *           "after_row_of_result": 0,
+                     *           "active": true,
+                     *           "starts_at": "2026-11-29T01:23:05.253Z",
+                     *           "ends_at": "2026-11-29T01:23:05.253Z",
+                     *           "created_at": "2026-11-29T01:23:05.253Z",
+                     *           "running": true,
+                     *           "impressions": 0,
+                     *           "clicks": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         banners: components["schemas"]["ConsoleBanner"][];
                     };
@@ -19401,6 +30301,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banner": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "text": "string",
+                     *         "image_url": "string",
+                     *         "link": "string",
+                     *         "location": "category",
+                     *         "categories": [
+                     *           "string"
+                     *         ],
+                     *         "after_row_of_result": 0,
+                     *         "active": true,
+                     *         "starts_at": "2026-11-29T01:23:05.253Z",
+                     *         "ends_at": "2026-11-29T01:23:05.253Z",
+                     *         "created_at": "2026-11-29T01:23:05.253Z",
+                     *         "running": true,
+                     *         "impressions": 0,
+                     *         "clicks": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         banner: components["schemas"]["ConsoleBanner"];
                     };
@@ -19516,6 +30439,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banner": {
+                     *         "id": "string",
+                     *         "title": "string",
+                     *         "text": "string",
+                     *         "image_url": "string",
+                     *         "link": "string",
+                     *         "location": "category",
+                     *         "categories": [
+                     *           "string"
+                     *         ],
+                     *         "after_row_of_result": 0,
+                     *         "active": true,
+                     *         "starts_at": "2026-11-29T01:23:05.253Z",
+                     *         "ends_at": "2026-11-29T01:23:05.253Z",
+                     *         "created_at": "2026-11-29T01:23:05.253Z",
+                     *         "running": true,
+                     *         "impressions": 0,
+                     *         "clicks": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         banner: components["schemas"]["ConsoleBanner"];
                     };
@@ -19613,13 +30559,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "you": {
+                     *         "userId": "string",
+                     *         "name": "string",
+                     *         "email": "string",
+                     *         "createdAt": "2026-11-29T01:23:05.253Z"
+                     *       },
+                     *       "thread": {
+                     *         "id": "string",
+                     *         "storeId": "string",
+                     *         "messages": [
+                     *           {
+                     *             "id": 0,
+                     *             "author": "shopper",
+                     *             "authorName": "string",
+                     *             "body": "string",
+                     *             "createdAt": "2026-11-29T01:23:05.253Z"
+                     *           }
+                     *         ],
+                     *         "unread": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description Who the widget is started with. */
                         you: {
                             userId: string;
                             name: string;
                             email: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-29T01:23:05.253Z
+                             */
                             createdAt: string;
                         };
                         /** @description Null before the shopper's first message. */
@@ -19688,6 +30661,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description Messages not read yet. */
                         unread: number;
@@ -19763,6 +30741,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "threadId": "string",
+                     *       "message": {
+                     *         "id": 0,
+                     *         "author": "shopper",
+                     *         "authorName": "string",
+                     *         "body": "string",
+                     *         "createdAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         threadId: string;
                         message: components["schemas"]["ChatMessage"];
@@ -19869,6 +30859,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description Messages not read yet. */
                         unread: number;
@@ -20055,6 +31050,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "received",
+                     *       "message": "string"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "received";
@@ -20159,6 +31160,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "threads": [
+                     *         {
+                     *           "id": "string",
+                     *           "kind": "shopper",
+                     *           "name": "string",
+                     *           "email": "string",
+                     *           "userId": "string",
+                     *           "customerSince": "2026-11-29T01:23:05.253Z",
+                     *           "storeId": "string",
+                     *           "lastMessageAt": "2026-11-29T01:23:05.253Z",
+                     *           "lastMessage": {
+                     *             "id": 0,
+                     *             "author": "shopper",
+                     *             "authorName": "string",
+                     *             "body": "string",
+                     *             "createdAt": "2026-11-29T01:23:05.253Z"
+                     *           },
+                     *           "unread": 0
+                     *         }
+                     *       ],
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": {
                         threads: components["schemas"]["ChatThreadSummary"][];
                         /** @description Unread messages over all the chats listed. */
@@ -20233,6 +31259,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "thread": {
+                     *         "id": "string",
+                     *         "kind": "shopper",
+                     *         "name": "string",
+                     *         "email": "string",
+                     *         "userId": "string",
+                     *         "customerSince": "2026-11-29T01:23:05.253Z",
+                     *         "storeId": "string",
+                     *         "lastMessageAt": "2026-11-29T01:23:05.253Z",
+                     *         "lastMessage": {
+                     *           "id": 0,
+                     *           "author": "shopper",
+                     *           "authorName": "string",
+                     *           "body": "string",
+                     *           "createdAt": "2026-11-29T01:23:05.253Z"
+                     *         },
+                     *         "unread": 0
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "id": 0,
+                     *           "author": "shopper",
+                     *           "authorName": "string",
+                     *           "body": "string",
+                     *           "createdAt": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         thread: components["schemas"]["ChatThreadSummary"];
                         messages: components["schemas"]["ChatMessage"][];
@@ -20322,6 +31379,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": {
+                     *         "id": 0,
+                     *         "author": "shopper",
+                     *         "authorName": "string",
+                     *         "body": "string",
+                     *         "createdAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         message: components["schemas"]["ChatMessage"];
                     };
@@ -20428,6 +31496,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
                     "application/json": {
                         /** @description Messages not read yet. */
                         unread: number;
@@ -20611,6 +31684,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 0,
+                     *         "channel": "email",
+                     *         "recipient": "string",
+                     *         "template": "string",
+                     *         "subject": "string",
+                     *         "body": "string",
+                     *         "status": "queued",
+                     *         "attempts": 0,
+                     *         "lastError": "string",
+                     *         "transport": "string",
+                     *         "createdAt": "2026-11-29T01:23:05.253Z",
+                     *         "sentAt": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["MailboxMessage"][];
                 };
             };

@@ -109,6 +109,8 @@ export function useModalDialog(
   const ref = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // The close event of a close() of ours comes a task later, maybe after the shopper has opened it again: not theirs.
+  const closedByUs = useRef(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens and closes with `open` only
   useEffect(() => {
@@ -119,7 +121,10 @@ export function useModalDialog(
     if (!dialog.open) dialog.showModal();
     (initialFocus?.current ?? dialog.querySelector<HTMLElement>("[data-autofocus]"))?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        closedByUs.current = true;
+        dialog.close();
+      }
       returnFocus(openers, dialog);
     };
   }, [open]);
@@ -127,7 +132,10 @@ export function useModalDialog(
   return {
     ref,
     // The browser closed it (a close request it did not let the page cancel, a form of method "dialog").
-    onClose: () => close.current(),
+    onClose: () => {
+      if (closedByUs.current) closedByUs.current = false;
+      else close.current();
+    },
     onCancel: (event: React.SyntheticEvent<HTMLDialogElement>) => {
       // Escape: the page's state closes it, so it never stays open in one and closed in the other.
       event.preventDefault();

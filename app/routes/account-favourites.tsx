@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
-import { ProductGrid } from "../components/catalogue/product-grid.tsx";
+import { toCards } from "../components/catalogue/card-data.ts";
 import { useSession } from "../features/accounts/session.tsx";
-import { toCards } from "../features/catalogue/card-data.ts";
+import { ProductGrid } from "../features/catalogue/product-grid.tsx";
 import { skuOfUrl, useFavourites } from "../features/favourites/favourites.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/account-favourites";

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import { Field, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ageInYears, parseBirthday, todayForAgeCheck } from "../../domain/accounts/age.ts";
-import { formatPhone } from "../../domain/accounts/phone.ts";
+import { ageInYears, parseBirthday, todayForAgeCheck } from "#domain/accounts/age.ts";
+import { formatPhone } from "#domain/accounts/phone.ts";
 import { PageLoading } from "../components/page-loading.tsx";
 import { PAYING_PAGES } from "../features/accounts/account-menu.tsx";
 import { Field, FormError } from "../features/accounts/auth-layout.tsx";

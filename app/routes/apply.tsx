@@ -1,4 +1,4 @@
-import { OPEN_ROLES } from "../../domain/leads/forms.ts";
+import { OPEN_ROLES } from "#domain/leads/forms.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { enquiryAction } from "../features/enquiries/action.server.ts";

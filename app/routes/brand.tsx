@@ -1,9 +1,9 @@
-import { formatCount } from "../../domain/number.ts";
+import { formatCount } from "#domain/number.ts";
 import { Breadcrumbs } from "../components/catalogue/breadcrumbs.tsx";
-import { ProductGrid } from "../components/catalogue/product-grid.tsx";
+import { toCards } from "../components/catalogue/card-data.ts";
+import { breadcrumbListLd, type Crumb } from "../components/catalogue/structured-data.ts";
 import { JsonLd, useSiteOrigin } from "../components/json-ld.tsx";
-import { toCards } from "../features/catalogue/card-data.ts";
-import { breadcrumbListLd, type Crumb } from "../features/catalogue/structured-data.ts";
+import { ProductGrid } from "../features/catalogue/product-grid.tsx";
 import type { ApiFetch } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow, notFound } from "../lib/loader-errors.ts";

@@ -3,9 +3,9 @@ import {
   brandIndexJumpLetters,
   groupBrandsByLetter,
   NON_LETTER_BUCKET,
-} from "../../domain/catalogue/brand-index.ts";
-import { formatCount } from "../../domain/number.ts";
-import { slugify } from "../../domain/slug.ts";
+} from "#domain/catalogue/brand-index.ts";
+import { formatCount } from "#domain/number.ts";
+import { slugify } from "#domain/slug.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";

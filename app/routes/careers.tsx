@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { OPEN_ROLES } from "../../domain/leads/forms.ts";
+import { OPEN_ROLES } from "#domain/leads/forms.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";

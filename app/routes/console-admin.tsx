@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
@@ -18,7 +18,6 @@ type AdminPromo = ApiShape<"AdminPromo">;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const stores = await context.api<ApiAnswer<"listAdminStores">>("/api/console/admin/stores");
-  if (stores.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname)}`);
   if (!stores.ok)
     return data(
       {
@@ -64,7 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     done: string,
   ) => {
     const res = await context.api(path, { method, body });
-    if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent("/console/admin")}`);
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);
     return say(true, typeof done === "string" ? done : "Done.");

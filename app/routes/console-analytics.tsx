@@ -1,5 +1,5 @@
-import { data, redirect } from "react-router";
-import { formatCount } from "../../domain/number.ts";
+import { data } from "react-router";
+import { formatCount } from "#domain/number.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -16,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"getConsoleAnalytics">>(
     `/api/console/analytics?days=${Number.isInteger(days) ? days : 14}`,
   );
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!res.ok) {
     const message = apiErrorMessage(res.data, "The analytics are for administrators.");
     return data({ analytics: null, forbidden: message }, { status: res.status === 400 ? 400 : 403 });

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
@@ -13,10 +13,8 @@ export const meta = consoleMeta("Banners");
 type Banner = ApiShape<"ConsoleBanner">;
 
 /** /console/banners: store staff and administrators make, schedule and target the grids' banners. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"listBanners">>("/api/console/banners");
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname)}`);
   if (!res.ok)
     return data(
       {
@@ -51,7 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const say = (ok: boolean, message: string, status = 200) => data<Said>({ ok, message }, { status });
   const call = async (path: string, method: "POST" | "PATCH", body: unknown, done: string) => {
     const res = await context.api(path, { method, body });
-    if (res.status === 401) throw redirect("/login?returnTo=%2Fconsole%2Fbanners");
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);
     return say(true, done);

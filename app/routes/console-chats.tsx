@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { CHAT_BODY_MAX } from "../../domain/chat/chat.ts";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CHAT_BODY_MAX } from "#domain/chat/chat.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { type ChatMessage, mergeMessages } from "../features/chat/messages.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/console/use-kept-action-data.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
@@ -21,7 +22,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const threadId = url.searchParams.get("thread");
   const list = await context.api<ApiAnswer<"listConsoleChats">>("/api/console/chats");
-  if (list.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   const admin = (await storesForAdmin(context.api)) !== null;
   if (!list.ok)
     return data(
@@ -53,7 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     `/api/console/chats/${encodeURIComponent(threadId)}/messages`,
     { method: "POST", body: { body: String(form.get("body") ?? "") } },
   );
-  if (res.status === 401) throw redirect("/login?returnTo=%2Fconsole%2Fchats");
   if (!res.ok)
     return data(
       { ok: false, message: apiErrorMessage(res.data, "The reply was not sent. Please try again.") },
@@ -65,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const when = (iso: string) =>
   new Date(iso).toLocaleString([], { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-export default function ConsoleChats({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleChats({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, threads, open, openError, admin } = loaderData;
   usePolling(15_000);
   const [read, setRead] = useState<Record<string, boolean>>({});

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { simulatedPath } from "../../domain/delivery/driving.ts";
-import type { LatLng } from "../../domain/geo/types.ts";
+import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
+import { simulatedPath } from "#domain/delivery/driving.ts";
+import type { LatLng } from "#domain/geo/types.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
+import { type DoorAnswer, DoorScanner, REFUSAL_OPTIONS } from "../features/console/door-check.tsx";
+import { useKeptActionData } from "../features/console/use-kept-action-data.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -18,10 +20,8 @@ export const meta = consoleMeta("Driver");
 type Order = ApiAnswer<"getDriverRuns">["ready"][number];
 
 /** /console/driver: the driver's run on a phone (GET /api/console/driver), refreshed every 10 seconds. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"getDriverRuns">>("/api/console/driver");
-  if (res.status === 401)
-    throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 403)
     return data(
       { runs: null, forbidden: apiErrorMessage(res.data, "The store console is for store staff.") },
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { runs: res.data, forbidden: null };
 }
 
-const VERBS = new Set(["dispatch", "deliver", "fail"]);
+const VERBS = new Set(["dispatch", "deliver", "door-refusal"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -40,11 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!VERBS.has(verb) || !id)
     return data({ ok: false, message: "Choose what to do.", confirmOrder: null }, { status: 400 });
   const body =
-    verb === "fail"
-      ? {
-          state: "soft",
-          reason: String(form.get("reason") ?? "").trim() || "The driver could not hand it over.",
-        }
+    verb === "door-refusal"
+      ? { reason: String(form.get("reason") ?? "") }
       : verb === "dispatch" && form.get("confirm") === "yes"
         ? { confirm: true }
         : {};
@@ -52,7 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     method: "POST",
     body,
   });
-  if (res.status === 401) return redirect("/login?returnTo=%2Fconsole%2Fdriver");
   if (res.ok) return { ok: true, message: null, confirmOrder: null };
   return data(
     {
@@ -65,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function DriverPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function DriverPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   usePolling(10_000);
   const busy = useNavigation().state !== "idle";
   if (!loaderData.runs) return <ConsoleRefused title="Driver" message={loaderData.forbidden} />;
@@ -154,6 +151,9 @@ function Stop({
   const [reported, setReported] = useState<Reported | null>(null);
   const [sharing, setSharing] = useState(false);
   const [drive, setDrive] = useState<LatLng[] | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [atDoor, setAtDoor] = useState<DoorAnswer | null>(null);
+  const revalidator = useRevalidator();
   const lastSent = useRef(0);
   const a = order.delivery_address_detail;
 
@@ -219,7 +219,7 @@ function Stop({
         </a>
       </p>
       {order.delivery_notes ? <p className="driver__notes">Notes: {order.delivery_notes}</p> : null}
-      <p>{itemCount(order)} · check the ID of someone 21 or over at the door</p>
+      <p>{itemCount(order)} · scan the ID of the customer or the gift's recipient, 21 or over, at the door</p>
       <p className="driver__eta" aria-live="polite">
         {reported && "error" in reported
           ? reported.error
@@ -239,28 +239,63 @@ function Stop({
             {drive ? "Driving…" : "Simulate the drive"}
           </button>
         ) : null}
+      </div>
+      <section className="driver__door" aria-label={`At the door of #${order.order_number}`}>
+        <button type="button" className="button button--primary" onClick={() => setScanning(true)}>
+          Scan ID
+        </button>
+        {atDoor?.result === "refused" ? (
+          <p className="driver__door-refused" role="alert">
+            {atDoor.message}
+          </p>
+        ) : null}
+        <Form method="post" className="driver__refuse">
+          <CsrfField />
+          <input type="hidden" name="order" value={order._id} />
+          <input type="hidden" name="intent" value="door-refusal" />
+          <label className="field__label" htmlFor={`refusal-${order._id}`}>
+            Not handed over because
+          </label>
+          <select
+            id={`refusal-${order._id}`}
+            name="reason"
+            className="input"
+            key={atDoor?.result === "refused" ? atDoor.suggested : "none"}
+            defaultValue={atDoor?.result === "refused" ? atDoor.suggested : ""}
+            required
+          >
+            <option value="" disabled>
+              Choose why
+            </option>
+            {REFUSAL_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button" disabled={busy}>
+            Not handed over
+          </button>
+        </Form>
         <Form method="post">
           <CsrfField />
           <input type="hidden" name="order" value={order._id} />
           <input type="hidden" name="intent" value="deliver" />
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Delivered
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            Delivered (ID checked by eye)
           </button>
         </Form>
-        <Form method="post" className="driver__fail">
-          <CsrfField />
-          <input type="hidden" name="order" value={order._id} />
-          <input type="hidden" name="intent" value="fail" />
-          <input
-            name="reason"
-            placeholder="Why (the customer reads this)"
-            aria-label="Why it could not be delivered"
-          />
-          <button type="submit" className="button" disabled={busy}>
-            Couldn't deliver
-          </button>
-        </Form>
-      </div>
+      </section>
+      <DoorScanner
+        orderId={order._id}
+        orderNumber={order.order_number}
+        open={scanning}
+        onClose={() => {
+          setScanning(false);
+          if (atDoor?.result === "handed_over") void revalidator.revalidate();
+        }}
+        onAnswer={setAtDoor}
+      />
     </li>
   );
 }

@@ -1,5 +1,5 @@
-import { data, Link, redirect } from "react-router";
-import { ENQUIRY_KIND_LABELS, type EnquiryKind } from "../../domain/leads/forms.ts";
+import { data, Link } from "react-router";
+import { ENQUIRY_KIND_LABELS, type EnquiryKind } from "#domain/leads/forms.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"listConsoleEnquiries">>(
     `/api/console/enquiries${kind ? `?kind=${kind}` : ""}`,
   );
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403)
     return data(
       { forbidden: apiErrorMessage(res.data, "Only administrators can do this."), entries: [], kind },

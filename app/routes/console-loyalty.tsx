@@ -1,5 +1,5 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import { formatCount } from "../../domain/number.ts";
+import { data, Form, useNavigation } from "react-router";
+import { formatCount } from "#domain/number.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
@@ -19,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const email = url.searchParams.get("email")?.trim() ?? "";
   const giveaways = await context.api<ApiAnswer<"listGiveaways">>("/api/console/giveaways");
-  if (giveaways.status === 401)
-    throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   const admin = giveaways.ok;
   let customer: Customer | null = null;
   let lookupError: string | null = null;
@@ -63,7 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<Said>({ ok, section, message }, { status });
   const call = async (path: string, method: "POST" | "PATCH", body: unknown, done: string) => {
     const res = await context.api(path, { method, body });
-    if (res.status === 401) throw redirect("/login?returnTo=%2Fconsole%2Floyalty");
     if (!res.ok)
       return say(false, apiErrorMessage(res.data, "That did not work. Please try again."), res.status);
     return say(true, done);

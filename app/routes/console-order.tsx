@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import { dateWords } from "../../domain/gifts/claim.ts";
-import { formatCents } from "../../domain/money.ts";
-import { mayProposeSubstitutions } from "../../domain/orders/substitution.ts";
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { dateWords } from "#domain/gifts/claim.ts";
+import { formatCents } from "#domain/money.ts";
+import { mayProposeSubstitutions } from "#domain/orders/substitution.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { BillLines } from "../features/checkout/bill-lines.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import {
   allowedVerbs,
@@ -15,6 +16,7 @@ import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused } from "../features/console/
 import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
+import { useKeptActionData } from "../features/console/use-kept-action-data.ts";
 import { usePolling } from "../features/console/use-polling.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -28,12 +30,10 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 /** /console/orders/{id}: one order of the store with the moves staff can make from where it is. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"getConsoleOrder">>(
     `/api/console/orders/${encodeURIComponent(params.id)}`,
   );
-  if (res.status === 401)
-    throw redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.status === 403)
     return data(
       {
@@ -76,7 +76,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const f: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") f[key] = value;
-  if (f.intent === "substitutions") return proposeAction(params.id, form, request, context);
+  if (f.intent === "substitutions") return proposeAction(params.id, form, context);
   const verb = f.intent as ConsoleVerb;
   if (!VERBS.has(verb))
     return data({ ok: false as const, verb: null, message: "Choose what to do." }, { status: 400 });
@@ -99,8 +99,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     method: "POST",
     body,
   });
-  if (res.status === 401)
-    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.ok) return { ok: true as const, verb, message: "Done." };
   const message =
     res.status === 400 && verb !== "accept" && verb !== "dispatch" && verb !== "deliver"
@@ -111,12 +109,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return data({ ok: false as const, verb, message, confirm }, { status: res.status });
 }
 
-async function proposeAction(
-  id: string,
-  form: FormData,
-  request: Request,
-  context: Route.ActionArgs["context"],
-) {
+async function proposeAction(id: string, form: FormData, context: Route.ActionArgs["context"]) {
   const path = `/api/console/orders/${encodeURIComponent(id)}`;
   const current = await context.api<ApiAnswer<"getConsoleOrder">>(path);
   if (!current.ok)
@@ -124,8 +117,6 @@ async function proposeAction(
   const read = shortLinesFrom(form, current.data.products);
   if (!read.ok) return data({ ok: false as const, verb: null, message: read.message }, { status: 400 });
   const res = await context.api(`${path}/substitutions`, { method: "POST", body: { lines: read.lines } });
-  if (res.status === 401)
-    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.ok)
     return { ok: true as const, verb: null, message: "The customer is asked to review the substitutions." };
   return data(
@@ -138,7 +129,8 @@ async function proposeAction(
   );
 }
 
-export default function ConsoleOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleOrderPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   usePolling(5000);
   const busy = useNavigation().state !== "idle";
   if (!loaderData.order) return <ConsoleRefused title="Store console" message={loaderData.forbidden} />;
@@ -285,6 +277,7 @@ export default function ConsoleOrderPage({ loaderData, actionData }: Route.Compo
             </li>
           ))}
         </ul>
+        <BillLines lineItems={order.line_items} taxes={order.taxes} />
         <dl className="console-money">
           <dt>Charged to the card</dt>
           <dd>{formatCents(order.money.total, true)}</dd>

@@ -1,5 +1,5 @@
-import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { data, Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
@@ -26,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (q) query.set("q", q);
   if (storeId) query.set("store_id", storeId);
   const res = await context.api<ApiAnswer<"listConsoleStock">>(`/api/console/stock?${query}`);
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403 || res.status === 404)
     return data(
       {
@@ -74,8 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const storeId = f("store_id");
   if (storeId) body.store_id = storeId;
   const res = await context.api(`/api/console/stock/${encodeURIComponent(sku)}`, { method: "PATCH", body });
-  if (res.status === 401)
-    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.ok) return { ok: true as const, sku, message: "Saved. Shoppers see it now." };
   return fail(apiErrorMessage(res.data, "That did not save. Please try again."), res.status);
 }

@@ -1,5 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
-import type { Weekday } from "../../domain/availability/hours.ts";
+import { data, Form, useNavigation } from "react-router";
+import type { Weekday } from "#domain/availability/hours.ts";
+import { MAX_RETURN_FEE } from "#domain/door/handover.ts";
+import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
@@ -38,7 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const res = await context.api<ApiAnswer<"getConsoleStore">>(
     `/api/console/store${storeId ? `?store_id=${encodeURIComponent(storeId)}` : ""}`,
   );
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403 || res.status === 404)
     return data(
       {
@@ -67,21 +68,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   const min = dollarsToCents(f("min_order"));
   const fee = dollarsToCents(f("delivery_fee"));
+  const returnFee = dollarsToCents(f("return_fee"));
   if (min === null || Number.isNaN(min)) problems.push("Enter the minimum order in dollars, like 20.00.");
   if (fee === null || Number.isNaN(fee))
     problems.push("Enter the delivery fee in dollars, like 3.99 (0 for free).");
+  if (returnFee === null || Number.isNaN(returnFee) || returnFee > MAX_RETURN_FEE)
+    problems.push(`Enter the return fee in dollars, from 0 to ${formatCents(MAX_RETURN_FEE, true)}.`);
   if (!/^\d{1,4}$/.test(f("eta").trim())) problems.push("Enter the delivery time in minutes, like 30.");
   if (problems.length > 0) return fail(problems.join(" "));
   const body: Record<string, unknown> = {
     hours,
     min_order_cents: min,
     delivery_fee_cents: fee,
+    return_fee_cents: returnFee,
     eta_minutes: Number.parseInt(f("eta"), 10),
   };
   if (f("store_id")) body.store_id = f("store_id");
   const res = await context.api("/api/console/store", { method: "PATCH", body });
-  if (res.status === 401)
-    return redirect(`/login?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   if (res.ok) return { ok: true as const, message: "Saved. Shoppers see the new hours and fees now." };
   return fail(apiErrorMessage(res.data, "That did not save. Please try again."), res.status);
 }
@@ -153,6 +156,14 @@ export default function ConsoleStore({ loaderData, actionData }: Route.Component
               />
             </label>
             <label>
+              Return fee ($), kept of an order refused at the door
+              <input
+                name="return_fee"
+                inputMode="decimal"
+                defaultValue={(store.return_fee_cents / 100).toFixed(2)}
+              />
+            </label>
+            <label>
               Delivery time (minutes)
               <input name="eta" inputMode="numeric" defaultValue={store.eta_minutes} />
             </label>
@@ -161,6 +172,17 @@ export default function ConsoleStore({ loaderData, actionData }: Route.Component
             Save
           </button>
         </Form>
+      ) : null}
+      {store ? (
+        <section className="console-section" aria-labelledby="compliance-title">
+          <h2 id="compliance-title">Compliance log</h2>
+          <p>
+            Every ID check at the door, handover and refusal, with who recorded it, for an inspector.{" "}
+            <a href={`/api/console/compliance.csv?store_id=${encodeURIComponent(store.id)}`} download>
+              Download the log (CSV)
+            </a>
+          </p>
+        </section>
       ) : null}
       {changes.length > 0 ? (
         <section className="console-section" aria-labelledby="changes-title">

@@ -1,5 +1,5 @@
-import { data, Link, redirect } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { data, Link } from "react-router";
+import { formatCents } from "#domain/money.ts";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
 import { queueTimeLabel } from "../features/console/queue-label.ts";
@@ -21,7 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = (url.searchParams.get("status") ?? "active") as Filter;
   const filter: Filter = status in FILTERS ? status : "active";
   const res = await context.api<ApiAnswer<"listConsoleOrders">>(`/api/console/orders?status=${filter}`);
-  if (res.status === 401) throw redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (res.status === 403)
     return data(
       { forbidden: apiErrorMessage(res.data, "The store console is for store staff."), orders: [], filter },

@@ -1,4 +1,4 @@
-import { entriesForOrder } from "../../domain/loyalty/giveaway.ts";
+import { entriesForOrder } from "#domain/loyalty/giveaway.ts";
 import { Block, Inline } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";

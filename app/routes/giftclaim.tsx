@@ -1,9 +1,9 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useNavigation, useRevalidator } from "react-router";
-import type { Availability } from "../../domain/availability/types.ts";
-import { AVAILABILITY_FAILED } from "../../domain/copy.ts";
-import { dateWords, GIFT_MESSAGES, NO_PICK, pickReducer, pickToChoice } from "../../domain/gifts/claim.ts";
-import type { GiftView } from "../../domain/gifts/types.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { AVAILABILITY_FAILED } from "#domain/copy.ts";
+import { dateWords, GIFT_MESSAGES, NO_PICK, pickReducer, pickToChoice } from "#domain/gifts/claim.ts";
+import type { GiftView } from "#domain/gifts/types.ts";
 import { Logo } from "../components/shell/logo.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { GIFTING_CATEGORY, HOME_TILES } from "../../domain/catalogue/constants.ts";
-import { ProductRow } from "../components/catalogue/product-row.tsx";
+import { GIFTING_CATEGORY, HOME_TILES } from "#domain/catalogue/constants.ts";
+import { toCards } from "../components/catalogue/card-data.ts";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
 import { useOutOfZone } from "../features/address/out-of-zone.tsx";
 import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
-import { toCards } from "../features/catalogue/card-data.ts";
+import { ProductRow } from "../features/catalogue/product-row.tsx";
 import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
 import type { ApiAnswer } from "../lib/api-answers.ts";

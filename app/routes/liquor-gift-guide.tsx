@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { ProductRow } from "../components/catalogue/product-row.tsx";
-import { toCards } from "../features/catalogue/card-data.ts";
+import { toCards } from "../components/catalogue/card-data.ts";
+import { ProductRow } from "../features/catalogue/product-row.tsx";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createUser, TEST_PASSWORD } from "../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../tests/factories/delivery-fixture.ts";
-import { useTestApp } from "../../tests/support/app.ts";
-import { TestBrowser } from "../../tests/support/browser.ts";
-import { testDatabases } from "../../tests/support/db.ts";
-import { routeArgs } from "../../tests/support/page-api.ts";
+import { createUser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
+import { routeArgs } from "#tests/support/page-api.ts";
 import { action, loader } from "./login.tsx";
 
 /** Where /login's form sends an account once signed in, and where /login sends an account already signed in. */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { landingAfterSignIn } from "../../domain/accounts/landing.ts";
-import { returnPathOf } from "../../domain/accounts/return-to.ts";
+import { landingAfterSignIn } from "#domain/accounts/landing.ts";
+import { returnPathOf } from "#domain/accounts/return-to.ts";
 import { loginAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";

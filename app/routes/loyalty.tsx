@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { entriesForOrder } from "../../domain/loyalty/giveaway.ts";
-import { ACTIONS, type LedgerKind } from "../../domain/loyalty/programme.ts";
-import { formatCents } from "../../domain/money.ts";
+import { entriesForOrder } from "#domain/loyalty/giveaway.ts";
+import { ACTIONS, type LedgerKind } from "#domain/loyalty/programme.ts";
+import { formatCents } from "#domain/money.ts";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";

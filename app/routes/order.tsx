@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ORDER_COMPLETED } from "../../domain/analytics/events.ts";
-import { confirmationHeading, placedNotice } from "../../domain/checkout/confirmation.ts";
-import { dateWords } from "../../domain/gifts/claim.ts";
-import { formatCents } from "../../domain/money.ts";
-import { isDelivered } from "../../domain/orders/after-order.ts";
+import { ORDER_COMPLETED } from "#domain/analytics/events.ts";
+import { confirmationHeading, placedNotice } from "#domain/checkout/confirmation.ts";
+import { dateWords } from "#domain/gifts/claim.ts";
+import { formatCents } from "#domain/money.ts";
+import { isDelivered } from "#domain/orders/after-order.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { BillLines } from "../features/checkout/bill-lines.tsx";
 import { CheckoutConfirmationView } from "../features/checkout/confirmation-view.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
@@ -143,20 +144,14 @@ function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <dl className="checkout__totals">
-          {order.line_items.map((l) => (
-            <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>
-              <dt>{l.title}</dt>
-              <dd>{l.display}</dd>
-            </div>
-          ))}
+        <BillLines lineItems={order.line_items} taxes={order.taxes}>
           {order.tip?.amount ? (
             <div className="checkout__total checkout__total--tip-after">
               <dt>Tip after delivery</dt>
               <dd>{formatCents(order.tip.amount, true)}</dd>
             </div>
           ) : null}
-        </dl>
+        </BillLines>
         <p>
           Paid with{" "}
           {order.charge.method === "none"

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
-import { formatCents } from "../../domain/money.ts";
-import type { Order } from "../../domain/orders/types.ts";
+import { formatCents } from "#domain/money.ts";
+import type { Order } from "#domain/orders/types.ts";
 import { PageLoading } from "../components/page-loading.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { type ApiFetch, browserApi } from "../lib/api.ts";

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/password.ts";
+import { PASSWORD_MIN_LENGTH } from "#domain/accounts/password.ts";
 import { AuthLayout, Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";

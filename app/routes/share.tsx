@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { redirect, useNavigation } from "react-router";
-import { safeReturnTo } from "../../domain/accounts/return-to.ts";
-import { SIGN_UP_FAILED, SIGNED_UP } from "../../domain/analytics/events.ts";
+import { safeReturnTo } from "#domain/accounts/return-to.ts";
+import { SIGN_UP_FAILED, SIGNED_UP } from "#domain/analytics/events.ts";
 import { signupAction } from "../features/accounts/actions.server.ts";
 import { AuthLayout } from "../features/accounts/auth-layout.tsx";
 import { usePageChannel } from "../features/accounts/form-channel.tsx";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { ConsoleOrder, Order } from "../../domain/orders/types.ts";
-import { staffOf } from "../../tests/factories/console.ts";
-import { createDeliveryFixture } from "../../tests/factories/delivery-fixture.ts";
-import { placedOrder } from "../../tests/factories/placed-orders.ts";
-import { useTestApp } from "../../tests/support/app.ts";
-import { testDatabases } from "../../tests/support/db.ts";
-import { routeArgs } from "../../tests/support/page-api.ts";
+import type { ConsoleOrder, Order } from "#domain/orders/types.ts";
+import { staffOf } from "#tests/factories/console.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
+import { routeArgs } from "#tests/support/page-api.ts";
 import { loader } from "./substitution-review.tsx";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan

@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
-import type { Product } from "../../domain/catalogue/types.ts";
-import { formatCents } from "../../domain/money.ts";
-import type { SubstitutionLine } from "../../domain/orders/substitution.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { formatCents } from "#domain/money.ts";
+import type { SubstitutionLine } from "#domain/orders/substitution.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import {

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { CHECKOUT_FAILED, GENERIC_APOLOGY } from "../../domain/copy.ts";
+import { CHECKOUT_FAILED, GENERIC_APOLOGY } from "#domain/copy.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/three-ds-callback";

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { data, Form, Link, redirect, redirectDocument, useNavigation, useSubmit } from "react-router";
-import { formatCents } from "../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import {
   FEEDBACK_NOTES_MAX,
   isDelivered,
@@ -8,8 +8,8 @@ import {
   mayTip,
   NEGATIVE_TAGS,
   POSITIVE_TAGS,
-} from "../../domain/orders/after-order.ts";
-import type { Order } from "../../domain/orders/types.ts";
+} from "#domain/orders/after-order.ts";
+import type { Order } from "#domain/orders/types.ts";
 import { ThumbDownIcon, ThumbUpIcon } from "../components/icons.tsx";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from "react";
 import { data, Link, redirect } from "react-router";
-import type { Order } from "../../domain/orders/types.ts";
+import { formatCents } from "#domain/money.ts";
+import type { Order } from "#domain/orders/types.ts";
 import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
 import { PushOptIn } from "../features/notifications/PushOptIn.tsx";
@@ -189,7 +190,9 @@ function FailedOrder({ order, failure }: { order: Order; failure: NonNullable<Or
       <p>
         {failure.state === "soft"
           ? "The store will try again or get in touch with you."
-          : "Anything you were charged for it will be refunded to your payment method."}
+          : failure.return_fee
+            ? `What you were charged for it will be refunded to your payment method, less the store's ${formatCents(failure.return_fee, true)} return fee.`
+            : "Anything you were charged for it will be refunded to your payment method."}
       </p>
       <p>
         <Link to={`/orders/${order._id}`}>Order details</Link> · <Link to="/contact-us">Contact us</Link>

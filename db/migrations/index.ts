@@ -27,6 +27,8 @@ import * as m0031 from "./0031-chat.ts";
 import * as m0032 from "./0032-checkout-recovery-sweep.ts";
 import * as m0033 from "./0033-age-refusal-cleared.ts";
 import * as m0034 from "./0034-extra-charge-token.ts";
+import * as m0035 from "./0035-order-taxes.ts";
+import * as m0036 from "./0036-door-handover.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   "0032-checkout-recovery-sweep": m0032,
   "0033-age-refusal-cleared": m0033,
   "0034-extra-charge-token": m0034,
+  "0035-order-taxes": m0035,
+  "0036-door-handover": m0036,
 };

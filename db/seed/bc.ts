@@ -1,10 +1,10 @@
-import { bcBrand, bcNameParts, bcProducerWords, countPrefixes } from "../../domain/catalogue/brand.ts";
-import { bcTags } from "../../domain/catalogue/category-mapping.ts";
-import { readableName } from "../../domain/catalogue/naming.ts";
-import { bcShelfPriceCents } from "../../domain/catalogue/pricing.ts";
-import { defaultCategoryFor } from "../../domain/catalogue/product-tags.ts";
-import { bcSku } from "../../domain/catalogue/source-sku.ts";
-import { litresToMl, packVolumeLabel, productSubtitle } from "../../domain/catalogue/volume.ts";
+import { bcBrand, bcNameParts, bcProducerWords, countPrefixes } from "#domain/catalogue/brand.ts";
+import { bcTags } from "#domain/catalogue/category-mapping.ts";
+import { readableName } from "#domain/catalogue/naming.ts";
+import { bcShelfPriceCents } from "#domain/catalogue/pricing.ts";
+import { defaultCategoryFor } from "#domain/catalogue/product-tags.ts";
+import { bcSku } from "#domain/catalogue/source-sku.ts";
+import { litresToMl, packVolumeLabel, productSubtitle } from "#domain/catalogue/volume.ts";
 import { categoryText, describeProduct } from "./describe.ts";
 import { type ProductDraft, productImagePath } from "./product-draft.ts";
 import type { CsvRow } from "./source-files.ts";

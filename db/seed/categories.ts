@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import { GIFTING_CATEGORY } from "../../domain/catalogue/constants.ts";
-import { GIFT_TAGS, TOBACCO_TAGS } from "../../domain/catalogue/product-tags.ts";
+import { GIFTING_CATEGORY } from "#domain/catalogue/constants.ts";
+import { GIFT_TAGS, TOBACCO_TAGS } from "#domain/catalogue/product-tags.ts";
 import type { CategoriesTable } from "../schema.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { GIFT_BAG_SKU } from "../../domain/catalogue/constants.ts";
-import { defaultCategoryFor, type ProductTag, TOBACCO_TAGS } from "../../domain/catalogue/product-tags.ts";
-import { curatedSku } from "../../domain/catalogue/source-sku.ts";
-import { packVolumeLabel, productSubtitle } from "../../domain/catalogue/volume.ts";
+import { GIFT_BAG_SKU } from "#domain/catalogue/constants.ts";
+import { defaultCategoryFor, type ProductTag, TOBACCO_TAGS } from "#domain/catalogue/product-tags.ts";
+import { curatedSku } from "#domain/catalogue/source-sku.ts";
+import { packVolumeLabel, productSubtitle } from "#domain/catalogue/volume.ts";
 import { categoryText } from "./describe.ts";
 import { type ProductDraft, productImagePath } from "./product-draft.ts";
 

@@ -1,5 +1,5 @@
-import { PRODUCT_TAGS, type ProductTag } from "../../domain/catalogue/product-tags.ts";
-import { abvLabel } from "../../domain/catalogue/volume.ts";
+import { PRODUCT_TAGS, type ProductTag } from "#domain/catalogue/product-tags.ts";
+import { abvLabel } from "#domain/catalogue/volume.ts";
 
 /** A one-sentence description from what the source lists know: kind, origin, size, strength, supplier. */
 export function describeProduct(p: {

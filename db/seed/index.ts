@@ -1,11 +1,10 @@
 import { sql } from "kysely";
-import type { Db } from "../../server/platform/db.ts";
 import { CATEGORY_ROWS } from "./categories.ts";
 import { type InventoryRow, inventoryRowsFor } from "./inventory.ts";
 import { buildCatalogue } from "./products.ts";
 import { readSeedCode, readSourceFiles, resolveCatalogueDir, seedChecksum } from "./source-files.ts";
 import { CITY_ROWS, STORE_SEEDS, storeRow } from "./stores.ts";
-import { upsertJsonRows, withBulkGinLoad } from "./write.ts";
+import { type Db, upsertJsonRows, withBulkGinLoad } from "./write.ts";
 
 /** Bump to force a reseed everywhere (the checksum already follows the data files and the seed's code). */
 export const SEED_VERSION = "catalogue-1";

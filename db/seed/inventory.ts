@@ -1,6 +1,6 @@
-import { stockLevel, storeCarries } from "../../domain/catalogue/inventory.ts";
-import { packageItemPriceCents, storePriceCents } from "../../domain/catalogue/pricing.ts";
-import { GIFT_TAGS, SPIRIT_TAGS, WINE_TAGS } from "../../domain/catalogue/product-tags.ts";
+import { stockLevel, storeCarries } from "#domain/catalogue/inventory.ts";
+import { packageItemPriceCents, storePriceCents } from "#domain/catalogue/pricing.ts";
+import { GIFT_TAGS, SPIRIT_TAGS, WINE_TAGS } from "#domain/catalogue/product-tags.ts";
 import type { ProductDraft } from "./product-draft.ts";
 import type { StoreSeed } from "./stores.ts";
 

@@ -1,15 +1,10 @@
-import {
-  brandSourceWords,
-  cleanIowaDescription,
-  countPrefixes,
-  iowaBrand,
-} from "../../domain/catalogue/brand.ts";
-import { iowaTags } from "../../domain/catalogue/category-mapping.ts";
-import { readableName } from "../../domain/catalogue/naming.ts";
-import { iowaShelfPriceCents } from "../../domain/catalogue/pricing.ts";
-import { defaultCategoryFor } from "../../domain/catalogue/product-tags.ts";
-import { iowaSku } from "../../domain/catalogue/source-sku.ts";
-import { packVolumeLabel, productSubtitle, proofToAbv } from "../../domain/catalogue/volume.ts";
+import { brandSourceWords, cleanIowaDescription, countPrefixes, iowaBrand } from "#domain/catalogue/brand.ts";
+import { iowaTags } from "#domain/catalogue/category-mapping.ts";
+import { readableName } from "#domain/catalogue/naming.ts";
+import { iowaShelfPriceCents } from "#domain/catalogue/pricing.ts";
+import { defaultCategoryFor } from "#domain/catalogue/product-tags.ts";
+import { iowaSku } from "#domain/catalogue/source-sku.ts";
+import { packVolumeLabel, productSubtitle, proofToAbv } from "#domain/catalogue/volume.ts";
 import { categoryText, describeProduct } from "./describe.ts";
 import { type ProductDraft, productImagePath } from "./product-draft.ts";
 import type { CsvRow } from "./source-files.ts";

@@ -1,4 +1,4 @@
-import { bcSku, iowaSku } from "../../domain/catalogue/source-sku.ts";
+import { bcSku, iowaSku } from "#domain/catalogue/source-sku.ts";
 
 /** Hand-picked products for the storefront campaigns and for engraving, by their source ids. */
 

@@ -1,4 +1,4 @@
-import type { ProductTag } from "../../domain/catalogue/product-tags.ts";
+import type { ProductTag } from "#domain/catalogue/product-tags.ts";
 
 /** A product as the seed builds it, before brands get their ids. */
 export interface ProductDraft {

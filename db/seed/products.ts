@@ -1,8 +1,8 @@
-import { campaignTags } from "../../domain/catalogue/category-mapping.ts";
-import { etchedVariant } from "../../domain/catalogue/etching.ts";
-import { defaultCategoryFor } from "../../domain/catalogue/product-tags.ts";
-import { assignVariantGroups } from "../../domain/catalogue/variant-group.ts";
-import { slugify } from "../../domain/slug.ts";
+import { campaignTags } from "#domain/catalogue/category-mapping.ts";
+import { etchedVariant } from "#domain/catalogue/etching.ts";
+import { defaultCategoryFor } from "#domain/catalogue/product-tags.ts";
+import { assignVariantGroups } from "#domain/catalogue/variant-group.ts";
+import { slugify } from "#domain/slug.ts";
 import { bcDrafts } from "./bc.ts";
 import { assertGiftBag, CURATED_ITEMS, curatedDrafts } from "./curated.ts";
 import { categoryText } from "./describe.ts";

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GIFT_BAG_SKU } from "../../domain/catalogue/constants.ts";
-import { GIFT_TAGS } from "../../domain/catalogue/product-tags.ts";
-import { SKU_PATTERN } from "../../domain/catalogue/sku.ts";
-import { SPEC_NAVIGATION_TAGS } from "../../tests/support/spec-navigation.ts";
+import { GIFT_BAG_SKU } from "#domain/catalogue/constants.ts";
+import { GIFT_TAGS } from "#domain/catalogue/product-tags.ts";
+import { SKU_PATTERN } from "#domain/catalogue/sku.ts";
+import { SPEC_NAVIGATION_TAGS } from "#tests/support/spec-navigation.ts";
 import { CATEGORY_ROWS } from "./categories.ts";
 import { CURATED_ITEMS, curatedDrafts } from "./curated.ts";
 import {

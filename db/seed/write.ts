@@ -1,5 +1,8 @@
-import { sql } from "kysely";
-import type { Db } from "../../server/platform/db.ts";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../schema.ts";
+
+/** The database the seed writes (server/platform/db.ts's Db, named from db/ itself: db/ sits below the server). */
+export type Db = Kysely<Database>;
 
 /**
  * Batched upserts: each batch travels as one JSON parameter and is unpacked by jsonb_to_recordset, which is

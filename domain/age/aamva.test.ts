@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aamvaText, type LicenceFields } from "../../tests/factories/licences.ts";
+import { aamvaText, type LicenceFields } from "#tests/factories/licences.ts";
 import { type Licence, parseAamva } from "./aamva.ts";
 
 const ILLINOIS: LicenceFields = {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aamvaText } from "../../tests/factories/licences.ts";
+import { aamvaText } from "#tests/factories/licences.ts";
 import { type Licence, parseAamva } from "./aamva.ts";
 import { addDays } from "./calendar.ts";
 import { AGE_MESSAGES, type AgeDecisionInput, decideAge } from "./decide.ts";

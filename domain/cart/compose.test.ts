@@ -13,6 +13,7 @@ const line = (over: Partial<PricedLine> & Pick<PricedLine, "id" | "store_id">): 
   type: null,
   volume: 750,
   volume_label: "750 mL",
+  abv: 45,
   url: "/whiskey/bourbon/IA-1-750",
   image: "/b.svg",
   package_qty: 1,
@@ -35,6 +36,7 @@ const store = (id: string, over: Partial<CartStore> = {}): [string, CartStore] =
     min_order_cents: 2500,
     delivery_fee_cents: 400,
     eta_minutes: 30,
+    taxes: null,
     ...over,
   },
 ];
@@ -166,5 +168,64 @@ describe("composeCart", () => {
       shippingOptions: [],
       selectedShippingOption: null,
     });
+  });
+});
+
+describe("composeCart where the law restricts (issue 33 §3)", () => {
+  const deliverTo = (state: string, lat = 38.8951, lng = -77.0308) => ({
+    destination: { lat, lng, state },
+    on: "2026-11-29",
+  });
+  const shipped = (lines: PricedLine[], to: ReturnType<typeof deliverTo>) =>
+    composeCart({
+      id: "cart",
+      lines,
+      stores,
+      split: false,
+      multi_store_id: null,
+      shipping_name: null,
+      deliverTo: to,
+    });
+
+  it("marks a class the state does not let us ship, keeps the rest, and names why", () => {
+    const cart = shipped(
+      [
+        line({ id: "1", store_id: "ship", tags: ["WS"], title: "Bourbon" }),
+        line({ id: "2", store_id: "ship", tags: ["RW"], title: "Cabernet", sku_id: "BC-2-750" }),
+      ],
+      deliverTo("FL", 28.54, -81.37),
+    );
+    expect(cart.products.map((p) => [p.title, p.available, p.unavailable_reason, p.restriction])).toEqual([
+      [
+        "Bourbon",
+        false,
+        "not_sold",
+        "Spirits can't be shipped to Florida: its law does not let us send spirits there.",
+      ],
+      ["Cabernet", true, null, null],
+    ]);
+    expect(cart.subtotal).toBe(3000);
+    expect(cart.unavailable_message).toBe(
+      "Spirits can't be shipped to Florida: its law does not let us send spirits there. Left out: Bourbon. Unavailable items stay in your cart, left out of the total, until you remove them.",
+    );
+  });
+
+  it("says when a store's part is over a state's cap, counting only what may go", () => {
+    const wine = (id: string, qty: number, price: number | null = 3000) =>
+      line({ id, store_id: "ship", tags: ["RW"], sku_id: `BC-${id}-750`, qty, price });
+    expect(shipped([wine("1", 12)], deliverTo("DC")).split_cart.ship.limit_error).toBeNull();
+    expect(shipped([wine("1", 12), wine("2", 1)], deliverTo("DC")).split_cart.ship.limit_error).toMatch(
+      /^The District of Columbia allows at most 1 case \(9 litres\)/,
+    );
+    // A bottle the store does not sell is not in the order, so not in the count.
+    expect(
+      shipped([wine("1", 12), wine("2", 1, null)], deliverTo("DC")).split_cart.ship.limit_error,
+    ).toBeNull();
+  });
+
+  it("judges nothing without a destination", () => {
+    const cart = compose([line({ id: "1", store_id: "ship", tags: ["WS"] })], false);
+    expect(cart.products[0]).toMatchObject({ available: true, restriction: null });
+    expect(cart.split_cart.ship.limit_error).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { cartNeedsAgeVerification } from "../age/rules.ts";
 import { type Bill, computeBill } from "../checkout/bill.ts";
+import { type Destination, type GoodsLine, lineRefusal, orderLimitError } from "../compliance/where.ts";
 import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
+import { productTaxLine } from "../tax/part-tax.ts";
+import type { Rate, StateRules } from "../tax/types.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
 import { isEtchSku } from "./engraving.ts";
 import type { Engraving } from "./merge.ts";
@@ -38,6 +41,8 @@ export interface PricedLine {
   type: string | null;
   volume: number | null;
   volume_label: string | null;
+  /** Alcohol by volume, percent (wine's tax may depend on it). */
+  abv: number | null;
   url: string;
   image: string;
   package_qty: number;
@@ -57,7 +62,11 @@ export interface CartStore {
   is_shipping: boolean;
   min_order_cents: number;
   delivery_fee_cents: number;
+  /** Kept of an order refused at the door; 0 when absent. */
+  return_fee_cents?: number;
   eta_minutes: number;
+  /** The rates of the store's place and its state's rules; null: no tax is collected on its part (ADR 61). */
+  taxes: { rates: readonly Rate[]; rules: StateRules } | null;
 }
 
 /**
@@ -85,6 +94,12 @@ export interface ComposeInput {
   recommendations?: CartRecommendation[];
   tip?: Tip;
   offers?: CartOffers;
+  /**
+   * Where the cart goes, when known, and the day the laws are read on: lines the law keeps from it (a dry area, a
+   * class the state does not let us ship) are unavailable ("not_sold" to this address) with the reason in `restriction`, and a part over a state's cap says
+   * so (issue 33 §3). Absent: nothing is judged (no address yet).
+   */
+  deliverTo?: { destination: Destination; on: string } | null;
 }
 
 /**
@@ -99,14 +114,21 @@ export function composeCart(input: ComposeInput): Cart {
 
 /** The cart and the bill behind it: checkout places orders from exactly what the shopper was shown. */
 export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
+  const routeOf = (storeId: string) =>
+    input.deliverTo
+      ? { ...input.deliverTo, shipping: input.stores.get(storeId)?.is_shipping ?? false }
+      : null;
   const products: CartProduct[] = input.lines.map((l) => {
     const price = l.price ?? 0;
-    const reason = unavailableReason({
-      sku: l.sku_id,
-      engraving: l.engraving,
-      price: l.price,
-      stock: l.stock,
-    });
+    const route = routeOf(l.store_id);
+    const restriction = route ? lineRefusal(goodsOf(l), route) : null;
+    const reason =
+      unavailableReason({
+        sku: l.sku_id,
+        engraving: l.engraving,
+        price: l.price,
+        stock: l.stock,
+      }) ?? (restriction ? "not_sold" : null);
     const available = reason === null;
     return {
       sku_id: l.sku_id,
@@ -132,6 +154,8 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
       stock: l.price === null ? 0 : l.stock,
       available,
       unavailable_reason: reason,
+      // The shelf's own reason first: a line the store does not sell or has none of is not the law's doing.
+      restriction: reason === "not_sold" && l.price !== null ? restriction : null,
       group_mapping: l.group_mapping,
     };
   });
@@ -147,7 +171,9 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
       subtotal: 0,
       minimum: store?.min_order_cents ?? 0,
       minimum_error: null,
+      limit_error: null,
       delivery_fee: store && !store.is_shipping ? store.delivery_fee_cents : 0,
+      return_fee: store && !store.is_shipping ? (store.return_fee_cents ?? 0) : 0,
       eta_minutes: store?.eta_minutes ?? 0,
     };
     const entry = split_cart[p.store_id];
@@ -156,6 +182,14 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
   }
   for (const entry of Object.values(split_cart)) {
     entry.minimum_error = minimumError(entry.subtotal, entry.minimum, entry.name);
+    const route = routeOf(entry.store_id);
+    if (route)
+      entry.limit_error = orderLimitError(
+        input.lines.flatMap((l, i) =>
+          l.store_id === entry.store_id && products[i].available ? [goodsOf(l)] : [],
+        ),
+        route,
+      );
   }
 
   const shipped = Object.values(split_cart)
@@ -193,6 +227,7 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
         subtotal: e.subtotal,
         fee: fees[e.store_id],
         shippingName: selected?.name ?? null,
+        tax: storeTaxInput(input, e.store_id, products),
       })),
     promo:
       offers?.promo && promoResult?.ok
@@ -262,6 +297,7 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
                 title: p.title,
                 store_name: input.stores.get(p.store_id)?.name ?? p.store_id,
                 reason: p.unavailable_reason,
+                restriction: p.restriction,
               },
             ]
           : [],
@@ -274,6 +310,7 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
     credit: { balance: offers?.credit?.balance ?? 0, applied: bill.credit },
     round_up: bill.round_up,
     tip: bill.tip,
+    tax: bill.tax,
     total: bill.total,
     free_shipping: {
       threshold: FREE_SHIPPING_THRESHOLD_CENTS,
@@ -283,6 +320,25 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
   };
   return { cart, bill };
 }
+
+/** A store's part as the tax engine sees it: its available lines, by class, with their liquid. */
+function storeTaxInput(input: ComposeInput, storeId: string, products: readonly CartProduct[]) {
+  const taxes = input.stores.get(storeId)?.taxes;
+  if (!taxes) return null;
+  const lines = input.lines.flatMap((l, i) =>
+    l.store_id === storeId && products[i].available
+      ? [productTaxLine(l.id, { ...l, volume_ml: l.volume }, l.qty, products[i].subtotal)]
+      : [],
+  );
+  return { ...taxes, on: (input.offers?.now ?? new Date()).toISOString(), lines };
+}
+/** What the delivery and shipping laws read of a line (domain/compliance/where.ts). */
+const goodsOf = (l: PricedLine): GoodsLine => ({
+  tags: l.tags,
+  volumeMl: l.volume,
+  packageQty: l.package_qty,
+  qty: l.qty,
+});
 
 /** The cart before anything is added. */
 export const emptyCart = (): Cart =>

@@ -24,6 +24,17 @@ export interface Tip {
   percent?: number;
 }
 
+/**
+ * The tax's line item. Its format is FEE: a new value in the released `format` enum would break the apps' decoding
+ * (docs/adr/0058-api-versioning.md), so the tax is told apart by its title (docs/adr/0061-taxes-on-the-bill.md).
+ */
+export const TAX_TITLE = "Tax";
+/** Before the order is placed the tax is an estimate: a price or a rate may still change. */
+export const ESTIMATED_TAX_TITLE = "Estimated tax";
+
+export const isTaxLine = (item: { title: string; format: string }): boolean =>
+  item.format === "FEE" && (item.title === TAX_TITLE || item.title === ESTIMATED_TAX_TITLE);
+
 /** Cents of a line: unit price times quantity. */
 export const lineSubtotal = (unitCents: number, qty: number) => unitCents * qty;
 

@@ -39,6 +39,12 @@ export interface CartProduct {
    */
   available: boolean;
   unavailable_reason: UnavailableReason | null;
+  /**
+   * Why the law keeps it from this address, in the shopper's words: a dry area, a state our shipping store may not
+   * send the class to (domain/compliance/where.ts). Such a line is unavailable with reason "not_sold" (not sold to
+   * this address: the answer's enum is released, ADR 58). Null otherwise.
+   */
+  restriction: string | null;
   group_mapping: string | null;
 }
 
@@ -78,7 +84,11 @@ export interface SplitCartEntry {
   minimum: number;
   /** Null when the store's minimum is met. */
   minimum_error: string | null;
+  /** A state's cap on a class per order that this part is over (checkout refuses it); null when within every cap. */
+  limit_error: string | null;
   delivery_fee: number;
+  /** Kept of the store's order if it is refused at the door (docs/adr/0062-the-handover-at-the-door.md). */
+  return_fee: number;
   eta_minutes: number;
 }
 
@@ -120,6 +130,8 @@ export interface Cart {
   /** The round-up donation, in cents. */
   round_up: number;
   tip: number;
+  /** Cents of tax on the cart as it is (an estimate until the order is placed). */
+  tax: number;
   total: number;
   free_shipping: { threshold: number; qualifies: boolean; hint: string | null };
 }

@@ -25,6 +25,8 @@ export interface UnavailableLine {
   title: string;
   store_name: string;
   reason: UnavailableReason;
+  /** When the law keeps it from the address (reason "not_sold"): why, in the shopper's words (domain/compliance/where.ts). */
+  restriction?: string | null;
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -42,10 +44,16 @@ export function unavailableMessage(lines: readonly UnavailableLine[]): string | 
   if (lines.length === 0) return null;
   const sentences: string[] = [];
   const byStore = new Map<string, string[]>();
+  const byRestriction = new Map<string, string[]>();
   for (const l of lines) {
     if (l.reason === "engraving_required") continue;
+    if (l.restriction) {
+      byRestriction.set(l.restriction, [...(byRestriction.get(l.restriction) ?? []), l.title]);
+      continue;
+    }
     byStore.set(l.store_name, [...(byStore.get(l.store_name) ?? []), l.title]);
   }
+  for (const [why, titles] of byRestriction) sentences.push(prose`${why} Left out: ${listTitles(titles)}.`);
   for (const [store, titles] of byStore)
     sentences.push(prose`Not available from ${store}: ${listTitles(titles)}.`);
   const unengraved = lines.filter((l) => l.reason === "engraving_required").map((l) => l.title);

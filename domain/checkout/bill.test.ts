@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { chicago } from "../tax/rates/index.ts";
 import { type BillInput, computeBill } from "./bill.ts";
 
 const nyc = { storeId: "nyc", isShipping: false, subtotal: 4000, fee: 499 };
@@ -125,6 +126,108 @@ describe("computeBill", () => {
               bill.round_up,
           ).toBe(bill.total);
           expect(bill.total % 100 === 0 || !roundUp).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe("computeBill with taxes (issue 33)", () => {
+  const bourbon = {
+    id: "l1",
+    taxClass: "spirits" as const,
+    amount: 3000,
+    quantity: 1,
+    volumeMl: 750,
+    abv: 45,
+  };
+  const chicagoTax = (lines = [bourbon]) => ({
+    rates: chicago.rates,
+    rules: chicago.rules,
+    on: "2026-11-29T20:00:00Z",
+    lines,
+  });
+  const wickerPark = { storeId: "chi", isShipping: false, subtotal: 3000, fee: 499, tax: chicagoTax() };
+
+  it("a Chicago bourbon: sales tax on goods and fee per jurisdiction, the retail liquor tax, the bag; tip and credit untaxed", () => {
+    const bill = computeBill(
+      input({ stores: [wickerPark], tip: { percent: 15 }, credit: { requested: "all", balance: 1000 } }),
+    );
+    // Per invoice, per tax: State 6.25% of 34.99 = 2.186875 → 2.19; RTA 1% → 0.35; Cook 1.75% → 0.612325 → 0.61;
+    // Chicago 1.25% → 0.437375 → 0.44; retail liquor 1.5% of 30.00 = 0.45; the bag 0.15. The tip (4.50) is not
+    // taxed and the credit is a way of paying: 4.19 whatever they are.
+    expect(bill.tax).toBe(419);
+    expect(bill.stores[0].taxLines.reduce((s, l) => s + l.cents, 0)).toBe(419);
+    // 30.00 + 4.99 + 4.19 tax + 4.50 tip − 10.00 credit.
+    expect(bill.total).toBe(3000 + 499 + 419 + 450 - 1000);
+    expect(bill.line_items.map((l) => [l.title, l.value, l.format])).toEqual([
+      ["Subtotal", 3000, "SUBTOTAL"],
+      ["Delivery fee", 499, "FEE"],
+      ["Estimated tax", 419, "FEE"],
+      ["Tip", 450, "TIP"],
+      ["Credit", -1000, "CREDIT"],
+      ["Total", 3368, "TOTAL"],
+    ]);
+  });
+
+  it("a promo lowers the taxable goods in Illinois; free delivery lowers the taxable fee", () => {
+    const five = computeBill(
+      input({
+        stores: [wickerPark],
+        promo: { code: "FIVEOFF", discount: 500, freeDelivery: false, eligibleByStore: { chi: 3000 } },
+      }),
+    );
+    // 25.00 of goods + 4.99 fee: 6.25% → 1.874375 → 1.87; 1% → 0.30; 1.75% → 0.524825 → 0.52; 1.25% → 0.374875 →
+    // 0.37; liquor 1.5% of 25.00 → 0.375 → 0.38 (half up); bag 0.15.
+    expect(five.tax).toBe(187 + 30 + 52 + 37 + 38 + 15);
+    const freeDelivery = computeBill(
+      input({
+        stores: [wickerPark],
+        promo: { code: "FREEDEL", discount: 499, freeDelivery: true, eligibleByStore: { chi: 3000 } },
+      }),
+    );
+    // Goods alone: 6.25% of 30.00 = 1.875 → 1.88; 0.30; 0.525 → 0.53; 0.375 → 0.38; liquor 0.45; bag 0.15.
+    expect(freeDelivery.tax).toBe(188 + 30 + 53 + 38 + 45 + 15);
+  });
+
+  it("a split cart taxes each store's part by its own place, and the parts add up to the bill", () => {
+    const bill = computeBill(input({ stores: [wickerPark, { ...nyc, tax: null }, ship] }));
+    expect(bill.stores.map((s) => s.tax)).toEqual([419, 0, 0]);
+    expect(bill.tax).toBe(419);
+    expect(bill.stores.reduce((s, b) => s + b.total, 0)).toBe(bill.total);
+  });
+
+  it("the stores' totals add up to the bill, whatever the promo, tip and credit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 20_000 }), { minLength: 1, maxLength: 4 }),
+        fc.nat(3000),
+        fc.boolean(),
+        fc.nat(5000),
+        fc.nat(30),
+        (amounts, discount, freeDelivery, credit, tipPercent) => {
+          const lines = amounts.map((amount, i) => ({ ...bourbon, id: `l${i}`, amount }));
+          const subtotal = amounts.reduce((s, a) => s + a, 0);
+          const store = { storeId: "chi", isShipping: false, subtotal, fee: 499, tax: chicagoTax(lines) };
+          const bill = computeBill(
+            input({
+              stores: [store, nyc],
+              promo: { code: "P", discount, freeDelivery, eligibleByStore: { chi: subtotal, nyc: 4000 } },
+              tip: { percent: tipPercent },
+              credit: { requested: "all", balance: credit },
+            }),
+          );
+          expect(bill.stores.reduce((s, b) => s + b.total, 0)).toBe(bill.total);
+          expect(bill.stores[0].taxLines.reduce((s, l) => s + l.cents, 0)).toBe(bill.stores[0].tax);
+          expect(bill.total).toBe(
+            bill.subtotal +
+              bill.delivery_fee -
+              bill.discount +
+              bill.tip +
+              bill.tax -
+              bill.credit +
+              bill.round_up,
+          );
         },
       ),
     );

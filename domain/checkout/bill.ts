@@ -1,15 +1,37 @@
-import type { CartLineItem, LineItemFormat, Tip } from "../cart/totals.ts";
-import { tipCents } from "../cart/totals.ts";
+import {
+  type CartLineItem,
+  ESTIMATED_TAX_TITLE,
+  type LineItemFormat,
+  TAX_TITLE,
+  type Tip,
+  tipCents,
+} from "../cart/totals.ts";
 import { formatCents } from "../money.ts";
 import { creditToApply } from "../promos/credit.ts";
+import { partTax } from "../tax/part-tax.ts";
+import type { Rate, StateRules, TaxableLine, TaxLine } from "../tax/types.ts";
 import { allocate } from "./allocate.ts";
 
 /**
  * What a checkout costs, computed on the server from the cart as it is (DESIGN §1: whatever the client sends for
  * prices or totals is ignored): items, each store's delivery fee or shipping price, the promo, the tip (for the
- * on-demand part), store credit, and the round-up donation to the next whole dollar. A split cart becomes one
- * order per store under one payment: every amount is shared among the stores so their orders add up to the bill.
+ * on-demand part), the tax of each store's part (domain/tax), store credit, and the round-up donation to the next
+ * whole dollar. A split cart becomes one order per store under one payment: every amount is shared among the stores
+ * so their orders add up to the bill.
+ *
+ * Tax (issue 33, ADR 61) is computed per store on its goods after its share of the promo (each line taking a share
+ * by its amount), its delivery fee after a free-delivery promo, and its tip; the jurisdiction's rules say which of
+ * those it reaches. Store credit is a way of paying, not a discount: it never lowers the tax.
  */
+
+/** What a store's part is taxed by, and its goods as the tax laws see them (amounts before discounts). */
+export interface StoreTaxInput {
+  rates: readonly Rate[];
+  rules: StateRules;
+  /** ISO date or date-time of the sale. */
+  on: string;
+  lines: readonly Omit<TaxableLine, "discount">[];
+}
 export interface StoreCharges {
   storeId: string;
   isShipping: boolean;
@@ -19,6 +41,8 @@ export interface StoreCharges {
   fee: number;
   /** The shipping option's name, for the line item. */
   shippingName?: string | null;
+  /** Null or absent: no tax is collected on this part (a store whose place has no rates on record). */
+  tax?: StoreTaxInput | null;
 }
 
 export interface BillInput {
@@ -40,6 +64,9 @@ export interface StoreBill {
   fee: number;
   discount: number;
   tip: number;
+  tax: number;
+  /** The tax by line, jurisdiction and tax type: they add up to `tax`. */
+  taxLines: TaxLine[];
   credit: number;
   roundUp: number;
   /** What this store's order charges to the payment. */
@@ -52,6 +79,7 @@ export interface Bill {
   shipping_fee: number;
   discount: number;
   tip: number;
+  tax: number;
   credit: number;
   round_up: number;
   /** Charged to the payment method: everything, less discount and credit. */
@@ -86,7 +114,12 @@ export function computeBill(input: BillInput): Bill {
     stores.map((s) => (s.isShipping ? 0 : s.subtotal)),
   );
 
-  const payable = stores.map((s, i) => s.subtotal + s.fee - discounts[i] + tips[i]);
+  const taxes = stores.map((s, i) =>
+    storeTax(s, { discount: discounts[i], onFee: promo?.freeDelivery === true, tip: tips[i] }),
+  );
+  const tax = sum(taxes.map((t) => t.total));
+
+  const payable = stores.map((s, i) => s.subtotal + s.fee - discounts[i] + tips[i] + taxes[i].total);
   const credit = input.credit ? creditToApply(input.credit.requested, input.credit.balance, sum(payable)) : 0;
   const credits = allocate(credit, payable);
 
@@ -100,6 +133,8 @@ export function computeBill(input: BillInput): Bill {
     fee: s.fee,
     discount: discounts[i],
     tip: tips[i],
+    tax: taxes[i].total,
+    taxLines: taxes[i].lines,
     credit: credits[i],
     roundUp: i === 0 ? roundUp : 0,
     total: payable[i] - credits[i] + (i === 0 ? roundUp : 0),
@@ -117,6 +152,7 @@ export function computeBill(input: BillInput): Bill {
   if (shipped)
     lineItems.push(item(`Shipping (${shipped.shippingName ?? "Standard"})`, shippingFee, "SHIPPING"));
   if (promo && discount > 0) lineItems.push(item(`Promo (${promo.code})`, -discount, "PROMO"));
+  if (tax > 0) lineItems.push(item(ESTIMATED_TAX_TITLE, tax, "FEE"));
   if (tip > 0) lineItems.push(item("Tip", tip, "TIP"));
   if (credit > 0) lineItems.push(item("Credit", -credit, "CREDIT"));
   if (roundUp > 0) lineItems.push(item("Round-up donation", roundUp, "DONATION"));
@@ -128,6 +164,7 @@ export function computeBill(input: BillInput): Bill {
     shipping_fee: shippingFee,
     discount,
     tip,
+    tax,
     credit,
     round_up: roundUp,
     total,
@@ -138,9 +175,24 @@ export function computeBill(input: BillInput): Bill {
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
+/** A store part's tax (domain/tax/part-tax.ts). */
+function storeTax(
+  store: StoreCharges,
+  share: { discount: number; onFee: boolean; tip: number },
+): { total: number; lines: TaxLine[] } {
+  if (!store.tax) return { total: 0, lines: [] };
+  return partTax({
+    ...store.tax,
+    discount: share.discount,
+    discountOnFee: share.onFee,
+    fee: store.fee,
+    tip: share.tip,
+  });
+}
+
 /** The line items of one store's order of a (split) checkout: its share of everything, ending with its total. */
 export function storeLineItems(
-  store: StoreBill,
+  store: Omit<StoreBill, "storeId" | "taxLines">,
   terms: { isShipping: boolean; shippingName: string | null; promoCode: string | null },
 ): CartLineItem[] {
   const item = (title: string, value: number, format: LineItemFormat): CartLineItem => ({
@@ -154,6 +206,7 @@ export function storeLineItems(
     items.push(item(`Shipping (${terms.shippingName ?? "Standard"})`, store.fee, "SHIPPING"));
   else if (store.fee > 0) items.push(item("Delivery fee", store.fee, "FEE"));
   if (store.discount > 0) items.push(item(`Promo (${terms.promoCode ?? ""})`, -store.discount, "PROMO"));
+  if (store.tax > 0) items.push(item(TAX_TITLE, store.tax, "FEE"));
   if (store.tip > 0) items.push(item("Tip", store.tip, "TIP"));
   if (store.credit > 0) items.push(item("Credit", -store.credit, "CREDIT"));
   if (store.roundUp > 0) items.push(item("Round-up donation", store.roundUp, "DONATION"));

@@ -1,5 +1,6 @@
 import type { Availability } from "../availability/types.ts";
 import type { CartRelocation } from "../cart/types.ts";
+import type { AddressRestriction } from "../compliance/where.ts";
 
 /**
  * Shapes of the address and vendor API (spec §3 Address, Vendor), built by the server and read by the
@@ -57,6 +58,11 @@ export interface AddressResult extends SavedAddress {
   store_change: StoreChange | null;
   /** What moving the shopper's cart to the stores serving this address did; null when nothing had to move. */
   cart: CartRelocation | null;
+  /**
+   * What the law keeps from this address (issue 33 §3): a dry area's alcohol, the classes its state does not let the
+   * shipping store send. The address is kept (other goods still come); empty when everything may go.
+   */
+  restrictions: AddressRestriction[];
 }
 
 /** GET /order/address. */

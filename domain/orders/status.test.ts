@@ -256,6 +256,17 @@ describe("on-demand order transitions", () => {
     expect(again).toMatchObject({ ok: true, state: { order_status: 2, failed_status: null } });
   });
 
+  const failHard = { type: "fail", state: "hard", reason: "Under age at the door" } as const;
+  it("a refusal at the door keeps the store's return fee with the reason; no fee, no field", () => {
+    const refused = nextStatus(onDemand(S.enRoute), { ...failHard, returnFee: 500 });
+    expect(refused).toMatchObject({
+      ok: true,
+      state: { failed_status: { state: "hard", reason: "Under age at the door", return_fee: 500 } },
+    });
+    const free = nextStatus(onDemand(S.enRoute), { ...failHard, returnFee: 0 });
+    expect(free.ok && free.state.failed_status).toEqual({ state: "hard", reason: "Under age at the door" });
+  });
+
   it("says what is wrong in words", () => {
     expect(nextStatus(onDemand(S.completed), EVENTS.cancel)).toEqual({
       ok: false,

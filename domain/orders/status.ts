@@ -36,7 +36,14 @@ export interface OrderState {
   /** Shipped orders only; null until the payment is authorised. */
   shipping_status: ShippingStatus | null;
   shipping: boolean;
-  failed_status: { state: FailedState; reason: string } | null;
+  failed_status: FailedStatus | null;
+}
+
+/** Why an order failed; `return_fee`: what the store keeps of a refusal at the door (cents), when it keeps any. */
+export interface FailedStatus {
+  state: FailedState;
+  reason: string;
+  return_fee?: number;
 }
 
 /** What can happen to an order, by whom it is caused being the caller's business. */
@@ -49,7 +56,7 @@ export type OrderEvent =
   | { type: "accept" }
   | { type: "dispatch" }
   | { type: "deliver" }
-  | { type: "fail"; state: FailedState; reason: string }
+  | { type: "fail"; state: FailedState; reason: string; returnFee?: number }
   | { type: "cancel" }
   | { type: "refund" };
 
@@ -139,7 +146,7 @@ export function nextStatus(state: OrderState, event: OrderEvent): Transition {
   if (state.shipping && state.order_status !== S.awaitingPayment) {
     const rule = SHIPPED[event.type];
     if (!rule?.from.includes(state.shipping_status)) return refuse(state, event);
-    const failed = event.type === "fail" ? { state: event.state, reason: event.reason } : state.failed_status;
+    const failed = event.type === "fail" ? failedOf(event) : state.failed_status;
     return ok({
       ...state,
       shipping_status: rule.to,
@@ -152,7 +159,7 @@ export function nextStatus(state: OrderState, event: OrderEvent): Transition {
     return ok({
       ...state,
       order_status: S.failed,
-      failed_status: { state: event.state, reason: event.reason },
+      failed_status: failedOf(event),
     });
   }
   const rule = ON_DEMAND[event.type];
@@ -165,6 +172,12 @@ export function nextStatus(state: OrderState, event: OrderEvent): Transition {
 }
 
 const ok = (state: OrderState): Transition => ({ ok: true, state });
+
+const failedOf = (event: Extract<OrderEvent, { type: "fail" }>): FailedStatus => ({
+  state: event.state,
+  reason: event.reason,
+  ...(event.returnFee ? { return_fee: event.returnFee } : {}),
+});
 
 /** Spec §4: non-shipping with status 0, 1, 2 or 7; shipping while Awaiting Fulfillment or Shipped. */
 export function isActiveOrder(

@@ -183,6 +183,7 @@ describe("the order's money after substitutions", () => {
     fee: 500,
     discount: 1000,
     tip: 1500,
+    tax: 0,
     credit: 2000,
     round_up: 0,
     total: 9000,
@@ -201,6 +202,16 @@ describe("the order's money after substitutions", () => {
     expect(result.difference).toBe(difference);
   });
 
+  it("charges the new tax: a re-taxed order pays what its new lines' tax says", () => {
+    const taxed = { ...money, tax: 950, total: 9950 };
+    // 8,000 of goods now, taxed 760: 8,000 + 500 − 1,000 + 1,500 + 760 − 2,000 credit.
+    const result = recharge(taxed, 8000, 760);
+    expect(result.money).toMatchObject({ subtotal: 8000, tax: 760, total: 7760 });
+    expect(result.difference).toBe(-2190);
+    // Unchanged lines keep their tax (a tip change).
+    expect(recharge(taxed, 10000).money).toMatchObject({ tax: 950, total: 9950 });
+  });
+
   it("never charges below nothing, and the difference is exactly the change of the total", () => {
     fc.assert(
       fc.property(
@@ -211,14 +222,16 @@ describe("the order's money after substitutions", () => {
           tip: fc.nat(5_000),
           credit: fc.nat(20_000),
           round_up: fc.nat(99),
+          tax: fc.nat(10_000),
         }),
         fc.nat(100_000),
-        (m, next) => {
+        fc.nat(10_000),
+        (m, next, nextTax) => {
           const discount = Math.min(m.discount, m.subtotal + m.fee);
-          const payable = m.subtotal + m.fee - discount + m.tip;
+          const payable = m.subtotal + m.fee - discount + m.tip + m.tax;
           const credit = Math.min(m.credit, payable);
           const before = { ...m, discount, credit, total: payable - credit + m.round_up };
-          const { money: after, creditBack, difference } = recharge(before, next);
+          const { money: after, creditBack, difference } = recharge(before, next, nextTax);
           expect(after.total).toBeGreaterThanOrEqual(0);
           expect(after.discount).toBeLessThanOrEqual(before.discount);
           expect(creditBack).toBeGreaterThanOrEqual(0);

@@ -176,26 +176,30 @@ export interface OrderMoney {
   fee: number;
   discount: number;
   tip: number;
+  /** The tax on the order's goods, fee and tip (domain/tax). */
+  tax: number;
   credit: number;
   round_up: number;
   total: number;
 }
 
 /**
- * The order's money with a new subtotal. Fee, tip and round-up were agreed at checkout and stay; the discount and
- * the store credit it used shrink only when the order no longer covers them (never below nothing); `creditBack` is
- * what returns to the shopper's credit; `difference` is what the card is charged more (positive) or given back.
+ * The order's money with a new subtotal and the tax on it (the caller re-taxes the new lines; unchanged by default).
+ * Fee, tip and round-up were agreed at checkout and stay; the discount and the store credit it used shrink only
+ * when the order no longer covers them (never below nothing); `creditBack` is what returns to the shopper's credit;
+ * `difference` is what the card is charged more (positive) or given back.
  */
 export function recharge(
   money: OrderMoney,
   subtotal: number,
+  tax: number = money.tax,
 ): { money: OrderMoney; creditBack: number; difference: number } {
   const discount = Math.min(money.discount, subtotal + money.fee);
-  const payable = subtotal + money.fee - discount + money.tip;
+  const payable = subtotal + money.fee - discount + money.tip + tax;
   const credit = Math.min(money.credit, payable);
   const total = payable - credit + money.round_up;
   return {
-    money: { ...money, subtotal, discount, credit, total },
+    money: { ...money, subtotal, discount, tax, credit, total },
     creditBack: money.credit - credit,
     difference: total - money.total,
   };

@@ -1,6 +1,6 @@
 import type { CartLineItem } from "../cart/totals.ts";
 import type { Product } from "../catalogue/types.ts";
-import type { FailedState, OrderStatus, ShippingStatus } from "./status.ts";
+import type { FailedStatus, OrderStatus, ShippingStatus } from "./status.ts";
 import type { SubstitutionStatus, SubstitutionUpdate } from "./substitution.ts";
 
 /** An order as the API answers it (spec §3 Order). Money is integer cents. */
@@ -37,7 +37,7 @@ export interface Order {
   order_status: OrderStatus;
   shipping: boolean;
   shipping_status: ShippingStatus | null;
-  failed_status: { state: FailedState; reason: string } | null;
+  failed_status: FailedStatus | null;
   /** Display text: "30–45 min", a slot's label, or null. */
   eta: string | null;
   driver: { name: string; phone: string | null } | null;
@@ -49,6 +49,8 @@ export interface Order {
   /** How it was paid: the card's brand and last four, or the wallet. */
   charge: { brand: string | null; last4: string | null; method: string };
   line_items: CartLineItem[];
+  /** The tax by jurisdiction and tax type, less refunds (domain/tax/summary.ts). */
+  taxes: { title: string; display: string; value: number }[];
   delivery_address_detail: DeliveryAddressDetail;
   delivery_notes: string | null;
   recipient_note: string | null;

@@ -97,6 +97,39 @@ describe("settling one payment for several orders", () => {
       [{ kind: "capture", amount: 2000, shares: [{ orderId: "b", amount: 2000 }] }],
     ],
     [
+      "split cart, one refused at the door before capture: it is captured for its return fee alone",
+      [{ ...order("a", "dropped", 3000), kept: 500 }, order("b", "charged", 2000)],
+      held(5000),
+      [
+        {
+          kind: "capture",
+          amount: 2500,
+          shares: [
+            { orderId: "a", amount: 500 },
+            { orderId: "b", amount: 2000 },
+          ],
+        },
+      ],
+    ],
+    [
+      "the one order refused at the door after capture: refunded all but its return fee",
+      [{ ...order("a", "dropped", 3000, 3000), kept: 500 }],
+      { ...held(3000), captured: 3000 },
+      [{ kind: "refund", orderId: "a", amount: 2500 }],
+    ],
+    [
+      "a return fee above the order's charge keeps no more than the charge",
+      [{ ...order("a", "dropped", 300, 300), kept: 500 }],
+      { ...held(300), captured: 300 },
+      [],
+    ],
+    [
+      "a kept fee on an order going ahead changes nothing",
+      [{ ...order("a", "charged", 3000), kept: 500 }],
+      held(3000),
+      [{ kind: "capture", amount: 3000, shares: [{ orderId: "a", amount: 3000 }] }],
+    ],
+    [
       "every order cancelled: void",
       [order("a", "dropped", 3000), order("b", "dropped", 2000)],
       held(5000),

@@ -7,6 +7,8 @@ import { mayCapture, type PaymentTotals } from "./ledger.ts";
  * A card authorisation is captured once (on Stripe a partial capture releases the rest of the hold), so:
  * - while any order of the payment still waits for its store (awaiting payment, placed, scheduled, awaiting
  *   fulfilment), nothing is captured;
+ * - an order refused at the door keeps its store's return fee (`kept`, docs/adr/0062-the-handover-at-the-door.md):
+ *   it is captured with the orders going ahead and never refunded;
  * - once none waits, the payment is captured once for the orders going ahead, or voided when none is;
  * - after the capture, an order that ends without being delivered (cancelled, failed hard, a shipped order
  *   failed) gets back what it put into the capture, less what was already refunded to it.
@@ -42,7 +44,12 @@ export interface SettlementOrder {
   captured: number;
   /** What was refunded to it so far (pending refunds included). */
   refunded: number;
+  /** What an order ending undelivered keeps of its charge (the return fee), at most `total`; 0 when absent. */
+  kept?: number;
 }
+
+/** What a dropped order still owes the capture: its kept fee, within its total. */
+const keptOf = (o: SettlementOrder) => (o.stance === "dropped" ? Math.min(o.kept ?? 0, o.total) : 0);
 
 export type SettlementStep =
   | { kind: "capture"; amount: number; shares: { orderId: string; amount: number }[] }
@@ -60,15 +67,17 @@ export function settlement(input: {
   if (!input.hasIntent || totals.authorised === 0 || totals.voided) return [];
   if (totals.captured === 0) {
     if (orders.some((o) => o.stance === "open")) return [];
-    const charged = orders.filter((o) => o.stance === "charged" && o.total > 0);
-    const amount = charged.reduce((sum, o) => sum + o.total, 0);
+    const shares = orders
+      .map((o) => ({ orderId: o.id, amount: o.stance === "charged" ? o.total : keptOf(o) }))
+      .filter((s) => s.amount > 0);
+    const amount = shares.reduce((sum, s) => sum + s.amount, 0);
     if (amount === 0) return [{ kind: "void" }];
     if (!mayCapture(totals, amount).ok) return [];
-    return [{ kind: "capture", amount, shares: charged.map((o) => ({ orderId: o.id, amount: o.total })) }];
+    return [{ kind: "capture", amount, shares }];
   }
   return orders
-    .filter((o) => o.stance === "dropped" && o.captured - o.refunded > 0)
-    .map((o) => ({ kind: "refund" as const, orderId: o.id, amount: o.captured - o.refunded }));
+    .filter((o) => o.stance === "dropped" && o.captured - o.refunded - keptOf(o) > 0)
+    .map((o) => ({ kind: "refund" as const, orderId: o.id, amount: o.captured - o.refunded - keptOf(o) }));
 }
 
 export type RefundAllowed = { ok: true; amount: number } | { ok: false; message: string };

@@ -12,19 +12,25 @@ import { registerChat } from "./chat/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
 import { recordAudit, registerConsole } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
+import { registerEnquiries } from "./enquiries/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { registerGifts } from "./gifts/index.ts";
 import { imageRoutes } from "./images/index.ts";
-import { registerLoyalty } from "./loyalty/index.ts";
+import { onOrderMoved, registerLoyalty } from "./loyalty/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
-import { openNotifications, type PushTransport, registerNotifications } from "./notifications/index.ts";
-import { orderRoutes } from "./orders/index.ts";
+import {
+  noticeOrderMoves,
+  openNotifications,
+  type PushTransport,
+  registerNotifications,
+} from "./notifications/index.ts";
+import { openOrders, registerOrders } from "./orders/index.ts";
 import { registerPayments } from "./payments/index.ts";
 import { ensureDemoPromos, promoRoutes } from "./promos/index.ts";
 import { registerRecommendations } from "./recommendations/index.ts";
-import { openReferrals, registerReferrals } from "./referrals/index.ts";
+import { openReferrals, referOrderMoves, registerReferrals } from "./referrals/index.ts";
 import { reviewRoutes } from "./reviews/index.ts";
-import { roundUpRoutes } from "./roundup/routes.ts";
+import { roundUpRoutes } from "./roundup/index.ts";
 import { searchRoutes } from "./search/index.ts";
 import { registerSubstitutions } from "./substitutions/index.ts";
 import { registerTips } from "./tips/index.ts";
@@ -56,6 +62,12 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await openNotifications(deps.jobs);
   // A completed order sends the referral job (moveOrder): its queue too.
   await openReferrals(deps.jobs);
+  // Modules react to an order's moves in the move's transaction, in this order: the shopper is told, loyalty
+  // points are earned or given back, a referral is decided.
+  const orderMoves = await openOrders(deps.jobs);
+  orderMoves.onOrderMoved(noticeOrderMoves(deps.jobs));
+  orderMoves.onOrderMoved((moved, tx) => onOrderMoved(tx, moved, new Date()));
+  orderMoves.onOrderMoved(referOrderMoves(deps.jobs));
   const accounts = await registerAccounts(app, { ...deps, outbox });
   accounts.onIdentityLinked((anonymousId, userId, tx) => transferCart(tx, anonymousId, userId));
   const geo = await registerGeo(app, deps);
@@ -67,8 +79,14 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(imageRoutes, deps);
   await registerAge(app, { ...deps, limiter: accounts.limiter, recordAudit });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
-  await registerCheckout(app, { ...deps, provider: payments.provider, outbox, locate: geo.locate });
-  await app.register(orderRoutes, { db: deps.db });
+  await registerCheckout(app, {
+    ...deps,
+    provider: payments.provider,
+    outbox,
+    orderMoves,
+    locate: geo.locate,
+  });
+  await registerOrders(app, { ...deps, provider: payments.provider, orderMoves });
   await registerTips(app, {
     db: deps.db,
     config: deps.config,
@@ -78,9 +96,9 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(reviewRoutes, { db: deps.db });
   await registerRecommendations(app, { ...deps, caching: deps.caching ?? deps.config.env !== "test" });
   await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
-  await registerConsole(app, { ...deps, provider: payments.provider, outbox });
+  await registerConsole(app, { ...deps, provider: payments.provider, outbox, orderMoves });
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
-  await registerGifts(app, { ...deps, provider: payments.provider, outbox });
+  await registerGifts(app, { ...deps, provider: payments.provider, outbox, orderMoves });
   await registerNotifications(app, { ...deps, outbox });
   await app.register(roundUpRoutes, { db: deps.db });
   await ensureDemoPromos(deps.db, deps.config);
@@ -91,7 +109,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   });
   // Staff adjustments are console actions: audited in the console's trail, in their own transaction.
   await registerLoyalty(app, { db: deps.db, config: deps.config, now: deps.now, recordAudit });
-  await registerReferrals(app, { ...deps, outbox, limiter: accounts.limiter, accounts });
+  await registerReferrals(app, { ...deps, outbox, accounts });
+  await registerEnquiries(app, { ...deps, outbox, limiter: accounts.limiter });
   await registerAnalytics(app, {
     db: deps.db,
     limiter: accounts.limiter,

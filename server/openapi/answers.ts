@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+declare module "zod" {
+  interface GlobalMeta {
+    /**
+     * The value as the API sends it, for the document (OpenAPI 3.0's schema `example`): typed as the schema's
+     * output, so an example missing a field or carrying one the schema lacks does not compile.
+     */
+    example?: z.$output;
+  }
+}
+
 /**
  * Success answers (docs/adr/0056-api-contract.md). A route declares `response: { 200: schema }` with a zod schema;
  * fastify-type-provider-zod's serializer encodes each answer through it (unknown fields stripped, a wrong shape a
@@ -29,14 +39,14 @@ export function describes<T>() {
   ): S => schema;
 }
 
-/** Money: integer cents. */
-export const cents = () => z.number().int();
+/** Money: integer cents. The example (a bottle of Buffalo Trace Bourbon) is what the document shows. */
+export const cents = () => z.number().int().meta({ example: 2699 });
 
 /** An ISO 8601 instant as the server writes it (`Date.toISOString()`): `format: date-time`. */
-export const instant = () => z.iso.datetime({ offset: true });
+export const instant = () => z.iso.datetime({ offset: true }).meta({ example: "2026-11-29T01:23:05.253Z" });
 
 /** A date without a time, YYYY-MM-DD: `format: date`. */
-export const calendarDate = () => z.iso.date();
+export const calendarDate = () => z.iso.date().meta({ example: "2026-11-28" });
 
 /** What a call that only says it worked answers. */
 export const okAnswer = z.object({ ok: z.literal(true) });

@@ -2,13 +2,8 @@ import { readFileSync } from "node:fs";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  API_ARTIFACTS,
-  renderArtifacts,
-  UNTYPED_LIST,
-  untypedOperations,
-} from "../../scripts/api-artifacts.ts";
-import { openTestDb, type TestDb } from "../../tests/support/db.ts";
+import { API_ARTIFACTS, renderArtifacts, UNTYPED_LIST, untypedOperations } from "#scripts/api-artifacts.ts";
+import { openTestDb, type TestDb } from "#tests/support/db.ts";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { LIMITS } from "../modules/accounts/index.ts";
@@ -195,6 +190,24 @@ describe("the served OpenAPI document", () => {
     expect(op("get", "/me").parameters?.map((p) => p.name) ?? []).not.toContain("x-user");
   });
 
+  it("leaves answers open to fields added later; request bodies that refuse unknown fields still say so", () => {
+    const closed = (value: unknown): boolean =>
+      Array.isArray(value)
+        ? value.some(closed)
+        : !!value &&
+          typeof value === "object" &&
+          ((value as { additionalProperties?: unknown }).additionalProperties === false ||
+            Object.values(value).some(closed));
+    expect(operations.filter(({ op }) => closed(op.responses)).map(({ op }) => op.operationId)).toEqual([]);
+    expect(closed(doc.components)).toBe(false);
+    const search = op("post", "/menu/search/v4") as Operation & {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(search.requestBody.content["application/json"].schema.properties.filters).toMatchObject({
+      additionalProperties: false,
+    });
+  });
+
   it("describes the spec's headers where they apply, the servers, the licence and the versions", () => {
     const described = (method: string, path: string, name: string) =>
       op(method, path).parameters?.find((p) => p.in === "header" && p.name === name)?.description;
@@ -206,6 +219,7 @@ describe("the served OpenAPI document", () => {
     expect(doc.info.license?.name).toMatch(/terms of service/);
     expect(doc.info.description).toContain("Accept-Version: 4");
     expect(doc.info.description).toContain("/menu/cart/v2");
+    expect(doc.info.description).toContain("clients ignore answer fields they do not know");
     // Redirects answer 302 with Location, not 200.
     expect(Object.keys(op("get", "/auth/sso/{provider}/start").responses)).toEqual([
       "302",

@@ -4,9 +4,11 @@ import { createJsonSchemaTransformObject, jsonSchemaTransform } from "fastify-ty
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { errorBodySchema } from "../errors.ts";
+import { ADDRESS_COOKIE } from "../modules/geo/index.ts";
 import { ANONYMOUS_COOKIE, CSRF_HEADER, USER_COOKIE } from "../modules/sessions/index.ts";
 import type { RateLimitRule } from "../platform/rate-limit.ts";
 import { ERROR_REASONS, type ErrorReasonName } from "./error-answers.ts";
+import { withAnswerExamples } from "./examples.ts";
 import { contractOf, type OperationContract, type RouteFacts, SCHEMES } from "./route-contract.ts";
 
 /**
@@ -41,14 +43,22 @@ carry \`Retry-After\` (seconds). Before any operation, the server refuses a requ
 together (a very long path included) with 431 \`headers_too_large\`, and a request it cannot read as HTTP with 400
 \`bad_request\`, in the same shape, and closes the connection.
 
-**Versions.** Versions are per call, not per API, as the apps' spec names them: a call whose answer changed shape
-got a new path beside the old one (\`/menu/cart/v2\`, \`/menu/main/v4\`, \`/menu/search/v4\`; placing an order will
-be \`/order/v3\`). Product and brand-page calls take \`Accept-Version: 4\`, the only version served (absent means
-4; anything else answers 400). Paths without a version are version 1. \`info.version\` is this document's version:
-an operation is never changed incompatibly under the same path.
+**Versions.** Versions are per call, not per API, as the apps' spec names them: a call whose contract had to
+change incompatibly got a new path beside the old one (\`/menu/cart/v2\`, \`/menu/main/v4\`, \`/menu/search/v4\`,
+\`/order/v3\`), and so will the next one; paths without a version are version 1. Product and brand-page calls
+take \`Accept-Version: 4\`, the only version served (absent means 4; anything else answers 400). Under one path an
+operation only changes compatibly: it may gain optional parameters and request fields, accept wider values, and
+answer with more fields and other error statuses, so clients ignore answer fields they do not know (answers are
+not closed with \`additionalProperties: false\`) and handle any error \`code\`. It never loses an operation, a
+parameter or an answer field, never adds a required parameter or request field, narrows what a request may send,
+changes a type, a success status or an \`operationId\`, nor adds or removes a value of an answer's enum. A path
+replaced by a new version stays, marked \`deprecated\`, while apps in use still call it. \`info.version\` is this
+document's version.
 
 **Store and position.** Priced answers are for one store: \`x-store-id\`, else \`lat\`/\`lng\` (header or query),
-else the saved address; \`GET /menu/vendor\` says which store serves a position.`;
+else the saved address; \`GET /menu/vendor\` says which store serves a position. The saved address is the
+\`${ADDRESS_COOKIE}\` cookie \`POST /order/address\` sets (a year), which checkout delivers to: the apps keep it as a
+browser does.`;
 
 /** What the spec's shared headers and query parameters mean, added where an operation takes them. */
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
@@ -308,24 +318,10 @@ function withNamedSchemas(document: Parameters<typeof namedSchemas>[0]): Json {
     Object.keys(((document as { openapiObject: Json }).openapiObject.components as Json)?.schemas ?? {}),
   );
   const schemas = (doc.components as Json).schemas as Record<string, Json>;
-  const used = new Set<string>();
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) for (const item of value) visit(item);
-    else if (value && typeof value === "object") {
-      for (const [key, child] of Object.entries(value)) {
-        if (key === "$ref" && typeof child === "string" && child.startsWith("#/components/schemas/")) {
-          const name = child.slice("#/components/schemas/".length);
-          if (!used.has(name)) {
-            used.add(name);
-            visit(schemas[name]);
-          }
-        } else visit(child);
-      }
-    }
-  };
-  visit(doc.paths);
-  typeNullableRefs(doc);
+  const used = namedSchemasUnder(doc.paths, schemas);
   unwrapLoneRefs(doc);
+  nullableAsOpenApi303(doc);
+  openAnswers(doc, schemas);
   (doc.components as Json).schemas = Object.fromEntries(
     Object.entries(schemas)
       .filter(([name]) => own.has(name) || used.has(name))
@@ -334,19 +330,79 @@ function withNamedSchemas(document: Parameters<typeof namedSchemas>[0]): Json {
   return doc;
 }
 
+/** The named schemas `value` refers to, directly or through another named schema. */
+function namedSchemasUnder(
+  value: unknown,
+  schemas: Record<string, Json>,
+  found = new Set<string>(),
+): Set<string> {
+  if (Array.isArray(value)) for (const item of value) namedSchemasUnder(item, schemas, found);
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith("#/components/schemas/")) {
+        const name = child.slice("#/components/schemas/".length);
+        if (!found.has(name)) {
+          found.add(name);
+          namedSchemasUnder(schemas[name], schemas, found);
+        }
+      } else namedSchemasUnder(child, schemas, found);
+    }
+  }
+  return found;
+}
+
 /**
- * A nullable named object (`categorySchema.nullable()`) comes out as `{ nullable: true, allOf: [{ $ref }] }`, a
- * nullable union of objects as `{ nullable: true, anyOf: […] }`; OpenAPI 3.0 reads `nullable` only beside a
- * `type`, so the objects' type is added.
+ * Answers may gain fields without a new version (docs/adr/0058-api-versioning.md), so their objects must not say
+ * `additionalProperties: false` (zod's output of every object): a client validating strictly against the
+ * document would refuse the next field added. The flag is dropped from every answer and from the named schemas
+ * only answers use; request bodies keep it where the route refuses unknown fields (search filters).
  */
-function typeNullableRefs(value: unknown): void {
-  if (Array.isArray(value)) for (const item of value) typeNullableRefs(item);
+function openAnswers(doc: Json, schemas: Record<string, Json>): void {
+  const operations = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap(Object.values);
+  const requestSchemas = namedSchemasUnder(
+    operations.map((operation) => [operation.parameters, operation.requestBody]),
+    schemas,
+  );
+  for (const operation of operations) dropClosedObjects(operation.responses);
+  for (const [name, schema] of Object.entries(schemas))
+    if (!requestSchemas.has(name)) dropClosedObjects(schema);
+}
+
+function dropClosedObjects(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) dropClosedObjects(item);
   else if (value && typeof value === "object") {
     const schema = value as Json;
-    const members = (schema.allOf ?? schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-    const objects = members?.every((m) => m.$ref || m.type === "object");
-    if (schema.nullable === true && !schema.type && objects) schema.type = "object";
-    for (const child of Object.values(schema)) typeNullableRefs(child);
+    if (schema.additionalProperties === false) delete schema.additionalProperties;
+    for (const child of Object.values(schema)) dropClosedObjects(child);
+  }
+}
+
+/** A schema that accepts null and nothing else (OpenAPI 3.0 has no `type: "null"`). */
+const nullOnly = (): Json => ({ type: "string", nullable: true, enum: [null] });
+
+/**
+ * Makes `nullable: true` say what zod means by it, as OpenAPI 3.0.3 reads the keyword: it only adds null to the
+ * `type` of its own schema, and every other keyword beside it still applies to null. So:
+ * - a nullable enum (`z.enum([…]).nullable()`) lists null among its values, else the enum refuses null;
+ * - a nullable named object (`addressSchema.nullable()`, written `{ nullable: true, allOf: [{ $ref }] }`) or
+ *   nullable union (`{ nullable: true, anyOf: […] }`) becomes `anyOf: [the schemas, nullOnly()]`, since the
+ *   referenced schema refuses null whatever its neighbour says (and `nullable` without a `type` means nothing).
+ * A strict validator (Ajv) then accepts exactly the answers the server sends, and generated clients still read
+ * `X | null`.
+ */
+function nullableAsOpenApi303(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) nullableAsOpenApi303(item);
+  else if (value && typeof value === "object") {
+    const schema = value as Json;
+    for (const child of Object.values(schema)) nullableAsOpenApi303(child);
+    if (schema.nullable !== true) return;
+    // A new array: zod may share one enum's values between a nullable and a non-nullable place.
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    const { allOf, anyOf, oneOf } = schema as { allOf?: Json[]; anyOf?: Json[]; oneOf?: Json[] };
+    const members = oneOf ?? anyOf ?? (allOf && allOf.length > 1 ? [{ allOf }] : allOf);
+    if (!members) return;
+    for (const key of ["nullable", "type", "allOf", "anyOf", "oneOf"]) delete schema[key];
+    schema[oneOf ? "oneOf" : "anyOf"] = [...members, nullOnly()];
   }
 }
 
@@ -366,7 +422,10 @@ function unwrapLoneRefs(value: unknown): void {
   }
 }
 
-/** Puts each operation's answers in place, with the examples they use, and describes the shared parameters. */
+/**
+ * Puts each operation's answers in place, with the examples they use (an error's by its reason, a success's
+ * sampled from its schema), and describes the shared parameters.
+ */
 function finishDocument(doc: Json): Json {
   const paths = doc.paths as Record<string, Record<string, Json>>;
   const used = new Set<ErrorReasonName>();
@@ -395,6 +454,7 @@ function finishDocument(doc: Json): Json {
       else delete operation.parameters;
     }
   }
+  withAnswerExamples(doc);
   const components = doc.components as Json;
   components.examples = Object.fromEntries(
     Object.entries(ERROR_REASONS)

@@ -1,4 +1,4 @@
-import { LOGIN_FAILED } from "../../domain/copy.ts";
+import { LOGIN_FAILED } from "#domain/copy.ts";
 import { CROSS_SITE, CSRF_FAILED, LOGIN_REQUIRED, SESSION_ENDED } from "../modules/sessions/index.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { openTestDb } from "../../tests/support/db.ts";
+import { openTestDb } from "#tests/support/db.ts";
 import { openDb } from "./db.ts";
 
 // A PostgreSQL restart ends every connection, idle ones too (docs/adr/0040-fleet-behind-nginx.md).

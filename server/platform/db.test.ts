@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { executePrepared, migrate, resultReadsStar } from "./db.ts";
 
 describe.each(testDatabases)("database platform on %s", (kind) => {

@@ -7,8 +7,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
-import { migrations } from "../../db/migrations/index.ts";
-import type { Database } from "../../db/schema.ts";
+import { migrations } from "#db/migrations/index.ts";
+import type { Database } from "#db/schema.ts";
 import type { Config } from "../config.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openTestDb } from "../../tests/support/db.ts";
+import { openTestDb } from "#tests/support/db.ts";
 import { openDb } from "./db.ts";
 import { defineJob, JobQueue } from "./jobs.ts";
 

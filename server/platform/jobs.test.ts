@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../../db/schema.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
+import type { Database } from "#db/schema.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { defineJob, JobQueue, jobSchemaFor } from "./jobs.ts";
 
 const policy = { retryLimit: 3, retryDelaySeconds: 7, retryBackoff: false, expireInSeconds: 60 };

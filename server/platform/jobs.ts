@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Transaction } from "kysely";
 import PgBoss from "pg-boss";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import { type Db, type Listener, listen, type RawExecutor, rawExecutor } from "./db.ts";
 
 /**

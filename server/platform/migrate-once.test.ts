@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrations } from "../../db/migrations/index.ts";
-import { seedCatalogue } from "../../db/seed/index.ts";
+import { migrations } from "#db/migrations/index.ts";
+import { seedCatalogue } from "#db/seed/index.ts";
 import { type Db, migrate, openDb } from "./db.ts";
 import { JobQueue, jobSchemaFor } from "./jobs.ts";
 

@@ -8,9 +8,17 @@ import type { Db } from "./db.ts";
  */
 export async function serverKey(db: Db, name: string, configured?: string): Promise<Buffer> {
   if (configured) return createHash("sha256").update(`${name}:${configured}`).digest();
+  return Buffer.from(await keptSecret(db, name, randomBytes(32).toString("base64")), "base64");
+}
+
+/**
+ * The secret kept in the database (app_secrets) under `name`: `fresh` when none is kept yet. Two instances starting
+ * together agree: the first insert wins, both read it back.
+ */
+export async function keptSecret(db: Db, name: string, fresh: string): Promise<string> {
   await db
     .insertInto("app_secrets")
-    .values({ name, value: randomBytes(32).toString("base64") })
+    .values({ name, value: fresh })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
   const row = await db
@@ -18,5 +26,5 @@ export async function serverKey(db: Db, name: string, configured?: string): Prom
     .select("value")
     .where("name", "=", name)
     .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, "base64");
+  return row.value;
 }

@@ -1,9 +1,9 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryFixture } from "../../tests/factories/delivery-fixture.ts";
-import { shopperWithOrder } from "../../tests/factories/orders.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../tests/support/db.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { shopperWithOrder } from "#tests/factories/orders.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { type App, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { defineJob, JobQueue } from "./jobs.ts";

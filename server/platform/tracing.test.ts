@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDb } from "../../tests/support/db.ts";
+import { openTestDb, type TestDb } from "#tests/support/db.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 

@@ -1,4 +1,5 @@
 import proxyAddr from "@fastify/proxy-addr";
+import type { FastifyRequest } from "fastify";
 import type { TrustProxy } from "../config.ts";
 
 /**
@@ -21,4 +22,9 @@ export function trustedProxy(trust: TrustProxy): (address: string, hop: number) 
         ? (_address: string, hop: number) => hop < trust.hops
         : proxyAddr.compile(trust.addresses);
   return (address, hop) => (hop === 0 && address === IN_PROCESS_ADDRESS) || configured(address, hop);
+}
+
+/** The client's address, as every per-address limit counts it and the request log records it (TRUST_PROXY). */
+export function clientIp(req: FastifyRequest): string {
+  return req.ip || "unknown";
 }

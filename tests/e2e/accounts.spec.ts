@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { UNDER_AGE_MESSAGE } from "../../domain/accounts/age.ts";
+import { UNDER_AGE_MESSAGE } from "#domain/accounts/age.ts";
 import {
   addFromProductPage,
   expectNoSeriousA11yViolations,

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
-import type { CartVerifyAnswer, ScanAnswer } from "../../app/features/age/types.ts";
-import type { Product } from "../../domain/catalogue/types.ts";
+import { SCANNER_COPY } from "#app/features/age/scanner-copy.ts";
+import type { CartVerifyAnswer, ScanAnswer } from "#app/features/age/types.ts";
+import type { Product } from "#domain/catalogue/types.ts";
 import { aamvaText, type LicenceFields, licenceBarcodePng } from "../factories/licences.ts";
 import {
   ADMIN_EMAIL,
@@ -118,10 +118,14 @@ test("an adult verifies with their own licence (after someone else's is refused)
   await expect(placeOrder(page)).toBeDisabled();
   await expect(page.getByText("Verify your age to place this order.")).toBeVisible();
   await expect(page.locator(".checkout__items")).toContainText(product.title);
-  // Rendered so on the server: Place order is off from the first paint, not only once the page has hydrated.
+  // Rendered so on the server: Place order waits for the age check from the first paint, its reason with it (it is
+  // also off until the page's scripts run, whatever the age check says).
   const html = await (await page.request.get("/checkout")).text();
   expect(html).toContain("Scan your ID");
-  expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Place order/);
+  expect(html).toContain("Verify your age to place this order.");
+  expect(html).toMatch(
+    /<button type="submit"[^>]*disabled=""[^>]*aria-describedby="place-order-waiting"[^>]*>Place order/,
+  );
 
   await section.getByRole("button", { name: "Scan your ID" }).click();
   const dialog = scanner(page);
@@ -156,7 +160,8 @@ test("an adult verifies with their own licence (after someone else's is refused)
   // The verification holds: checkout loaded afresh renders it verified from the server (status 1).
   const again = await (await page.request.get("/checkout")).text();
   expect(again).toContain("Your age is verified.");
-  expect(again).not.toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Place order/);
+  expect(again).not.toContain("Verify your age to place this order.");
+  expect(again).not.toMatch(/<button type="submit"[^>]*aria-describedby="place-order-waiting"/);
 
   // And the order goes through.
   await chooseDeliveryTime(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import fc from "fast-check";
-import routes from "../../app/routes.ts";
+import routes from "#app/routes.ts";
 import { oddUrlPart } from "../support/openapi-fuzz.ts";
 
 /**

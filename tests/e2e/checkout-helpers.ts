@@ -7,9 +7,9 @@ import {
   type Request,
   test,
 } from "@playwright/test";
-import { SCANNER_COPY } from "../../app/features/age/scanner-copy.ts";
-import type { Order } from "../../domain/orders/types.ts";
-import { cardNumbersIn } from "../../domain/payments/card-number.ts";
+import { SCANNER_COPY } from "#app/features/age/scanner-copy.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { cardNumbersIn } from "#domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
 import { addFromProductPage, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
 
@@ -224,7 +224,7 @@ export async function shopperPlacesOrder(page: Page, request: APIRequestContext,
   return { orderPath: new URL(page.url()).pathname, heading, product, storeId: store_id };
 }
 
-/** Signs in with the demo staff password (README: the store console) as `email`, from a console page's own form. */
+/** Signs in with the demo staff password (README, "Trying it") as `email`, from a console page's own form. */
 export async function consoleSignIn(page: Page, email: string, path = "/console") {
   await page.goto(path);
   const login = page.getByRole("form", { name: "Log in with your password" });
@@ -235,7 +235,7 @@ export async function consoleSignIn(page: Page, email: string, path = "/console"
 
 export const ADMIN_EMAIL = "admin@nightcap.localhost";
 
-/** Signs in at /console as the demo staff account of a seeded store (README: the store console). */
+/** Signs in at /console as the demo staff account of a seeded store (README, "Trying it"). */
 export async function staffSignIn(staff: Page, storeId: string) {
   await consoleSignIn(staff, `staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
 }

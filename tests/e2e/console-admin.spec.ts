@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { formatCents } from "../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import {
   ADMIN_EMAIL,
   consoleSignIn,

@@ -122,6 +122,12 @@ test("sending a slot order out hours early asks staff to confirm, saying when it
   await expect(staff.getByRole("alert")).toContainText("it goes out from");
   await expect(staff.getByText("Being prepared", { exact: true })).toBeVisible();
   await shot(staff, "console-send-out-early");
+  // The page reloads its data every 5 s (a request begun now is that poll); the question outlives the reload, which
+  // React Router's own action answer does not.
+  const poll = await staff.waitForRequest((r) => r.url().includes(".data") && r.method() === "GET");
+  await poll.response();
+  await staff.waitForTimeout(1_000); // the reloaded data rendered
+  await expect(staff.getByRole("alert")).toContainText("This order's slot is");
   await staff.getByRole("button", { name: "Send out anyway" }).click();
   await expect(staff.getByText("Send out: done.")).toBeVisible();
   await expect(staff.getByText("On its way", { exact: true })).toBeVisible();

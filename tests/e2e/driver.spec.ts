@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { DOOR_COPY } from "#app/features/console/door-copy.ts";
+import { DOOR_MESSAGES, REFUSAL_RULES } from "#domain/door/handover.ts";
+import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
 import {
   pickUp,
   sendOut,
@@ -86,4 +90,67 @@ test("a delivery that fails for good shows the shopper the failed state and the 
   // The order's page shows the refund too.
   await failed.getByRole("link", { name: "Order details" }).click();
   await expect(page.getByText(/Could not be delivered/).first()).toBeVisible();
+});
+
+/**
+ * The handover at the door (issue 33 §4): the store sets a return fee; the driver scans the recipient's licence
+ * (a PNG drawn here, read in the page by the age check's reader) and the server finds them under 21; the driver
+ * records the refusal, and the shopper's tracking page shows the failed order, why, and the refund less the fee, live.
+ */
+test("a driver's scan finds the recipient under 21; the refusal reaches the shopper's tracking page, live", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { heading, storeId } = await shopperPlacesOrder(page, request, "refused");
+  const number = /#(\d+)/.exec(heading)?.[1] ?? "";
+  await trackLive(page);
+  const { context: phone, staff: driver } = await staffAcceptsOrder(browser, storeId, number);
+
+  await driver.goto("/console/store");
+  await driver.getByLabel(/Return fee/).fill("5.00");
+  await driver.getByRole("button", { name: "Save" }).click();
+  await expect(driver.getByText(/^Saved\./)).toBeVisible();
+
+  await driver.goto("/console/driver");
+  await pickUp(driver, number);
+  const stop = driver.locator(".driver__stop").filter({ hasText: `#${number}` });
+  await stop.getByRole("button", { name: "Scan ID" }).click();
+  const scanner = driver.getByRole("dialog", { name: new RegExp(DOOR_COPY.title) });
+  await expect(scanner).toBeVisible();
+  // Casey Buyer (the shopper's name), 19 years old today.
+  const born = new Date();
+  born.setUTCFullYear(born.getUTCFullYear() - 19);
+  const png = await licenceBarcodePng(
+    aamvaText({
+      firstName: "Casey",
+      lastName: "Buyer",
+      dateOfBirth: born.toISOString().slice(0, 10),
+      expiry: `${new Date().getUTCFullYear() + 3}-01-31`,
+      documentNumber: `B${randomBytes(5).toString("hex").toUpperCase()}`,
+      jurisdiction: "IL",
+    }),
+  );
+  await scanner
+    .getByLabel(DOOR_COPY.uploadLabel)
+    .setInputFiles({ name: "licence-back.png", mimeType: "image/png", buffer: png });
+  await expect(scanner.getByRole("alert")).toHaveText(DOOR_MESSAGES.under_age);
+  await shot(driver, "driver-door-check", false);
+  await scanner.getByRole("button", { name: "Back to the stop" }).click();
+
+  // The scan's refusal is the reason offered; the driver records it.
+  const reason = stop.getByLabel("Not handed over because");
+  await expect(reason).toHaveValue("under_age");
+  await shot(driver, "driver-door-refusal");
+  await stop.getByRole("button", { name: "Not handed over" }).click();
+  await expect(stop).toHaveCount(0);
+  await phone.close();
+
+  const failed = page.locator(".tracking__failed");
+  await expect(failed.getByRole("heading", { name: "Your order couldn't be delivered" })).toBeVisible();
+  await expect(failed).toContainText(REFUSAL_RULES.under_age.reason);
+  await expect(failed).toContainText("refunded to your payment method, less the store's $5.00 return fee.");
+  await shot(page, "tracking-refused-at-door");
 });

@@ -4,7 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { sql } from "kysely";
-import { type Db, openDb } from "../../server/platform/db.ts";
+import { type Db, openDb } from "#server/platform/db.ts";
 import { createUser } from "../factories/accounts.ts";
 
 /**

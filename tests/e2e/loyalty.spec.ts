@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { pointsForOrder, REDEEM_STEP_POINTS, TIERS, tierFor } from "../../domain/loyalty/programme.ts";
-import { OWN_ACCOUNT_MESSAGE } from "../../domain/loyalty/staff-adjustment.ts";
-import type { Order } from "../../domain/orders/types.ts";
+import { pointsForOrder, REDEEM_STEP_POINTS, TIERS, tierFor } from "#domain/loyalty/programme.ts";
+import { OWN_ACCOUNT_MESSAGE } from "#domain/loyalty/staff-adjustment.ts";
+import type { Order } from "#domain/orders/types.ts";
 import {
   ADMIN_EMAIL,
   apiFromPage,

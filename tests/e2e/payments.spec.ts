@@ -110,6 +110,9 @@ test("wallets are offered only where the browser can pay with one; Google Pay pa
   expect(device.completed).toEqual(["success"]);
 });
 
+/** A save is the provider's tokenisation and then our API in turn: past expect's 10 s on a loaded machine. */
+const SAVE_TIMEOUT = 30_000;
+
 test("the payment cards screen: added in a modal and put first, a primary chosen, one removed, refusals in the provider's words", async ({
   page,
 }) => {
@@ -125,14 +128,14 @@ test("the payment cards screen: added in a modal and put first, a primary chosen
   await page.getByRole("button", { name: "Add a card" }).click();
   await typeCard(page, "4242 4242 4242 4242");
   await modal.getByRole("button", { name: "Save card" }).click();
-  await expect(modal).toBeHidden();
+  await expect(modal).toBeHidden({ timeout: SAVE_TIMEOUT });
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText("VISA ending 4242 · 12/30 · Primary");
 
   await page.getByRole("button", { name: "Add a card" }).click();
   await typeCard(page, "5555 5555 5555 4444");
   await modal.getByRole("button", { name: "Save card" }).click();
-  await expect(modal).toBeHidden();
+  await expect(modal).toBeHidden({ timeout: SAVE_TIMEOUT });
   await expect(items.first()).toContainText("MASTERCARD ending 4444");
   await expect(items.nth(1)).toContainText("VISA ending 4242 · 12/30 · Primary");
 

@@ -18,7 +18,7 @@ import {
   vendorOf,
 } from "./storefront.ts";
 
-/** Signs in at /console as the demo administrator (README: the store console). */
+/** Signs in at /console as the demo administrator (README, "Trying it"). */
 async function adminSignIn(admin: Page) {
   await consoleSignIn(admin, ADMIN_EMAIL);
   await expect(admin.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { LEAD_STORAGE } from "../../domain/leads/prompt.ts";
+import { LEAD_STORAGE } from "#domain/leads/prompt.ts";
 import {
   apiFromPage,
   chooseDeliveryTime,

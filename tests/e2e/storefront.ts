@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import type { Product } from "../../domain/catalogue/types.ts";
+import type { Product } from "#domain/catalogue/types.ts";
 
 /** Steps the browser journeys share: where the shopper is served from, finding stock, the address and adding. */
 

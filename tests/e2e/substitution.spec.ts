@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import type { Product } from "../../domain/catalogue/types.ts";
+import type { Product } from "#domain/catalogue/types.ts";
 import { sendOut, shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { formatCents } from "../../domain/money.ts";
-import type { Order } from "../../domain/orders/types.ts";
+import { formatCents } from "#domain/money.ts";
+import type { Order } from "#domain/orders/types.ts";
 import {
   apiFromPage,
   cardNumbersSent,

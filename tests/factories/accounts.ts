@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Insertable } from "kysely";
-import type { UsersTable } from "../../db/schema-accounts.ts";
-import { hashPassword } from "../../server/modules/accounts/passwords.ts";
-import type { Db } from "../../server/platform/db.ts";
+import type { UsersTable } from "#db/schema-accounts.ts";
+import { hashPassword } from "#server/modules/accounts/passwords.ts";
+import type { Db } from "#server/platform/db.ts";
 import { TestBrowser } from "../support/browser.ts";
 
 export const TEST_PASSWORD = "correct horse battery";

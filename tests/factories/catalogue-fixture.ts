@@ -1,5 +1,5 @@
-import { squareZone } from "../../domain/geo/zone.ts";
-import type { Db } from "../../server/platform/db.ts";
+import { squareZone } from "#domain/geo/zone.ts";
+import type { Db } from "#server/platform/db.ts";
 import { createBrand, createCategory, createCity, createProduct, createStore, stock } from "./catalogue.ts";
 
 /**

@@ -1,13 +1,7 @@
 import type { Insertable } from "kysely";
-import type {
-  BrandsTable,
-  CategoriesTable,
-  CitiesTable,
-  ProductsTable,
-  StoresTable,
-} from "../../db/schema.ts";
-import { slugify } from "../../domain/slug.ts";
-import type { Db } from "../../server/platform/db.ts";
+import type { BrandsTable, CategoriesTable, CitiesTable, ProductsTable, StoresTable } from "#db/schema.ts";
+import { slugify } from "#domain/slug.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /**
  * Small catalogue factories for tests: each inserts one row with sensible defaults and returns it.

@@ -1,5 +1,5 @@
-import { squareZone } from "../../domain/geo/zone.ts";
-import type { Db } from "../../server/platform/db.ts";
+import { squareZone } from "#domain/geo/zone.ts";
+import type { Db } from "#server/platform/db.ts";
 import { createCity, createProduct, createStore, stock } from "./catalogue.ts";
 
 const ALWAYS_OPEN = Object.fromEntries(

@@ -1,8 +1,9 @@
-import type { OrderEvent } from "../../domain/orders/status.ts";
-import type { Order } from "../../domain/orders/types.ts";
-import type { App } from "../../server/app.ts";
-import { moveOrder } from "../../server/modules/checkout/settle.ts";
-import type { Db } from "../../server/platform/db.ts";
+import type { OrderEvent } from "#domain/orders/status.ts";
+import type { Order } from "#domain/orders/types.ts";
+import type { App } from "#server/app.ts";
+import { onOrderMoved } from "#server/modules/loyalty/index.ts";
+import { moveOrder, OrderMoves } from "#server/modules/orders/index.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { TestBrowser } from "../support/browser.ts";
 import { placedOrder } from "./placed-orders.ts";
 
@@ -17,8 +18,12 @@ export async function shopperWithOrder(
   return { user, browser, order: orders[0] };
 }
 
-/** These moves' notification jobs are not sent: the tests using this factory are not about notifications. */
-const noJobs = { send: async () => null };
+/**
+ * These moves' notification and referral jobs are not sent: the tests using this factory are not about them. The
+ * loyalty module listens as it does in the app.
+ */
+const loyaltyOnly = new OrderMoves();
+loyaltyOnly.onOrderMoved((moved, tx) => onOrderMoved(tx, moved, new Date()));
 
 /**
  * Moves an order as staff would (the store console's actions are not ours to call here): the status machine, the
@@ -32,7 +37,7 @@ export async function moveOrderAsStaff(db: Db, orderId: string, event: OrderEven
       .where("id", "=", orderId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    return moveOrder({ jobs: noJobs }, tx, order, event, "test-staff");
+    return moveOrder({ orderMoves: loyaltyOnly }, tx, order, event, "test-staff");
   });
   if (!moved) throw new Error(`order ${orderId} cannot take ${event.type}`);
 }

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { Cart } from "../../domain/cart/types.ts";
-import { checkoutIdFor } from "../../domain/checkout/request.ts";
-import type { Order } from "../../domain/orders/types.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import type { Order } from "#domain/orders/types.ts";
 import type { TestApp } from "../support/app.ts";
 import type { TestBrowser } from "../support/browser.ts";
 import { createUser, signedInBrowser } from "./accounts.ts";
@@ -9,7 +9,11 @@ import { CHELSEA } from "./shopper.ts";
 
 export { CHELSEA };
 
-export const CHICAGO = "233 S Wacker Dr, Chicago, IL 60601";
+/**
+ * Outside every fixture zone, so the shipping store serves it; in the District, which lets our shipping store send
+ * wine (up to a case a month) and spirits (domain/compliance/shipping/).
+ */
+export const SHIPPED_TO = "1350 Pennsylvania Ave NW, Washington, DC 20004";
 let clock = Date.now();
 
 /** A sandbox token for a test card, as the provider's card page hands it over. */
@@ -24,7 +28,7 @@ export async function cardToken(s: Pick<TestApp, "app">, number = "4242424242424
 
 /**
  * A signed-in shopper who placed a paid order through POST /order/v3 (createDeliveryFixture's stores): the items
- * at their stores (d-manhattan unless said), delivered to Chelsea or shipped to Chicago; `before` runs on the
+ * at their stores (d-manhattan unless said), delivered to Chelsea or shipped to Washington, DC; `before` runs on the
  * cart first (a promo, credit).
  */
 export async function placedOrder(

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
-import type { PromosTable } from "../../db/schema-checkout.ts";
-import type { Db } from "../../server/platform/db.ts";
+import type { PromosTable } from "#db/schema-checkout.ts";
+import type { Db } from "#server/platform/db.ts";
 
 let n = 0;
 

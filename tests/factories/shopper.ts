@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Cart } from "../../domain/cart/types.ts";
+import type { Cart } from "#domain/cart/types.ts";
 import type { TestApp } from "../support/app.ts";
 import { createUser, signedInBrowser } from "./accounts.ts";
 

@@ -1,15 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Availability } from "../../domain/availability/types.ts";
-import { type Fleet, startFleet } from "../../scripts/fleet.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { type Fleet, startFleet } from "#scripts/fleet.ts";
 import {
   type DeliveryWhen,
   HttpShopper,
   placeOrderBody,
   sandboxToken,
   signIn,
-} from "../../scripts/fleet-shopper.ts";
-import { type Db, openDb } from "../../server/platform/db.ts";
+} from "#scripts/fleet-shopper.ts";
+import { type Db, openDb } from "#server/platform/db.ts";
 import { createUser, TEST_PASSWORD } from "../factories/accounts.ts";
 import { startSmtpServer } from "../support/smtp-server.ts";
 import { SseReader } from "../support/sse.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
-import { type App, buildApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
-import type { Db } from "../../server/platform/db.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
 import { openTestDb, type TestDb, type TestDbKind } from "./db.ts";
 
 export interface TestApp {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { applySetCookies } from "../../server/ssr.ts";
+import { applySetCookies } from "#server/ssr.ts";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { dumpPglite, migrate, openDb } from "../../server/platform/db.ts";
+import { dumpPglite, migrate, openDb } from "#server/platform/db.ts";
 
 /**
  * A migrated embedded database, made once and copied for every test file (docs/adr/0055-ci-in-budget.md): PGlite's

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type Db, migrate, openDb } from "../../server/platform/db.ts";
-import { jobSchemaFor } from "../../server/platform/jobs.ts";
+import { type Db, migrate, openDb } from "#server/platform/db.ts";
+import { jobSchemaFor } from "#server/platform/jobs.ts";
 import { pgliteTemplate } from "./db-template.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, expect } from "vitest";
-import { undocumentedAnswers } from "../../server/openapi/conformance.ts";
+import { undocumentedAnswers } from "#server/openapi/conformance.ts";
 
 /**
  * Runs after every test file (vitest setupFiles): each answer a documented route gave during the file must be one

@@ -1,4 +1,4 @@
-import type { ApiFetch } from "../../app/lib/api.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
 import type { TestBrowser } from "./browser.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { Availability } from "../../domain/availability/types.ts";
-import type { Db } from "../../server/platform/db.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /** When a load run's shoppers ask for delivery: ASAP when the store offers it, else its first slot. */
 export type DeliveryWhen = { deliveryTime: "asap" } | { deliveryTime: string; deliveryDate: string };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Crumb } from "../../features/catalogue/structured-data.ts";
+import type { Crumb } from "./structured-data.ts";
 
 /** Where the page sits: Home › … › this page (the last crumb is the current page). */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

@@ -1,4 +1,4 @@
-import { formatPrice } from "../../../domain/money.ts";
+import { formatPrice } from "#domain/money.ts";
 
 /** A product price with two decimals (spec §5), or the reason it is hidden. */
 export function Price({

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { SearchSuggestion } from "../../../domain/catalogue/types.ts";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
-import { positionHeaders } from "../../lib/position.ts";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { positionHeaders } from "#app/lib/position.ts";
+import type { SearchSuggestion } from "#domain/catalogue/types.ts";
 import { SearchIcon } from "../icons.tsx";
 
 const DEBOUNCE_MS = 200;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
-import { UserIcon } from "../../components/icons.tsx";
-import { SESSION_ENDED_EVENT } from "../../lib/csrf.ts";
+import { UserIcon } from "#app/components/icons.tsx";
+import { SESSION_ENDED_EVENT } from "#app/lib/csrf.ts";
 import { type LoginView, onLoginModalRequest, openLoginModal } from "./login-modal-events.ts";
 import { CsrfField, useSession } from "./session.tsx";
 

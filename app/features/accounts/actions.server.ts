@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { landingAfterSignIn } from "../../../domain/accounts/landing.ts";
-import { returnPathOf, safeReturnTo } from "../../../domain/accounts/return-to.ts";
-import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import type { ApiAnswer, ApiShape } from "../../lib/api-answers.ts";
+import type { ApiAnswer, ApiShape } from "#app/lib/api-answers.ts";
+import { landingAfterSignIn } from "#domain/accounts/landing.ts";
+import { returnPathOf, safeReturnTo } from "#domain/accounts/return-to.ts";
+import { LOGIN_FAILED } from "#domain/copy.ts";
 import { failure, formFields } from "./forms.server.ts";
 
 /** What the code step shows after step 1 (or after a signup). */

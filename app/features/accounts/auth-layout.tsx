@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Logo } from "../../components/shell/logo.tsx";
+import { Logo } from "#app/components/shell/logo.tsx";
 
 /** The full-screen frame of /login, /signup, /forgot-password, /reset-password and /sos (spec §2: no main shell). */
 export function AuthLayout({

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import type { ApiResponse } from "../../lib/api.ts";
-import { apiErrorMessage } from "../../lib/api.ts";
+import type { ApiResponse } from "#app/lib/api.ts";
+import { apiErrorMessage } from "#app/lib/api.ts";
 
 /**
  * Helpers for the accounts page actions: they read the posted form, call the API in-process (context.api carries

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
-import { CloseIcon } from "../../components/icons.tsx";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
+import type { SsoProviderInfo } from "#domain/accounts/types.ts";
 import { ForgotForm, type ForgotResult } from "./forgot-form.tsx";
 import { useFetcherChannel } from "./form-channel.tsx";
 import { type LoginView, onLoginModalRequest } from "./login-modal-events.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import type { SsoProviderInfo } from "#domain/accounts/types.ts";
 import type { CodeStep } from "./actions.server.ts";
 import { Field, FormError } from "./auth-layout.tsx";
 import { CodeForm } from "./code-form.tsx";

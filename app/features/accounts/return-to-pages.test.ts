@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import type { ApiFetch } from "../../lib/api.ts";
-import { action as loginAction, loader as loginLoader } from "../../routes/login.tsx";
-import { loader as signupLoader } from "../../routes/signup.tsx";
+import type { ApiFetch } from "#app/lib/api.ts";
+import { action as loginAction, loader as loginLoader } from "#app/routes/login.tsx";
+import { loader as signupLoader } from "#app/routes/signup.tsx";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 /**
  * The return address of the sign-in pages (issue #29: `/login?returnTo=/%09/host:port/path` sent a signed-in shopper

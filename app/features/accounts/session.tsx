@@ -1,9 +1,9 @@
 import { createContext, useContext } from "react";
-import type { SessionInfo } from "../../../domain/accounts/types.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
-import { type ApiFetch, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
-import { awaitTokenFrom, CSRF_FIELD, CSRF_META } from "../../lib/csrf.ts";
+import { type ApiFetch, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { awaitTokenFrom, CSRF_FIELD, CSRF_META } from "#app/lib/csrf.ts";
+import type { SessionInfo } from "#domain/accounts/types.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
 
 export const NO_SESSION: SessionInfo = { user: null, csrfToken: null, sessionEnded: false };
 

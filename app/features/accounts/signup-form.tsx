@@ -6,9 +6,9 @@ import {
   parseBirthday,
   todayForAgeCheck,
   UNDER_AGE_MESSAGE,
-} from "../../../domain/accounts/age.ts";
-import { PASSWORD_MIN_LENGTH } from "../../../domain/accounts/password.ts";
-import type { SsoProfile, SsoProviderInfo } from "../../../domain/accounts/types.ts";
+} from "#domain/accounts/age.ts";
+import { PASSWORD_MIN_LENGTH } from "#domain/accounts/password.ts";
+import type { SsoProfile, SsoProviderInfo } from "#domain/accounts/types.ts";
 import type { CodeStep } from "./actions.server.ts";
 import { Field, FormError } from "./auth-layout.tsx";
 import { CodeForm } from "./code-form.tsx";

@@ -1,4 +1,4 @@
-import type { SsoProviderInfo } from "../../../domain/accounts/types.ts";
+import type { SsoProviderInfo } from "#domain/accounts/types.ts";
 
 /**
  * Social sign-in (spec §7: Apple, Google, Facebook) — plain links: the start is a GET that redirects to the

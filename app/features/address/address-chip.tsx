@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "react-router";
-import { PinIcon } from "../../components/icons.tsx";
-import type { RootData } from "../../root.tsx";
+import { PinIcon } from "#app/components/icons.tsx";
+import { useNonce } from "#app/lib/csp-nonce.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
 import { ADDRESS_LABEL_SCRIPT, chipLabel } from "./address-label.ts";
 
@@ -11,7 +10,7 @@ import { ADDRESS_LABEL_SCRIPT, chipLabel } from "./address-label.ts";
  */
 export function AddressChip() {
   const { address, pending, openDialog } = useDeliveryAddress();
-  const nonce = useRouteLoaderData<RootData>("root")?.nonce;
+  const nonce = useNonce();
   return (
     <>
       <button

@@ -1,14 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
+import type { ApiFetch } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { setShopperPosition } from "#app/lib/position.ts";
 import {
   type AddressResult,
   DELIVERY_ADDRESS_SET_EVENT,
   OUT_OF_ZONE,
   type SavedAddress,
-} from "../../../domain/geo/api.ts";
-import type { ApiFetch } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
-import { setShopperPosition } from "../../lib/position.ts";
+} from "#domain/geo/api.ts";
 import { rememberAddressLabel } from "./address-label.ts";
 import { storeChangeText } from "./store-change-text.ts";
 

@@ -1,5 +1,5 @@
-import { CloseIcon } from "../../components/icons.tsx";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
 import { AddressForm } from "./address-form.tsx";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { AddressResult, AddressSuggestion } from "../../../domain/geo/api.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import type { AddressResult, AddressSuggestion } from "#domain/geo/api.ts";
 
 const SUGGEST_DELAY_MS = 200;
 const SUGGEST_MIN_CHARS = 3;

@@ -1,4 +1,4 @@
-import type { SavedAddress } from "../../../domain/geo/api.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
 
 /**
  * The header chip's words for a saved address, kept in this browser so a shared page's chip reads them from its

@@ -1,4 +1,4 @@
-import type { SavedAddress } from "../../../domain/geo/api.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
 import { AddressProvider } from "./address-context.tsx";
 import { AddressDialog } from "./address-dialog.tsx";
 

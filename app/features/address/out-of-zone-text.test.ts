@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "../../../domain/catalogue/types.ts";
+import type { Category } from "#domain/catalogue/types.ts";
 import { outOfZoneHeading, shippedCategories, shippingOfferText } from "./out-of-zone-text.ts";
 
 const category = (over: Partial<Category>): Category => ({
@@ -37,22 +37,32 @@ describe("an address outside every delivery zone", () => {
     expect(shippingOfferText({ ...offer, ships: [] })).toBe(text);
   });
 
+  const available = {
+    store_id: "st_ship",
+    categories: [
+      category({ url_name: "spirits", name: "Spirits", ordinal: 3 }),
+      category({ url_name: "red-wine", name: "Red Wine", ordinal: 1, root_category_display: "WEB_SUB" }),
+      category({ url_name: "wine", name: "Wine", ordinal: 2 }),
+      category({ url_name: "beer", name: "Beer", ordinal: 1, product_count: 0 }),
+      category({ url_name: "more", name: "More", web_display_name: "Mixers, Snacks & More" }),
+    ],
+  };
+
   it("lists what can be shipped: the top menu's categories the store has products in, in menu order", () => {
-    expect(
-      shippedCategories({
-        store_id: "st_ship",
-        categories: [
-          category({ url_name: "spirits", name: "Spirits", ordinal: 3 }),
-          category({ url_name: "red-wine", name: "Red Wine", ordinal: 1, root_category_display: "WEB_SUB" }),
-          category({ url_name: "wine", name: "Wine", ordinal: 2 }),
-          category({ url_name: "beer", name: "Beer", ordinal: 1, product_count: 0 }),
-          category({ url_name: "more", name: "More", web_display_name: "Mixers, Snacks & More" }),
-        ],
-      }),
-    ).toEqual([
+    expect(shippedCategories(available, "ND", "2026-11-29")).toEqual([
       { name: "Wine", url: "/wine" },
       { name: "Spirits", url: "/spirits" },
       { name: "Mixers, Snacks & More", url: "/more" },
+    ]);
+  });
+
+  it("leaves out a class the address's state does not let the store ship (issue 33 §3)", () => {
+    expect(shippedCategories(available, "FL", "2026-11-29").map((c) => c.name)).toEqual([
+      "Wine",
+      "Mixers, Snacks & More",
+    ]);
+    expect(shippedCategories(available, "IL", "2026-11-29").map((c) => c.name)).toEqual([
+      "Mixers, Snacks & More",
     ]);
   });
 });

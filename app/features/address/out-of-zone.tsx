@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { OUT_OF_ZONE, type SavedAddress } from "../../../domain/geo/api.ts";
-import { CloseIcon } from "../../components/icons.tsx";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { OUT_OF_ZONE, type SavedAddress } from "#domain/geo/api.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
 import {
   outOfZoneHeading,
@@ -21,9 +21,9 @@ export interface OutOfZone {
 /** One load per position for the tab: the notice and home ask for the same offer. */
 const offers = new Map<string, Promise<ShippingOffer | "in_zone" | null>>();
 
-function loadOffer(lat: number, lng: number): Promise<ShippingOffer | "in_zone" | null> {
+function loadOffer(lat: number, lng: number, state: string): Promise<ShippingOffer | "in_zone" | null> {
   const key = `lat=${lat}&lng=${lng}`;
-  let offer = offers.get(key);
+  let offer = offers.get(`${key}&state=${state}`);
   if (!offer) {
     offer = Promise.all([
       browserApi<ApiAnswer<"getVendor">>(`/menu/vendor?${key}`),
@@ -36,11 +36,11 @@ function loadOffer(lat: number, lng: number): Promise<ShippingOffer | "in_zone" 
         return {
           store: vendor.data.store.name,
           eta: availability?.ok ? availability.data.eta.display : null,
-          ships: available?.ok ? shippedCategories(available.data) : [],
+          ships: available?.ok ? shippedCategories(available.data, state) : [],
         };
       })
       .catch(() => null);
-    offers.set(key, offer);
+    offers.set(`${key}&state=${state}`, offer);
   }
   return offer;
 }
@@ -56,7 +56,7 @@ export function useOutOfZone(): OutOfZone | null {
   useEffect(() => {
     if (!key || !address) return;
     let live = true;
-    void loadOffer(address.lat, address.lng).then((offer) => {
+    void loadOffer(address.lat, address.lng, address.state).then((offer) => {
       if (live) setLoaded({ key, offer });
     });
     return () => {

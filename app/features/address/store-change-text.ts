@@ -1,5 +1,5 @@
-import type { StoreChange } from "../../../domain/geo/api.ts";
-import { prose } from "../../../domain/prose.ts";
+import type { StoreChange } from "#domain/geo/api.ts";
+import { prose } from "#domain/prose.ts";
 
 /** What the shopper is told when a new address is served by another store (prices and availability change). */
 export function storeChangeText(change: StoreChange): string {

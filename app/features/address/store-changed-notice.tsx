@@ -1,4 +1,4 @@
-import { CloseIcon } from "../../components/icons.tsx";
+import { CloseIcon } from "#app/components/icons.tsx";
 import { useDeliveryAddress } from "./address-context.tsx";
 
 /**

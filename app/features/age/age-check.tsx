@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { type VerificationStatus, verificationStatusOf } from "../../../domain/age/status.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { type VerificationStatus, verificationStatusOf } from "#domain/age/status.ts";
 import { AgeSupportContact } from "./age-support.tsx";
 import type { CartVerifyAnswer } from "./types.ts";
 

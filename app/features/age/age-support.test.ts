@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AGE_MESSAGES } from "../../../domain/age/decide.ts";
+import { AGE_MESSAGES } from "#domain/age/decide.ts";
 import { AgeCheckSection, type AgeCheckState } from "./age-check.tsx";
 import { SCANNER_COPY } from "./scanner-copy.ts";
 import type { CartVerifyAnswer } from "./types.ts";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { CloseIcon } from "../../components/icons.tsx";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
 import { AgeSupportContact } from "./age-support.tsx";
 import { SCANNER_COPY as COPY, retryAfterText } from "./scanner-copy.ts";
 import { type CartVerifyAnswer, MAX_BARCODE_LENGTH, type ScanAnswer, type ScanSession } from "./types.ts";

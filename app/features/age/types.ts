@@ -1,4 +1,4 @@
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 
 /**
  * The age verification API as the storefront reads it (docs/adr/0024-age-verification.md), from the answers'

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { VISIBILITY_THRESHOLD } from "../../../domain/banners/placement.ts";
+import { VISIBILITY_THRESHOLD } from "#domain/banners/placement.ts";
 import { fetchPlacements, type Placement, reportBanner } from "./banners.ts";
 
 const NONE: Placement[] = [];

@@ -1,7 +1,7 @@
-import { BANNER_CLICKED } from "../../../domain/analytics/events.ts";
-import { isPlainText, isSafeImage, isSafeLink, SERVE_TIMEOUT_MS } from "../../../domain/banners/placement.ts";
-import { currentPageView, track } from "../../lib/analytics.ts";
-import { currentCsrfToken } from "../../lib/csrf.ts";
+import { currentPageView, track } from "#app/lib/analytics.ts";
+import { currentCsrfToken } from "#app/lib/csrf.ts";
+import { BANNER_CLICKED } from "#domain/analytics/events.ts";
+import { isPlainText, isSafeImage, isSafeLink, SERVE_TIMEOUT_MS } from "#domain/banners/placement.ts";
 
 /** A placement as GET /mc/serve answers it (docs/adr/0036-analytics-and-banners.md). */
 export interface Placement {

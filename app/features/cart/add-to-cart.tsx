@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { engravingForItem, isEtchSku } from "../../../domain/cart/engraving.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
+import { engravingForItem, isEtchSku } from "#domain/cart/engraving.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
+import type { Product } from "#domain/catalogue/types.ts";
 import { useCart } from "./cart-context.tsx";
 import { EngravingForm } from "./engraving-form.tsx";
 

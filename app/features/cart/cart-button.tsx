@@ -1,4 +1,4 @@
-import { BagIcon } from "../../components/icons.tsx";
+import { BagIcon } from "#app/components/icons.tsx";
 import { useCart } from "./cart-context.tsx";
 
 /** The header's cart button with the item count. */

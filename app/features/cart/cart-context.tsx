@@ -8,15 +8,15 @@ import {
   useReducer,
   useRef,
 } from "react";
-import { PRODUCT_ADDED } from "../../../domain/analytics/events.ts";
-import { SPLIT_MODAL_STEP_MS } from "../../../domain/cart/constants.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
-import { type Cart, SPLIT_REQUIRED_CODE } from "../../../domain/cart/types.ts";
-import { REMOVE_ITEM_FAILED } from "../../../domain/copy.ts";
-import { DELIVERY_ADDRESS_SET_EVENT } from "../../../domain/geo/api.ts";
-import { track } from "../../lib/analytics.ts";
-import { type ApiRequest, apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { track } from "#app/lib/analytics.ts";
+import { type ApiRequest, apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { PRODUCT_ADDED } from "#domain/analytics/events.ts";
+import { SPLIT_MODAL_STEP_MS } from "#domain/cart/constants.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
+import { type Cart, SPLIT_REQUIRED_CODE } from "#domain/cart/types.ts";
+import { REMOVE_ITEM_FAILED } from "#domain/copy.ts";
+import { DELIVERY_ADDRESS_SET_EVENT } from "#domain/geo/api.ts";
 import {
   type CartAction,
   type CartState,

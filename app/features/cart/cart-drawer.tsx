@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
-import type { CartProduct, SplitCartEntry } from "../../../domain/cart/types.ts";
-import { formatCents, formatPrice } from "../../../domain/money.ts";
-import { CloseIcon } from "../../components/icons.tsx";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
+import type { CartProduct, SplitCartEntry } from "#domain/cart/types.ts";
+import { formatCents, formatPrice } from "#domain/money.ts";
 import { useCart } from "./cart-context.tsx";
 import { isCartSplit } from "./cart-state.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
@@ -98,6 +98,8 @@ function StoreSection({ entry }: { entry: SplitCartEntry }) {
 
 /** Why a line cannot be bought, as its row says it. */
 function unavailableText(line: CartProduct, storeName: string): string {
+  // The law keeps it from the address (a dry area, a state we may not ship it to): the cart's message says why.
+  if (line.restriction) return "Can't be sent to this address";
   switch (line.unavailable_reason) {
     case "not_sold":
       return `Not available from ${storeName}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeCart, type PricedLine } from "../../../domain/cart/compose.ts";
+import { composeCart, type PricedLine } from "#domain/cart/compose.ts";
 import { cartReducer, initialCartState, withQuantity } from "./cart-state.ts";
 
 const line = (id: string, store_id: string, price: number, qty: number): PricedLine => ({
@@ -16,6 +16,7 @@ const line = (id: string, store_id: string, price: number, qty: number): PricedL
   type: null,
   volume: 750,
   volume_label: "750 mL",
+  abv: null,
   url: `/whiskey/${id}/IA-${id}-750`,
   image: "/x.svg",
   package_qty: 1,
@@ -31,11 +32,27 @@ const line = (id: string, store_id: string, price: number, qty: number): PricedL
 const stores = new Map([
   [
     "a",
-    { id: "a", name: "A", is_shipping: false, min_order_cents: 0, delivery_fee_cents: 300, eta_minutes: 30 },
+    {
+      id: "a",
+      name: "A",
+      is_shipping: false,
+      min_order_cents: 0,
+      delivery_fee_cents: 300,
+      eta_minutes: 30,
+      taxes: null,
+    },
   ],
   [
     "b",
-    { id: "b", name: "B", is_shipping: false, min_order_cents: 0, delivery_fee_cents: 300, eta_minutes: 30 },
+    {
+      id: "b",
+      name: "B",
+      is_shipping: false,
+      min_order_cents: 0,
+      delivery_fee_cents: 300,
+      eta_minutes: 30,
+      taxes: null,
+    },
   ],
 ]);
 const cartOf = (...lines: PricedLine[]) =>

@@ -1,8 +1,8 @@
-import { emptyCart } from "../../../domain/cart/compose.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
-import type { ShippingOption } from "../../../domain/cart/shipping.ts";
-import { isSplitCart } from "../../../domain/cart/split.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
+import { emptyCart } from "#domain/cart/compose.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
+import type { ShippingOption } from "#domain/cart/shipping.ts";
+import { isSplitCart } from "#domain/cart/split.ts";
+import type { Cart } from "#domain/cart/types.ts";
 
 /** An add waiting for the shopper to agree to a split cart. */
 export interface PendingAdd {

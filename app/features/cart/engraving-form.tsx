@@ -1,7 +1,7 @@
 import { type Ref, useId } from "react";
-import { ENGRAVING_LINE_MAX } from "../../../domain/cart/constants.ts";
-import { engravingPreviewLines } from "../../../domain/cart/engraving.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
+import { ENGRAVING_LINE_MAX } from "#domain/cart/constants.ts";
+import { engravingPreviewLines } from "#domain/cart/engraving.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
 
 /**
  * Three engraving lines with a live preview of the bottle's etching (spec §3 Engraving, on _ETCH products). At

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QUANTITY_DEBOUNCE_MS } from "../../../domain/cart/constants.ts";
+import { QUANTITY_DEBOUNCE_MS } from "#domain/cart/constants.ts";
 import { createQuantityDebouncer } from "./quantity-debouncer.ts";
 
 describe("quantity debouncer", () => {

@@ -1,4 +1,4 @@
-import { QUANTITY_DEBOUNCE_MS } from "../../../domain/cart/constants.ts";
+import { QUANTITY_DEBOUNCE_MS } from "#domain/cart/constants.ts";
 
 /**
  * Spec §4: a quantity change shows at once; the server update goes after QUANTITY_DEBOUNCE_MS, and a newer

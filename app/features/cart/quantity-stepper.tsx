@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from "../../../domain/cart/constants.ts";
+import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
 
 /** − qty + for one cart line; going below 1 removes the line. */
 export function QuantityStepper({

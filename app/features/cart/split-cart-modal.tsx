@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
 import { useCart } from "./cart-context.tsx";
 
 /**

@@ -1,15 +1,15 @@
-import { bundleDeal } from "../../../domain/catalogue/bundle-deal.ts";
-import { isPriceVisible } from "../../../domain/catalogue/price-visibility.ts";
-import { isSku } from "../../../domain/catalogue/sku.ts";
-import type { CityPage, Facets, Product } from "../../../domain/catalogue/types.ts";
-import type { ApiFetch } from "../../lib/api.ts";
-import type { ApiAnswer, ApiShape } from "../../lib/api-answers.ts";
-import { dataOrThrow, notFound } from "../../lib/loader-errors.ts";
-import { absoluteUrl, clampDescription, type PageSeo } from "../../lib/seo.ts";
+import { type CardProduct, toCards } from "#app/components/catalogue/card-data.ts";
+import type { Crumb, LdProduct } from "#app/components/catalogue/structured-data.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
+import type { ApiAnswer, ApiShape } from "#app/lib/api-answers.ts";
+import { dataOrThrow, notFound } from "#app/lib/loader-errors.ts";
+import { absoluteUrl, clampDescription, type PageSeo } from "#app/lib/seo.ts";
+import { bundleDeal } from "#domain/catalogue/bundle-deal.ts";
+import { isPriceVisible } from "#domain/catalogue/price-visibility.ts";
+import { isSku } from "#domain/catalogue/sku.ts";
+import type { CityPage, Facets, Product } from "#domain/catalogue/types.ts";
 import { loadRatings, type ProductReviewsAnswer } from "../tips/ratings.ts";
-import { type CardProduct, toCards } from "./card-data.ts";
 import { type ListingQuery, pageCount, parseListingQuery, searchOptionsFor } from "./listing-query.ts";
-import type { Crumb, LdProduct } from "./structured-data.ts";
 
 /** Spec §2: the category-group pages. */
 export const GROUP_PAGES = new Set(["wine", "spirits", "nicotine-tobacco", "gifting", "more"]);

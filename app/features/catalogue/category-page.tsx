@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
-import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
+import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
+import { breadcrumbListLd } from "#app/components/catalogue/structured-data.ts";
+import { JsonLd, useSiteOrigin } from "#app/components/json-ld.tsx";
 import type { CategoryView } from "./catalogue-path.server.ts";
 import { ListingView } from "./listing-view.tsx";
-import { breadcrumbListLd } from "./structured-data.ts";
 
 export function CategoryPage({ view }: { view: CategoryView }) {
   const origin = useSiteOrigin();

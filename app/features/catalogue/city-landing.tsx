@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { ClockIcon, PinIcon } from "../../components/icons.tsx";
-import { Logo } from "../../components/shell/logo.tsx";
-import { AGE_NOTICE, BC_ATTRIBUTION } from "../../components/shell/site-footer.tsx";
-import type { RootData } from "../../root.tsx";
+import { ClockIcon, PinIcon } from "#app/components/icons.tsx";
+import { Logo } from "#app/components/shell/logo.tsx";
+import type { RootData } from "#app/root.tsx";
+import { AGE_NOTICE, BC_ATTRIBUTION } from "../shell/site-footer.tsx";
 import type { CityView } from "./catalogue-path.server.ts";
 
 /** The city landing page /alcohol-delivery-{slug} (spec §2: full-screen, no main shell). */

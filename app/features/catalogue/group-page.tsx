@@ -1,8 +1,8 @@
-import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
-import { ProductRow } from "../../components/catalogue/product-row.tsx";
-import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
+import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
+import { breadcrumbListLd } from "#app/components/catalogue/structured-data.ts";
+import { JsonLd, useSiteOrigin } from "#app/components/json-ld.tsx";
 import type { GroupView } from "./catalogue-path.server.ts";
-import { breadcrumbListLd } from "./structured-data.ts";
+import { ProductRow } from "./product-row.tsx";
 
 /** A category-group page (spec §2): one row of up to 12 products per child group, each with "See all". */
 export function GroupPage({ view }: { view: GroupView }) {

@@ -1,5 +1,5 @@
-import { PRICE_BAND_VALUES, type PriceBandValue } from "../../../domain/catalogue/price-bands.ts";
-import type { SearchFilters, SearchOptions } from "../../../domain/catalogue/types.ts";
+import { PRICE_BAND_VALUES, type PriceBandValue } from "#domain/catalogue/price-bands.ts";
+import type { SearchFilters, SearchOptions } from "#domain/catalogue/types.ts";
 
 /**
  * The listing state of category and search pages lives in the URL query (so it works without JavaScript and

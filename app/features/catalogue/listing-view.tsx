@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import type { Facets, FacetValue } from "../../../domain/catalogue/types.ts";
-import { formatCount } from "../../../domain/number.ts";
-import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilterIcon } from "../../components/icons.tsx";
-import { useFocusTrap } from "../../lib/modal-dialog.ts";
-import { WhenHydrated } from "../../lib/use-hydrated.ts";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilterIcon } from "#app/components/icons.tsx";
+import { useFocusTrap } from "#app/lib/modal-dialog.ts";
+import { WhenHydrated } from "#app/lib/use-hydrated.ts";
+import type { Facets, FacetValue } from "#domain/catalogue/types.ts";
+import { formatCount } from "#domain/number.ts";
 import type { ListingResults } from "./catalogue-path.server.ts";
 import {
   activeFilterCount,
@@ -19,6 +18,7 @@ import {
   toggleFilter,
   withPage,
 } from "./listing-query.ts";
+import { ProductGrid } from "./product-grid.tsx";
 
 const FACET_TITLES: Record<FacetKey, string> = {
   category: "Category",

@@ -1,5 +1,5 @@
-import { ORDINAL_FALLBACK } from "../../../domain/catalogue/constants.ts";
-import type { Category } from "../../../domain/catalogue/types.ts";
+import { ORDINAL_FALLBACK } from "#domain/catalogue/constants.ts";
+import type { Category } from "#domain/catalogue/types.ts";
 
 /** A navigation entry: a top-level category and, for the mega menu and drawer, its sub-categories. */
 export interface NavItem {

@@ -1,19 +1,19 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { PRODUCT_VIEWED } from "../../../domain/analytics/events.ts";
-import { ETCH_SUFFIX } from "../../../domain/catalogue/sku.ts";
-import { Breadcrumbs } from "../../components/catalogue/breadcrumbs.tsx";
-import { Price } from "../../components/catalogue/price.tsx";
-import { ProductRow } from "../../components/catalogue/product-row.tsx";
-import { SparkleIcon } from "../../components/icons.tsx";
-import { JsonLd, useSiteOrigin } from "../../components/json-ld.tsx";
-import { track } from "../../lib/analytics.ts";
+import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
+import { Price } from "#app/components/catalogue/price.tsx";
+import { breadcrumbListLd, productLd } from "#app/components/catalogue/structured-data.ts";
+import { SparkleIcon } from "#app/components/icons.tsx";
+import { JsonLd, useSiteOrigin } from "#app/components/json-ld.tsx";
+import { track } from "#app/lib/analytics.ts";
+import { PRODUCT_VIEWED } from "#domain/analytics/events.ts";
+import { ETCH_SUFFIX } from "#domain/catalogue/sku.ts";
 import { AddToCartButton } from "../cart/add-to-cart.tsx";
 import { HeartButton } from "../favourites/heart-button.tsx";
 import { RatingSummary } from "../tips/rating-view.tsx";
 import { starText } from "../tips/ratings.ts";
 import type { ProductView } from "./catalogue-path.server.ts";
-import { breadcrumbListLd, productLd } from "./structured-data.ts";
+import { ProductRow } from "./product-row.tsx";
 
 export const PRODUCT_IMAGE_SIZE = 480;
 

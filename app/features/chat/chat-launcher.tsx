@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { ChatIcon } from "../../components/icons.tsx";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { ChatIcon } from "#app/components/icons.tsx";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
 import { coversContent } from "./launcher-clearance.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { CHAT_BODY_MAX, CHAT_NAME_MAX, VISITOR_THANKS } from "../../../domain/chat/chat.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { CHAT_BODY_MAX, CHAT_NAME_MAX, VISITOR_THANKS } from "#domain/chat/chat.ts";
 import { useSession } from "../accounts/session.tsx";
 import { type ChatMessage, mergeMessages } from "./messages.ts";
 

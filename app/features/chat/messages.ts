@@ -1,4 +1,4 @@
-import type { ApiShape } from "../../lib/api-answers.ts";
+import type { ApiShape } from "#app/lib/api-answers.ts";
 
 /** A chat message as the API and the streams send it (server/modules/chat). */
 export type ChatMessage = ApiShape<"ChatMessage">;

@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import type { PaymentConfig } from "../../../domain/payments/types.ts";
+import type { PaymentConfig } from "#domain/payments/types.ts";
 import { CardFrame, type CardFrameHandle } from "./card-frame.tsx";
 import { StripeCard } from "./stripe-card.tsx";
 

@@ -1,19 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CHECKOUT_STARTED } from "../../../domain/analytics/events.ts";
-import type { Availability } from "../../../domain/availability/types.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
-import { GIFT_OCCASIONS } from "../../../domain/checkout/gift.ts";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
-import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "../../../domain/copy.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
-import { formatCents } from "../../../domain/money.ts";
-import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
-import { WALLET_LABELS, type WalletMethod } from "../../../domain/payments/wallets.ts";
-import { track } from "../../lib/analytics.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { track } from "#app/lib/analytics.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { CHECKOUT_STARTED } from "#domain/analytics/events.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { GIFT_OCCASIONS } from "#domain/checkout/gift.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import type { RoundUpInfo } from "#domain/checkout/types.ts";
+import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "#domain/copy.ts";
+import { returnFeeSentence } from "#domain/door/handover.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
+import { formatCents } from "#domain/money.ts";
+import type { PaymentConfig, SavedCard } from "#domain/payments/types.ts";
+import { WALLET_LABELS, type WalletMethod } from "#domain/payments/wallets.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
@@ -61,6 +63,12 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   const cart = quoted ? quoted.cart : ownCart;
   const availability = elsewhere ? (quoted?.availability ?? null) : data.availability;
   const onDemand = Object.values(cart.split_cart).some((e) => !e.is_shipping && e.subtotal > 0);
+  // Before paying: what a refusal at the door costs (docs/adr/0062-the-handover-at-the-door.md).
+  const returnFeeLine = returnFeeSentence(
+    Object.values(cart.split_cart)
+      .filter((e) => !e.is_shipping && e.subtotal > 0)
+      .map((e) => e.return_fee),
+  );
   const [tip, setTip] = useState<number>(onDemand ? 15 : 0);
   const [delivery, setDelivery] = useState<string>(data.availability?.immediate_delivery ? "asap" : "");
   const [cardChoice, setCardChoice] = useState<string>(
@@ -94,6 +102,9 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   };
   // Spec §4 Age verification: a cart with nicotine or tobacco is placed only once the shopper is verified (1).
   const age = useAgeCheck(data.ageCheck, cart.verification_required);
+  // Paying needs the page's scripts (the card is in the provider's frame): before they run, a press of Place order
+  // would submit the form as a plain GET, reloading the page with the delivery details in its address.
+  const hydrated = useHydrated();
   const [state, setState] = useState<{ status: "idle" | "loading" | "failed"; error: string | null }>({
     status: "idle",
     error: null,
@@ -608,7 +619,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
         <button
           type="submit"
           className="button button--primary button--block button--large"
-          disabled={state.status === "loading" || age.waiting !== null || (elsewhere && !quoted)}
+          disabled={!hydrated || state.status === "loading" || age.waiting !== null || (elsewhere && !quoted)}
           aria-describedby={
             age.waiting ? "place-order-waiting" : elsewhere && !quoted ? "place-order-gift" : undefined
           }
@@ -621,6 +632,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
           By placing your order you confirm you are 21 or older; ID is checked at the door.{" "}
           <Link to="/terms-of-service">Terms</Link>
         </p>
+        {returnFeeLine ? <p className="checkout__legal checkout__return-fee">{returnFeeLine}</p> : null}
       </aside>
     </form>
   );

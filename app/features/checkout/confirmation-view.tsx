@@ -1,11 +1,8 @@
 import { Link } from "react-router";
-import {
-  confirmationHeading,
-  deliveryTimeText,
-  placedNotice,
-} from "../../../domain/checkout/confirmation.ts";
-import type { CheckoutConfirmation } from "../../../domain/checkout/types.ts";
-import { formatCents } from "../../../domain/money.ts";
+import { confirmationHeading, deliveryTimeText, placedNotice } from "#domain/checkout/confirmation.ts";
+import type { CheckoutConfirmation } from "#domain/checkout/types.ts";
+import { formatCents } from "#domain/money.ts";
+import { BillLines } from "./bill-lines.tsx";
 import { orderStatusText } from "./order-status.ts";
 
 /**
@@ -54,14 +51,7 @@ export function CheckoutConfirmationView({ confirmation }: { confirmation: Check
               </li>
             ))}
           </ul>
-          <dl className="checkout__totals">
-            {o.line_items.map((l) => (
-              <div key={l.title} className={`checkout__total checkout__total--${l.format.toLowerCase()}`}>
-                <dt>{l.title}</dt>
-                <dd>{l.display}</dd>
-              </div>
-            ))}
-          </dl>
+          <BillLines lineItems={o.line_items} taxes={o.taxes} />
           <p className="confirmation__links">
             <Link to={`/orders/${o._id}`}>Order details</Link>
             {o.active ? <Link to={`/tracking/${o._id}`}>Track live</Link> : null}

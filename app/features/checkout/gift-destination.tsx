@@ -1,5 +1,5 @@
-import type { GiftQuote } from "../../../domain/checkout/types.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
+import type { GiftQuote } from "#domain/checkout/types.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
 
 export type GiftTo = "recipient" | "mine";
 

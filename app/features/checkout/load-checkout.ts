@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { commonAvailability } from "../../../domain/availability/availability.ts";
-import { GIFT_BAG_SKU } from "../../../domain/catalogue/constants.ts";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { ApiFetch } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { commonAvailability } from "#domain/availability/availability.ts";
+import { GIFT_BAG_SKU } from "#domain/catalogue/constants.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
 import { askAgeCheck } from "../age/age-check.tsx";
 import type { CheckoutData } from "./checkout-form.tsx";
 

@@ -1,4 +1,4 @@
-import type { Order } from "../../../domain/orders/types.ts";
+import type { Order } from "#domain/orders/types.ts";
 
 /** How an order's status reads to its shopper (spec §4 numbers; shipped orders by shipping_status). */
 export function orderStatusText(

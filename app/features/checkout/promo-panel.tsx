@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { Cart } from "../../../domain/cart/types.ts";
-import { formatCents } from "../../../domain/money.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { formatCents } from "#domain/money.ts";
 
 type PanelState = { status: "idle" | "loading" | "success" | "error"; error: string | null };
 

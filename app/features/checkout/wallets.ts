@@ -1,6 +1,6 @@
-import type { Cart } from "../../../domain/cart/types.ts";
-import type { PaymentConfig } from "../../../domain/payments/types.ts";
-import { type WalletCard, type WalletMethod, walletCardOf } from "../../../domain/payments/wallets.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import type { PaymentConfig } from "#domain/payments/types.ts";
+import { type WalletCard, type WalletMethod, walletCardOf } from "#domain/payments/wallets.ts";
 
 /**
  * Apple Pay and Google Pay through the browser's Payment Request API (docs/adr/0023-wallets.md). A wallet is

@@ -1,5 +1,5 @@
-import { nextStatus, type OrderEvent, type OrderState } from "../../../domain/orders/status.ts";
-import type { Order } from "../../../domain/orders/types.ts";
+import { nextStatus, type OrderEvent, type OrderState } from "#domain/orders/status.ts";
+import type { Order } from "#domain/orders/types.ts";
 
 /** What the console's buttons may offer for an order: the moves the status machine allows from where it is. */
 export type ConsoleVerb = "accept" | "dispatch" | "deliver" | "fail" | "cancel" | "refund";

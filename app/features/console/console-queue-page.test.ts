@@ -2,8 +2,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../../domain/orders/types.ts";
-import ConsoleQueue from "../../routes/console.tsx";
+import ConsoleQueue from "#app/routes/console.tsx";
+import type { Order } from "#domain/orders/types.ts";
 
 /** The queue (/console) as the server renders it from its loader's data. */
 function render(orders: Partial<Order>[]): string {

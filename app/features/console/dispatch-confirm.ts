@@ -1,4 +1,4 @@
-import type { DispatchTimingCode } from "../../../domain/console/dispatch-timing.ts";
+import type { DispatchTimingCode } from "#domain/console/dispatch-timing.ts";
 
 const ASKS_FOR_WORD: readonly DispatchTimingCode[] = ["too_early_for_slot", "store_closed"];
 

@@ -1,5 +1,5 @@
-import { WEEKDAYS, type Weekday } from "../../../domain/availability/hours.ts";
-import { DAY_NAMES } from "../../../domain/console/store-rules.ts";
+import { WEEKDAYS, type Weekday } from "#domain/availability/hours.ts";
+import { DAY_NAMES } from "#domain/console/store-rules.ts";
 
 /**
  * Opening hours as staff type them on a phone: one field per weekday, "10:00-22:00", several windows separated by

@@ -1,5 +1,5 @@
-import { dateWords } from "../../../domain/gifts/claim.ts";
-import type { Order } from "../../../domain/orders/types.ts";
+import { dateWords } from "#domain/gifts/claim.ts";
+import type { Order } from "#domain/orders/types.ts";
 
 /**
  * When an order in the console's queue is due, in a few words: shipped; a gift whose recipient has not chosen yet;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConsoleOrder } from "../../../domain/orders/types.ts";
+import type { ConsoleOrder } from "#domain/orders/types.ts";
 import { shortLinesFrom } from "./short-lines.ts";
 
 const products = [

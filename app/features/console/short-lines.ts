@@ -1,4 +1,4 @@
-import type { ConsoleOrder } from "../../../domain/orders/types.ts";
+import type { ConsoleOrder } from "#domain/orders/types.ts";
 
 /** One short line as the console's form reports it (POST /api/console/orders/{id}/substitutions). */
 export interface ShortLineReport {

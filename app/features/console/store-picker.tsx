@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import type { ApiFetch } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 
 /** A store an administrator may choose: its id and name. */
 export type StoreChoice = Pick<ApiAnswer<"listAdminStores">["stores"][number], "id" | "name">;

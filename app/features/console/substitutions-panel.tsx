@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { formatCents } from "../../../domain/money.ts";
-import { recordedStatus, updateKind } from "../../../domain/orders/substitution.ts";
-import type { ConsoleOrder } from "../../../domain/orders/types.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { formatCents } from "#domain/money.ts";
+import { recordedStatus, updateKind } from "#domain/orders/substitution.ts";
+import type { ConsoleOrder } from "#domain/orders/types.ts";
 import { CsrfField } from "../accounts/session.tsx";
 
 const WAITING: Record<string, string> = {

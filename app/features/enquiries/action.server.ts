@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import type { EnquiryKind } from "../../../domain/leads/forms.ts";
-import { apiErrorMessage } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { apiErrorMessage } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import type { EnquiryKind } from "#domain/leads/forms.ts";
 import { formFields } from "../accounts/forms.server.ts";
 import { ENQUIRY_FIELDS } from "./fields.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import type { EnquiryKind } from "../../../domain/leads/forms.ts";
+import type { EnquiryKind } from "#domain/leads/forms.ts";
 import { CsrfField } from "../accounts/session.tsx";
 import type { EnquiryResult } from "./action.server.ts";
 import { ENQUIRY_FIELDS, SUBMIT_LABELS } from "./fields.ts";

@@ -1,4 +1,4 @@
-import { type EnquiryKind, OPEN_ROLES } from "../../../domain/leads/forms.ts";
+import { type EnquiryKind, OPEN_ROLES } from "#domain/leads/forms.ts";
 
 /** One input of a form that takes input: its name (the API's field), label, and how the browser helps fill it. */
 export interface FormField {

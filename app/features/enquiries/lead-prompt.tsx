@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
-import { SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
-import { LEAD_STORAGE, leadPromptTiming, storedTime } from "../../../domain/leads/prompt.ts";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { SIGNUP_PROMO } from "#domain/accounts/signup-offer.ts";
+import { LEAD_STORAGE, leadPromptTiming, storedTime } from "#domain/leads/prompt.ts";
 import { useSession } from "../accounts/session.tsx";
 
 /** This storefront's platform, as its x-platform header names it (the apps send ios or android). */

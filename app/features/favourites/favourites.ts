@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 
 /**
  * The signed-in shopper's favourite SKUs, held once per page in the browser (issue 17): every heart on the page

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { HeartIcon } from "../../components/icons.tsx";
+import { HeartIcon } from "#app/components/icons.tsx";
 import { openLoginModal } from "../accounts/login-modal-events.ts";
 import { useSession } from "../accounts/session.tsx";
 import { toggleFavourite, useFavourites } from "./favourites.ts";

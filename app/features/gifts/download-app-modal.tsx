@@ -1,5 +1,5 @@
-import { CloseIcon } from "../../components/icons.tsx";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
 
 /** Where the apps are: plain links to the stores (no store scripts or badges loaded from elsewhere). */
 export const APP_LINKS = {

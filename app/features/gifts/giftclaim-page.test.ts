@@ -2,11 +2,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
-import { GIFT_MESSAGES } from "../../../domain/gifts/claim.ts";
-import type { GiftView } from "../../../domain/gifts/types.ts";
-import GiftClaim from "../../routes/giftclaim.tsx";
+import GiftClaim from "#app/routes/giftclaim.tsx";
+import type { Availability } from "#domain/availability/types.ts";
+import { AVAILABILITY_FAILED } from "#domain/copy.ts";
+import { GIFT_MESSAGES } from "#domain/gifts/claim.ts";
+import type { GiftView } from "#domain/gifts/types.ts";
 
 /** The page's states as the server renders them from its loader's data (spec §4 Gift claim, §8). */
 const gift: GiftView = {

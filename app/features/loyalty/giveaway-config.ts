@@ -5,7 +5,7 @@ import {
   GIVEAWAY_DEFAULTS,
   type GiveawayConfig,
   giveawayConfig,
-} from "../../../domain/loyalty/giveaway.ts";
+} from "#domain/loyalty/giveaway.ts";
 
 /** One ask for the configuration: the answer's body, or a throw (network down, an error status). */
 export type ConfigFetch = () => Promise<unknown>;

@@ -1,5 +1,5 @@
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 
 /**
  * The browser's half of order notifications (docs/adr/0030-order-notifications.md): asked only when a signed-in

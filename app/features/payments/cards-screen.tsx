@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { CARD_SAVE_FAILED } from "../../../domain/copy.ts";
-import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
-import { CloseIcon } from "../../components/icons.tsx";
-import { apiErrorMessage, browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
-import { useModalDialog } from "../../lib/modal-dialog.ts";
+import { CloseIcon } from "#app/components/icons.tsx";
+import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import { useModalDialog } from "#app/lib/modal-dialog.ts";
+import { CARD_SAVE_FAILED } from "#domain/copy.ts";
+import type { PaymentConfig, SavedCard } from "#domain/payments/types.ts";
 import { FormError } from "../accounts/auth-layout.tsx";
 import { CardEntry } from "../checkout/card-entry.tsx";
 import type { CardFrameHandle } from "../checkout/card-frame.tsx";

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { ProductRow } from "../../components/catalogue/product-row.tsx";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { type CardProduct, toCards } from "#app/components/catalogue/card-data.ts";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
-import { type CardProduct, toCards } from "../catalogue/card-data.ts";
+import { ProductRow } from "../catalogue/product-row.tsx";
 
 /**
  * Spec §6: recommendations use the user-specific call when the shopper is logged in, otherwise the general one.

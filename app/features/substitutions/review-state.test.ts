@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SubstitutionLine } from "../../../domain/orders/substitution.ts";
+import type { SubstitutionLine } from "#domain/orders/substitution.ts";
 import { answersFromForm, choiceOf, estimatedChange, reviewItems, reviewReducer } from "./review-state.ts";
 
 const bourbon: SubstitutionLine = {

@@ -3,7 +3,7 @@ import {
   recordedStatus,
   type SubstitutionLine,
   type SubstitutionUpdate,
-} from "../../../domain/orders/substitution.ts";
+} from "#domain/orders/substitution.ts";
 
 /**
  * The substitution review's state (spec §4 Substitution review): per short line the answer being built (remove,

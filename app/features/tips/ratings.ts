@@ -1,6 +1,6 @@
-import type { ApiFetch } from "../../lib/api.ts";
-import { apiErrorMessage } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
+import { apiErrorMessage } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
 
 /** GET /order/reviews as the pages read it (server/modules/reviews). */
 export type ProductReviewsAnswer = ApiAnswer<"getProductReviews">;

@@ -1,5 +1,5 @@
 import { forwardRef, useState } from "react";
-import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
+import type { PaymentConfig, SavedCard } from "#domain/payments/types.ts";
 import { CardEntry } from "../checkout/card-entry.tsx";
 import type { CardFrameHandle } from "../checkout/card-frame.tsx";
 import { cardLabel } from "../payments/cards-screen.tsx";

@@ -1,11 +1,11 @@
-import { formatCents } from "../../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import {
   maxTip,
   maxTipToAdd,
   TIP_ADDITIONS,
   type TIP_PERCENTS,
   tipChoices,
-} from "../../../domain/orders/after-order.ts";
+} from "#domain/orders/after-order.ts";
 
 /** Spec §5/§8: tip and feedback errors show the server message, else this. */
 export const TIP_ERROR_FALLBACK = "We're sorry, an unexpected error occurred.";

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { Order } from "../../../domain/orders/types.ts";
-import { browserApi } from "../../lib/api.ts";
-import type { ApiAnswer } from "../../lib/api-answers.ts";
+import { browserApi } from "#app/lib/api.ts";
+import type { ApiAnswer } from "#app/lib/api-answers.ts";
+import type { Order } from "#domain/orders/types.ts";
 import { useSession } from "../accounts/session.tsx";
 import { orderStatusText } from "../checkout/order-status.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../../domain/orders/types.ts";
+import type { Order } from "#domain/orders/types.ts";
 import { liveOrderOf, liveOrderReducer, mergeLive } from "./live-order.ts";
 
 const order = {

@@ -1,4 +1,4 @@
-import type { Order } from "../../../domain/orders/types.ts";
+import type { Order } from "#domain/orders/types.ts";
 
 /** The fields GET /order/status/{id} answers, and each message of its live stream carries. */
 export type OrderStatusFields = Pick<

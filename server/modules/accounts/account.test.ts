@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { RESET_LINK_INVALID, RESET_SENT } from "./auth-service.ts";
 import { NO_PIN, WRONG_PIN } from "./pin-service.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
-import { PLATFORMS } from "../../../domain/accounts/roles.ts";
+import { MINIMUM_AGE } from "#domain/accounts/age.ts";
+import { PLATFORMS } from "#domain/accounts/roles.ts";
 import {
   type CodeSent,
   DISPLAY_MODES,
@@ -12,9 +12,10 @@ import {
   type SsoProviderInfo,
   type SsoResult,
   type User,
-} from "../../../domain/accounts/types.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
-import { calendarDate, cents, describes, instant } from "../../openapi/answers.ts";
+} from "#domain/accounts/types.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
+import { sessionInfoExample, userExample } from "#server/openapi/answer-examples.ts";
+import { calendarDate, cents, describes, instant } from "#server/openapi/answers.ts";
 import { savedAddressSchema } from "../geo/index.ts";
 import { loyaltySchema } from "../loyalty/index.ts";
 import type { merchantInfo, sosPostback } from "./merchant-service.ts";
@@ -58,7 +59,11 @@ export const userSchema = describes<User>()(
       linkedProviders: z.array(z.string()).describe("Social sign-in providers linked to this account."),
       createdAt: instant(),
     })
-    .meta({ id: "User", description: "The User entity (spec §3) as its owner sees it." }),
+    .meta({
+      id: "User",
+      description: "The User entity (spec §3) as its owner sees it.",
+      example: userExample,
+    }),
 );
 
 export const meSchema = describes<Me>()(z.object({ user: userSchema, loyalty: loyaltySchema }));
@@ -86,6 +91,7 @@ export const sessionInfoSchema = describes<SessionInfo>()(
     .meta({
       id: "SessionInfo",
       description: "Who a request is for, and the CSRF token its state changes send.",
+      example: sessionInfoExample,
     }),
 );
 

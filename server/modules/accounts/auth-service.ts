@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import {
   formatCalendarDate,
   INVALID_BIRTHDAY,
@@ -10,14 +10,14 @@ import {
   parseBirthday,
   todayForAgeCheck,
   UNDER_AGE_MESSAGE,
-} from "../../../domain/accounts/age.ts";
-import { INVALID_EMAIL, isValidEmail, normalizeEmail } from "../../../domain/accounts/email.ts";
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "../../../domain/accounts/password.ts";
-import { INVALID_MOBILE, normalizeUsMobile } from "../../../domain/accounts/phone.ts";
-import type { CodeSent, LoggedIn } from "../../../domain/accounts/types.ts";
-import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { AppError, badRequest } from "../../errors.ts";
-import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "../../route-limits.ts";
+} from "#domain/accounts/age.ts";
+import { INVALID_EMAIL, isValidEmail, normalizeEmail } from "#domain/accounts/email.ts";
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "#domain/accounts/password.ts";
+import { INVALID_MOBILE, normalizeUsMobile } from "#domain/accounts/phone.ts";
+import type { CodeSent, LoggedIn } from "#domain/accounts/types.ts";
+import { LOGIN_FAILED } from "#domain/copy.ts";
+import { AppError, badRequest } from "#server/errors.ts";
+import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "#server/route-limits.ts";
 import {
   ANONYMOUS_COOKIE,
   CSRF_HEADER,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { codeFromOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { codeFromOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750";
 const BEER = "BC-9002-6X355";

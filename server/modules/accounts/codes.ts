@@ -1,14 +1,14 @@
 import { createHmac, randomFillSync, randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { LoginCodesTable } from "../../../db/schema-accounts.ts";
+import type { Database } from "#db/schema.ts";
+import type { LoginCodesTable } from "#db/schema-accounts.ts";
 import {
   generateNumericCode,
   isWellFormedCode,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_TTL_MS,
-} from "../../../domain/accounts/login-code.ts";
+} from "#domain/accounts/login-code.ts";
 import { safeEqual } from "../sessions/index.ts";
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { siteOrigin } from "../../platform/site-origin.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { siteOrigin } from "#server/platform/site-origin.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { Csrf } from "../sessions/index.ts";
 import type { IdentityLinks } from "./identity-links.ts";
@@ -29,7 +29,5 @@ export function publicOrigin(req: FastifyRequest, config: Config): string {
   return siteOrigin(config, req);
 }
 
-/** The client's address, as every per-address limit counts it and the request log records it (TRUST_PROXY). */
-export function clientIp(req: FastifyRequest): string {
-  return req.ip || "unknown";
-}
+/** The client's address (server/platform/trusted-proxy.ts), which other modules import from there. */
+export { clientIp } from "#server/platform/trusted-proxy.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { instant, okAnswer } from "../../openapi/answers.ts";
+import { instant, okAnswer } from "#server/openapi/answers.ts";
 
 const postbackReceived = z.object({
   user_id: z.string(),

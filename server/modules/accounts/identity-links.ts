@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 
 /**
  * What other modules do when an anonymous visitor becomes a known user (spec §4, §6: the visitor's cart moves to

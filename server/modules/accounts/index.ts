@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "../../platform/rate-limit.ts";
-import { openRedis } from "../../platform/redis.ts";
-import { serverKey } from "../../platform/secrets.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from "#server/platform/rate-limit.ts";
+import { openRedis } from "#server/platform/redis.ts";
+import { serverKey } from "#server/platform/secrets.ts";
 import type { Outbox } from "../messages/index.ts";
 import { type Csrf, installSessions } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";
@@ -18,8 +18,15 @@ export { publicOrigin } from "./context.ts";
 export type { AccountCreatedHandler, IdentityLinkedHandler } from "./identity-links.ts";
 export { LIMITS } from "./limits.ts";
 export { listMerchants, registerMerchant } from "./merchant-service.ts";
+export { hashPassword } from "./passwords.ts";
 export { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "./staff-accounts.ts";
-export { findUser, findUserByEmail, setAgeVerificationStatus } from "./users.ts";
+export {
+  findUser,
+  findUserByEmail,
+  setAgeVerificationStatus,
+  setPaymentCustomerId,
+  setRoundUp,
+} from "./users.ts";
 
 export interface Accounts {
   /** Runs `handler` inside every sign-in and signup transaction (the guest cart transfer plugs in here). */

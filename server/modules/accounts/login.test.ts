@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { codeFromOutbox, readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { LOGIN_FAILED } from "#domain/copy.ts";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { codeFromOutbox, readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { CODE_SENT } from "./auth-service.ts";
 import { LIMITS } from "./limits.ts";
 import { storedHashParameters } from "./passwords.ts";

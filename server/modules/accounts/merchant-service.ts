@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import { checkMerchant, type MerchantRegistration } from "../../../domain/accounts/merchant.ts";
-import { type Config, isDemoStore } from "../../config.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { checkMerchant, type MerchantRegistration } from "#domain/accounts/merchant.ts";
+import { type Config, isDemoStore } from "#server/config.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { createSession, requireUser, revokeSession } from "../sessions/index.ts";
 import { type AccountsContext, clientIp } from "./context.ts";
 

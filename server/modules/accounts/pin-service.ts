@@ -1,13 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import {
-  isWellFormedCode,
-  LOGIN_CODE_MAX_ATTEMPTS,
-  LOGIN_CODE_TTL_MS,
-} from "../../../domain/accounts/login-code.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "../../route-limits.ts";
+import { isWellFormedCode, LOGIN_CODE_MAX_ATTEMPTS, LOGIN_CODE_TTL_MS } from "#domain/accounts/login-code.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import { countAndLimit, countFailure, ensureNotLimited, type LimitCheck } from "#server/route-limits.ts";
 import { requireUser, safeEqual } from "../sessions/index.ts";
 import { newCode } from "./codes.ts";
 import { type AccountsContext, clientIp } from "./context.ts";

@@ -1,14 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import { INVALID_MOBILE, normalizeUsMobile } from "../../../domain/accounts/phone.ts";
-import type {
-  ContactPreferences,
-  DisplayMode,
-  Gender,
-  Me,
-  SessionSummary,
-} from "../../../domain/accounts/types.ts";
-import { badRequest, notFound } from "../../errors.ts";
+import { INVALID_MOBILE, normalizeUsMobile } from "#domain/accounts/phone.ts";
+import type { ContactPreferences, DisplayMode, Gender, Me, SessionSummary } from "#domain/accounts/types.ts";
+import { badRequest, notFound } from "#server/errors.ts";
 import { loyaltyOf } from "../loyalty/index.ts";
 import { requireUser, revokeSession } from "../sessions/index.ts";
 import type { AccountsContext } from "./context.ts";

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MINIMUM_AGE } from "../../../domain/accounts/age.ts";
-import { isSignupPromo, SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
-import type { SessionInfo, SsoProviderInfo } from "../../../domain/accounts/types.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
-import { okAnswer } from "../../openapi/answers.ts";
+import { MINIMUM_AGE } from "#domain/accounts/age.ts";
+import { isSignupPromo, SIGNUP_PROMO } from "#domain/accounts/signup-offer.ts";
+import type { SessionInfo, SsoProviderInfo } from "#domain/accounts/types.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
+import { okAnswer } from "#server/openapi/answers.ts";
 import { readAddressCookie } from "../geo/index.ts";
-import { csrfBinding } from "../sessions/index.ts";
+import { csrfBinding, sessionHeadersWithCsrf } from "../sessions/index.ts";
 import {
   codeSentSchema,
   contactPreferencesAnswerSchema,
@@ -56,7 +56,6 @@ import {
   eventSignupQuery,
   forgotBody,
   googleTokenBody,
-  identityHeaders,
   linkBody,
   loginBody,
   merchantAssociationBody,
@@ -97,7 +96,7 @@ const linkConfig = {
 
 /** The accounts API (spec §7: /me, /customer/pin, /users/*, /event/signup and the authentication functions). */
 export const accountsRoutes: FastifyPluginAsyncZod<{ ctx: AccountsContext }> = async (app, { ctx }) => {
-  const headers = identityHeaders;
+  const headers = sessionHeadersWithCsrf;
 
   // -- Session ---------------------------------------------------------------------------------------------------
   async function sessionOf(req: FastifyRequest): Promise<SessionInfo> {

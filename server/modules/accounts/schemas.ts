@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "../../../domain/accounts/email.ts";
-import { PASSWORD_MAX_LENGTH } from "../../../domain/accounts/password.ts";
-import { PROMO_CODE_PATTERN } from "../../../domain/accounts/signup-offer.ts";
-import { DISPLAY_MODES, GENDERS } from "../../../domain/accounts/types.ts";
+import { EMAIL_MAX_LENGTH } from "#domain/accounts/email.ts";
+import { PASSWORD_MAX_LENGTH } from "#domain/accounts/password.ts";
+import { PROMO_CODE_PATTERN } from "#domain/accounts/signup-offer.ts";
+import { DISPLAY_MODES, GENDERS } from "#domain/accounts/types.ts";
 
 /** Request shapes of the accounts API. Rules that need words for shoppers (email, age) live in the services. */
 
@@ -137,8 +137,3 @@ export const linkBody = z.object({
 export const eventSignupQuery = z.object({ promo: z.string().max(32).optional() });
 
 /** Mobile apps send the session as x-user; the platform as x-platform (spec §7). */
-export const identityHeaders = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});

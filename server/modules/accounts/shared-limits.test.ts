@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { createUser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { openTestDb, type TestDb } from "#tests/support/db.ts";
 import { LIMITS } from "./limits.ts";
 
 /** With REDIS_URL, every app instance counts failed logins together (real Redis at TEST_REDIS_URL; CI sets it). */

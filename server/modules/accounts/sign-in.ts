@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { LoggedIn, User } from "../../../domain/accounts/types.ts";
+import type { Database } from "#db/schema.ts";
+import type { LoggedIn, User } from "#domain/accounts/types.ts";
 import { CSRF_HEADER, cookieOptions, createSession, revokeSession, USER_COOKIE } from "../sessions/index.ts";
 import { type AccountsContext, clientIp } from "./context.ts";
 import { loadUserView } from "./users.ts";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, todayForAgeCheck, UNDER_AGE_MESSAGE } from "../../../domain/accounts/age.ts";
-import { INVALID_EMAIL } from "../../../domain/accounts/email.ts";
-import { SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
-import { LOGIN_FAILED } from "../../../domain/copy.ts";
-import { createUser } from "../../../tests/factories/accounts.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { codeFromOutbox, readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { formatCalendarDate, todayForAgeCheck, UNDER_AGE_MESSAGE } from "#domain/accounts/age.ts";
+import { INVALID_EMAIL } from "#domain/accounts/email.ts";
+import { SIGNUP_PROMO } from "#domain/accounts/signup-offer.ts";
+import { LOGIN_FAILED } from "#domain/copy.ts";
+import { createUser } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { codeFromOutbox, readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { storedHashParameters } from "./passwords.ts";
 
 const newEmail = () => `new-${randomUUID().slice(0, 8)}@example.com`;

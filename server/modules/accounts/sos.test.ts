@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { MERCHANT_UNREACHABLE, REDIRECT_NOT_REGISTERED } from "./merchant-service.ts";
 
 interface Postback {

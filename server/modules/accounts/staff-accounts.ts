@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./users.ts";
 

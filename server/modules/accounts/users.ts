@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { UsersTable } from "../../../db/schema-accounts.ts";
-import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
-import type { User } from "../../../domain/accounts/types.ts";
-import { standingAgeStatus } from "../../../domain/age/rules.ts";
+import type { Database } from "#db/schema.ts";
+import type { UsersTable } from "#db/schema-accounts.ts";
+import { formatCalendarDate, todayForAgeCheck } from "#domain/accounts/age.ts";
+import type { User } from "#domain/accounts/types.ts";
+import { standingAgeStatus } from "#domain/age/rules.ts";
 
 export type UserRow = Selectable<UsersTable>;
 type Q = Kysely<Database>;
@@ -119,4 +119,23 @@ export function userView(row: UserRow, providers: string[], now: Date = new Date
 export async function loadUserView(db: Q, userId: string): Promise<User | null> {
   const row = await findUser(db, userId);
   return row ? userView(row, await linkedProviders(db, userId)) : null;
+}
+
+/** The payment provider's customer for the account (the payments module keeps it here once the provider answers). */
+export async function setPaymentCustomerId(db: Q, userId: string, customerId: string): Promise<void> {
+  await db.updateTable("users").set({ payment_customer_id: customerId }).where("id", "=", userId).execute();
+}
+
+/** The shopper's round-up choice (spec §3 Round-up): on or off, and the organisation when one is chosen. */
+export async function setRoundUp(
+  db: Q,
+  userId: string,
+  enabled: boolean,
+  orgId: string | null,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ round_up_enabled: enabled, ...(orgId ? { round_up_org_id: orgId } : {}) })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -1,21 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
-import { addDays } from "../../../domain/age/calendar.ts";
-import { AGE_MESSAGES } from "../../../domain/age/decide.ts";
-import { verificationStatusOf } from "../../../domain/age/status.ts";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import { NO_SCANNER_TOKEN } from "../../../domain/copy.ts";
-import { type CreatedUser, createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { aamvaText, type LicenceFields } from "../../../tests/factories/licences.ts";
-import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import type { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { formatCalendarDate, todayForAgeCheck } from "#domain/accounts/age.ts";
+import { addDays } from "#domain/age/calendar.ts";
+import { AGE_MESSAGES } from "#domain/age/decide.ts";
+import { verificationStatusOf } from "#domain/age/status.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import { NO_SCANNER_TOKEN } from "#domain/copy.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type CreatedUser, createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { aamvaText, type LicenceFields } from "#tests/factories/licences.ts";
+import { MANHATTAN, shopperWithCart } from "#tests/factories/shopper.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import type { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { AGE_VERIFICATION_REQUIRED } from "../checkout/place-order.ts";
 
 const CIGAR = "TB-9005-1"; // $15.00 at Manhattan (two meet its $20 minimum), stock 10, nicotine and tobacco
@@ -462,7 +462,7 @@ describe.each(testDatabases)("age verification by ID scan on %s", (kind) => {
 describe("nothing of a licence reaches the logs", () => {
   it("the request log has methods, paths and statuses, never bodies", async () => {
     const lines: string[] = [];
-    const { openTestDb } = await import("../../../tests/support/db.ts");
+    const { openTestDb } = await import("#tests/support/db.ts");
     const t = await openTestDb("pglite");
     await createDeliveryFixture(t.db);
     const app = await buildApp({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NO_SCANNER_TOKEN } from "../../../domain/copy.ts";
-import { calendarDate, describes, instant } from "../../openapi/answers.ts";
+import { NO_SCANNER_TOKEN } from "#domain/copy.ts";
+import { calendarDate, describes, instant } from "#server/openapi/answers.ts";
 import type { CartVerifyAnswer, ResultAnswer, ScanAnswer } from "./service.ts";
 
 /** Age verification's answers (docs/adr/0056-api-contract.md, docs/adr/0024-age-verification.md). */

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RecordAudit } from "../console/index.ts";
-import { requireRole, type requireUser } from "../sessions/index.ts";
+import { AppError } from "#server/errors.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
+import { sessionHeaders as headers, requireRole, type requireUser } from "../sessions/index.ts";
 import { clearRefusal, customerChecks } from "./refusals.ts";
 
 const tags = ["age"];
-const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
 
 function requireStaffMember(req: Parameters<typeof requireUser>[0]) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { serverKey } from "../../platform/secrets.ts";
-import type { RecordAudit } from "../console/index.ts";
+import type { Config } from "#server/config.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { serverKey } from "#server/platform/secrets.ts";
 import { ageConsoleRoutes } from "./console-routes.ts";
 import { ageRoutes } from "./routes.ts";
 

@@ -1,10 +1,10 @@
-import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
-import { AGE_MESSAGES } from "../../../domain/age/decide.ts";
-import { ageStanding, type DecidedCheck, mayClearRefusal } from "../../../domain/age/rules.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { formatCalendarDate, todayForAgeCheck } from "#domain/accounts/age.ts";
+import { AGE_MESSAGES } from "#domain/age/decide.ts";
+import { ageStanding, type DecidedCheck, mayClearRefusal } from "#domain/age/rules.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
 import { findUser, findUserByEmail, setAgeVerificationStatus } from "../accounts/index.ts";
-import type { RecordAudit } from "../console/index.ts";
 import { decidedScans, latestDecided, markCleared, type VerificationRow } from "./repository.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from "kysely";
-import type { AgeVerificationReason, AgeVerificationsTable } from "../../../db/schema-age.ts";
-import type { Db } from "../../platform/db.ts";
+import type { AgeVerificationReason, AgeVerificationsTable } from "#db/schema-age.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /** The age module's table: scan sessions and their outcomes (0014-age-verification). */
 export type VerificationRow = Selectable<AgeVerificationsTable>;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sessionHeaders } from "../sessions/index.ts";
 import { cartVerifySchema, resultAnswerSchema, scanAnswerSchema } from "./answers.ts";
 import { AGE_LIMITS } from "./limits.ts";
-import { ageHeaders, cartVerifyBody, resultHeaders, scanBody, verificationParams } from "./schemas.ts";
+import { ageHeaders, cartVerifyBody, scanBody, verificationParams } from "./schemas.ts";
 import { type AgeContext, cartVerification, submitScan, verificationResult } from "./service.ts";
 
 const tags = ["age"];
@@ -67,7 +68,7 @@ export const ageRoutes: FastifyPluginAsyncZod<{ ctx: AgeContext }> = async (app,
         response: { 200: resultAnswerSchema },
         summary:
           "An ID check's outcome: `pending`, `success` or `failed`, with its reason, jurisdiction and dates",
-        headers: resultHeaders,
+        headers: sessionHeaders,
         params: verificationParams,
       },
     },

@@ -9,10 +9,6 @@ export const ageHeaders = storeHeadersSchema.extend({
 });
 
 /** GET /menu/verify/result/{id} reads only. */
-export const resultHeaders = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-});
 
 /** POST /menu/cart/verify takes no fields: the cart and the user say everything. */
 export const cartVerifyBody = z.object({}).describe("Nothing: `{}`.");

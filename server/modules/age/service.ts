@@ -1,21 +1,16 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AgeVerificationReason } from "../../../db/schema-age.ts";
-import { formatCalendarDate, todayForAgeCheck } from "../../../domain/accounts/age.ts";
-import { parseAamva } from "../../../domain/age/aamva.ts";
-import { AGE_MESSAGES, decideAge } from "../../../domain/age/decide.ts";
-import {
-  DOCUMENT_ACCOUNT_LIMIT,
-  documentKey,
-  holdsOn,
-  SCAN_SESSION_MINUTES,
-} from "../../../domain/age/rules.ts";
-import { NO_SCANNER_TOKEN } from "../../../domain/copy.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
+import type { AgeVerificationReason } from "#db/schema-age.ts";
+import { formatCalendarDate, todayForAgeCheck } from "#domain/accounts/age.ts";
+import { parseAamva } from "#domain/age/aamva.ts";
+import { AGE_MESSAGES, decideAge } from "#domain/age/decide.ts";
+import { DOCUMENT_ACCOUNT_LIMIT, documentKey, holdsOn, SCAN_SESSION_MINUTES } from "#domain/age/rules.ts";
+import { NO_SCANNER_TOKEN } from "#domain/copy.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
 import { findUser, setAgeVerificationStatus } from "../accounts/index.ts";
 import { readCart, servingOf } from "../cart/index.ts";
 import { requireUser } from "../sessions/index.ts";

@@ -7,13 +7,13 @@ import {
   PRODUCT_ADDED,
   PRODUCT_VIEWED,
   PRODUCTS_SEARCHED,
-} from "../../../domain/analytics/events.ts";
-import { ORDER_FAILED_EVENT } from "../../../domain/copy.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+} from "#domain/analytics/events.ts";
+import { ORDER_FAILED_EVENT } from "#domain/copy.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createCatalogueFixture } from "#tests/factories/catalogue-fixture.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { ANALYTICS_LIMITS } from "./limits.ts";
 
 const ORIGIN = "http://localhost:80";

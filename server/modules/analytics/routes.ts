@@ -1,22 +1,23 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { FUNNEL_STEPS } from "../../../domain/analytics/funnel.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
+import { FUNNEL_STEPS } from "#domain/analytics/funnel.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
 import {
   ANONYMOUS_COOKIE,
   CSRF_FAILED,
   CSRF_HEADER,
   type Csrf,
   csrfBinding,
+  sessionHeaders as headers,
   requireRole,
   USER_COOKIE,
 } from "../sessions/index.ts";
 import { ANALYTICS_LIMITS } from "./limits.ts";
-import { consoleAnalyticsAnswer, consoleQuery, eventsAnswer, eventsBody, headers } from "./schemas.ts";
+import { consoleAnalyticsAnswer, consoleQuery, eventsAnswer, eventsBody } from "./schemas.ts";
 import { funnel, recordEvents, type Visitor, zeroResultSearches } from "./store.ts";
 
 const tags = ["analytics"];

@@ -1,15 +1,7 @@
 import { z } from "zod";
-import {
-  MAX_BATCH,
-  MAX_PROPERTIES_BYTES,
-  PAGE_VIEWED,
-  TRACK_EVENTS,
-} from "../../../domain/analytics/events.ts";
-import { FUNNEL_STEPS, type FunnelDay, type FunnelStepKey } from "../../../domain/analytics/funnel.ts";
-import { calendarDate, describes, instant } from "../../openapi/answers.ts";
-import type { ZeroResultSearch } from "./store.ts";
-
-export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
+import { MAX_BATCH, MAX_PROPERTIES_BYTES, PAGE_VIEWED, TRACK_EVENTS } from "#domain/analytics/events.ts";
+import { FUNNEL_STEPS, type FunnelDay, type FunnelStepKey } from "#domain/analytics/funnel.ts";
+import { calendarDate, describes, instant } from "#server/openapi/answers.ts";
 
 const propertyValue = z.union([z.string().max(500), z.number().finite(), z.boolean()]);
 
@@ -64,6 +56,14 @@ export const eventsBody = z.object({
 });
 
 export type EventsBody = z.infer<typeof eventsBody>;
+
+/** A search that found nothing, counted over a window (store.ts, zeroResultSearches). */
+export interface ZeroResultSearch {
+  query: string;
+  searches: number;
+  visitors: number;
+  lastAt: string;
+}
 
 export const eventsAnswer = z.object({ accepted: z.number().int() });
 

@@ -1,15 +1,10 @@
 import { sql } from "kysely";
-import type { Platform } from "../../../domain/accounts/roles.ts";
-import {
-  normalizeSearch,
-  occurredAt,
-  PAGE_VIEWED,
-  PRODUCTS_SEARCHED,
-} from "../../../domain/analytics/events.ts";
-import { FUNNEL_EVENTS, type FunnelDay, funnelByDay } from "../../../domain/analytics/funnel.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { EventsBody } from "./schemas.ts";
+import type { Platform } from "#domain/accounts/roles.ts";
+import { normalizeSearch, occurredAt, PAGE_VIEWED, PRODUCTS_SEARCHED } from "#domain/analytics/events.ts";
+import { FUNNEL_EVENTS, type FunnelDay, funnelByDay } from "#domain/analytics/funnel.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { EventsBody, ZeroResultSearch } from "./schemas.ts";
 
 export interface Visitor {
   /** Who the funnel counts: the anonymous visitor (kept while signed in), else the account. */
@@ -72,13 +67,6 @@ export async function funnel(db: Db, now: Date, days: number): Promise<FunnelDay
     .groupBy([sql`1`, "visitor"])
     .execute();
   return funnelByDay(rows);
-}
-
-export interface ZeroResultSearch {
-  query: string;
-  searches: number;
-  visitors: number;
-  lastAt: string;
 }
 
 /** The searches that found nothing in the window (unfiltered: the search page says `results: 0`), most searched first. */

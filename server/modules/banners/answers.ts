@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describes, instant } from "../../openapi/answers.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 import { placement } from "./schemas.ts";
 import type { listBanners } from "./store.ts";
 

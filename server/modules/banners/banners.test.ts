@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createCatalogueFixture } from "#tests/factories/catalogue-fixture.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 let clock = new Date("2026-11-26T12:00:00Z");
 const HOUR = 3600 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
 import { bannerRoutes } from "./routes.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "../../platform/rate-limit.ts";
+import type { RateLimitRule } from "#server/platform/rate-limit.ts";
 
 /** Impressions and clicks a visitor or an IP may report in a minute (each page view counts once anyway). */
 export const BANNER_LIMITS = {

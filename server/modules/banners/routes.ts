@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
-import { requireRole } from "../sessions/index.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
+import { sessionHeaders as headers, requireRole } from "../sessions/index.ts";
 import { bannerAnswerSchema, bannerListSchema } from "./answers.ts";
 import { BANNER_LIMITS } from "./limits.ts";
 import {
@@ -13,7 +13,6 @@ import {
   bannerEventBody,
   bannerParams,
   bannerPatch,
-  headers,
   serveAnswer,
   serveQuery,
 } from "./schemas.ts";

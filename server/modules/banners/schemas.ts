@@ -5,9 +5,7 @@ import {
   isPlainText,
   isSafeImage,
   isSafeLink,
-} from "../../../domain/banners/placement.ts";
-
-export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
+} from "#domain/banners/placement.ts";
 
 export const serveQuery = z.object({
   u: z

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { type BannerRule, isRunning, placementsFor } from "../../../domain/banners/placement.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { type BannerRule, isRunning, placementsFor } from "#domain/banners/placement.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { BannerInput, BannerPatch } from "./schemas.ts";
 
 type Row = {

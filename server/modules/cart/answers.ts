@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { CartLineItem } from "../../../domain/cart/totals.ts";
-import type { Cart, CartProduct, CartPromo, CartRelocation } from "../../../domain/cart/types.ts";
-import { cents, describes } from "../../openapi/answers.ts";
+import type { CartLineItem } from "#domain/cart/totals.ts";
+import type { Cart, CartProduct, CartPromo, CartRelocation } from "#domain/cart/types.ts";
+import { cartExample, cartProductExample, lineItemExample } from "#server/openapi/answer-examples.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 
 /** The cart's answers (docs/adr/0056-api-contract.md): the Cart entity of spec §3, from domain/cart/types.ts. */
 
@@ -36,10 +37,25 @@ export const cartProductSchema = describes<CartProduct>()(
         .describe(
           "False when it cannot be bought at its store: shown and removable, but out of the totals and of checkout.",
         ),
-      unavailable_reason: z.enum(["not_sold", "out_of_stock", "engraving_required"]).nullable(),
+      unavailable_reason: z
+        .enum(["not_sold", "out_of_stock", "engraving_required"])
+        .nullable()
+        .describe(
+          "Why the line cannot be bought: not sold at its store (or, with `restriction`, not sold to this address by law), out of stock there, an engraved bottle without text",
+        ),
+      restriction: z
+        .string()
+        .nullable()
+        .describe(
+          "When the law keeps the line from the delivery address (its `unavailable_reason` is then `not_sold`), why, in the shopper's words: the address is in a dry area (alcohol is not delivered there), or its state does not let us ship this class (spirits, wine, beer); null otherwise",
+        ),
       group_mapping: z.string().nullable(),
     })
-    .meta({ id: "CartProduct", description: "One line of the cart (money in integer cents)." }),
+    .meta({
+      id: "CartProduct",
+      description: "One line of the cart (money in integer cents).",
+      example: cartProductExample,
+    }),
 );
 
 export const lineItemSchema = describes<CartLineItem>()(
@@ -53,6 +69,7 @@ export const lineItemSchema = describes<CartLineItem>()(
     .meta({
       id: "LineItem",
       description: "One row of a cart's or an order's summary; the last is the total.",
+      example: lineItemExample,
     }),
 );
 
@@ -107,7 +124,16 @@ export const cartSchema = describes<Cart>()(
             subtotal: cents(),
             minimum: cents(),
             minimum_error: z.string().nullable(),
+            limit_error: z
+              .string()
+              .nullable()
+              .describe(
+                "When this store's part is over a state's cap on a class per order (wine shipped to the District: 9 litres), what the cap is and how much the part holds; checkout refuses it (`legal_limit_exceeded`). Null within every cap",
+              ),
             delivery_fee: cents(),
+            return_fee: cents().describe(
+              "Kept of the store's order if it is refused at the door (no valid ID of someone 21 or over…); 0 for shipping.",
+            ),
             eta_minutes: z.number().int(),
           }),
         )
@@ -132,10 +158,17 @@ export const cartSchema = describes<Cart>()(
       credit: z.object({ balance: cents(), applied: cents() }),
       round_up: cents(),
       tip: cents(),
+      tax: cents().describe(
+        "Sales and alcohol taxes on the cart as it is: an estimate until the order is placed.",
+      ),
       total: cents(),
       free_shipping: z.object({ threshold: cents(), qualifies: z.boolean(), hint: z.string().nullable() }),
     })
-    .meta({ id: "Cart", description: "The cart, computed on the server (money in integer cents)." }),
+    .meta({
+      id: "Cart",
+      description: "The cart, computed on the server (money in integer cents).",
+      example: cartExample,
+    }),
 );
 
 export const syncedCartSchema = cartSchema.extend({

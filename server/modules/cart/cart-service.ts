@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { emptyCart } from "../../../domain/cart/compose.ts";
-import { MAX_LINE_QUANTITY } from "../../../domain/cart/constants.ts";
+import { emptyCart } from "#domain/cart/compose.ts";
+import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
 import {
   cleanEngraving,
   engravingForItem,
   engravingRequiredMessage,
   lacksEngraving,
-} from "../../../domain/cart/engraving.ts";
-import { type Engraving, isSameLine, mergeCartLines } from "../../../domain/cart/merge.ts";
-import {
-  type LineMove,
-  needsRelocation,
-  relocateLines,
-  type ShelfItem,
-} from "../../../domain/cart/relocate.ts";
-import { selectShippingOption } from "../../../domain/cart/shipping.ts";
-import { isSplitCart } from "../../../domain/cart/split.ts";
-import type { Tip } from "../../../domain/cart/totals.ts";
+} from "#domain/cart/engraving.ts";
+import { type Engraving, isSameLine, mergeCartLines } from "#domain/cart/merge.ts";
+import { type LineMove, needsRelocation, relocateLines, type ShelfItem } from "#domain/cart/relocate.ts";
+import { selectShippingOption } from "#domain/cart/shipping.ts";
+import { isSplitCart } from "#domain/cart/split.ts";
+import type { Tip } from "#domain/cart/totals.ts";
 import {
   type Cart,
   type CartDeleteRequest,
@@ -25,12 +20,12 @@ import {
   type CartUpdateRequest,
   type CartWriteRequest,
   SPLIT_REQUIRED_CODE,
-} from "../../../domain/cart/types.ts";
-import { relocationMessage, unavailableReason } from "../../../domain/cart/unavailable.ts";
-import { PRODUCT_NOT_FOUND } from "../../../domain/copy.ts";
-import { prose } from "../../../domain/prose.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/cart/types.ts";
+import { relocationMessage, unavailableReason } from "#domain/cart/unavailable.ts";
+import { PRODUCT_NOT_FOUND } from "#domain/copy.ts";
+import { prose } from "#domain/prose.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
 import { composeStored } from "./cart-view.ts";
 import {
@@ -92,7 +87,7 @@ export async function readCart(
     return (await change(db, owner, serving, async ({ before }) => ({ lines: before }), tip)).cart;
   }
   const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
-  return composeStored(db, cart, lines, details, tip);
+  return composeStored(db, cart, lines, details, tip, serving?.destination);
 }
 
 /** The lines of a cart before a change, with the shelf details read for them and for any new items. */
@@ -143,7 +138,11 @@ async function change(
     if (Object.keys(changed).length > 0) await updateCart(tx, locked.id, changed);
     return { cart: next, lines, details, moves };
   });
-  return { cart: await composeStored(db, cart, lines, details, tip), moves, details };
+  return {
+    cart: await composeStored(db, cart, lines, details, tip, serving?.destination),
+    moves,
+    details,
+  };
 }
 
 /** The cart's lines moved off stores that do not serve the address (domain/cart/relocate.ts), with what moved. */

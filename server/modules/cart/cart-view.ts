@@ -1,9 +1,11 @@
-import { type CartStore, type PricedLine, priceCart } from "../../../domain/cart/compose.ts";
-import type { Tip } from "../../../domain/cart/totals.ts";
-import type { Cart, CartRecommendation } from "../../../domain/cart/types.ts";
-import { productUrl } from "../../../domain/catalogue/product-url.ts";
-import type { Bill } from "../../../domain/checkout/bill.ts";
-import type { Db } from "../../platform/db.ts";
+import { type CartStore, type PricedLine, priceCart } from "#domain/cart/compose.ts";
+import type { Tip } from "#domain/cart/totals.ts";
+import type { Cart, CartRecommendation } from "#domain/cart/types.ts";
+import { productUrl } from "#domain/catalogue/product-url.ts";
+import type { Bill } from "#domain/checkout/bill.ts";
+import type { Destination } from "#domain/compliance/where.ts";
+import { cityTaxes } from "#domain/tax/rates/index.ts";
+import type { Db } from "#server/platform/db.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
 import { hasFreeDelivery } from "../loyalty/index.ts";
 import { cartOffers } from "../promos/index.ts";
@@ -17,8 +19,10 @@ export async function composeStored(
   lines: readonly StoredLine[],
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
+  /** Where the cart goes, when the request says: the laws of that place mark what may not go (issue 33 §3). */
+  destination?: Destination,
 ): Promise<Cart> {
-  return (await priceStored(db, cart, lines, details, tip)).cart;
+  return (await priceStored(db, cart, lines, details, tip, undefined, destination)).cart;
 }
 
 /** What pricing reads of the cart's signed-in owner, when the caller has read it already (checkout's claim does). */
@@ -37,6 +41,7 @@ export async function priceStored(
   details: ReadonlyMap<string, ShelfDetail>,
   tip: Tip = {},
   standing?: OwnerStanding,
+  destination?: Destination,
 ): Promise<{ cart: Cart; bill: Bill; lines: PricedLine[] }> {
   const [snapshot, recommendations, freeDelivery, offers] = await Promise.all([
     categorySnapshot(db),
@@ -69,7 +74,9 @@ export async function priceStored(
         is_shipping: d.is_shipping,
         min_order_cents: d.min_order_cents,
         delivery_fee_cents: freeDelivery && !d.is_shipping ? 0 : d.delivery_fee_cents,
+        return_fee_cents: d.return_fee_cents,
         eta_minutes: d.eta_minutes,
+        taxes: cityTaxes(d.city_code),
       });
     }
     priced.push(pricedLine(line, d, snapshot));
@@ -84,6 +91,7 @@ export async function priceStored(
     recommendations,
     tip,
     offers,
+    deliverTo: destination ? { destination, on: offers.now.toISOString().slice(0, 10) } : null,
   });
   return { ...quote, lines: priced };
 }
@@ -103,6 +111,7 @@ function pricedLine(line: StoredLine, d: ShelfDetail, snapshot: CategorySnapshot
     type: d.type,
     volume: d.volume_ml,
     volume_label: d.volume_label,
+    abv: d.abv,
     url: productUrl({
       sku_id: d.sku_id,
       title: d.title,

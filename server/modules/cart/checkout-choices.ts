@@ -1,7 +1,7 @@
-import type { Cart } from "../../../domain/cart/types.ts";
-import { PROMO_MESSAGES } from "../../../domain/promos/engine.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { PROMO_MESSAGES } from "#domain/promos/engine.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { activePromo, redeemCreditCode } from "../promos/index.ts";
 import { changeChoices, readCart, type Serving } from "./cart-service.ts";
 import { userIdOf } from "./owner.ts";

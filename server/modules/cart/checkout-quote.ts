@@ -1,12 +1,12 @@
 import { type QueryCreator, sql } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { PricedLine } from "../../../domain/cart/compose.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
-import { needsRelocation } from "../../../domain/cart/relocate.ts";
-import type { Tip } from "../../../domain/cart/totals.ts";
-import type { Cart, CartRelocation } from "../../../domain/cart/types.ts";
-import type { Bill } from "../../../domain/checkout/bill.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import type { PricedLine } from "#domain/cart/compose.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
+import { needsRelocation } from "#domain/cart/relocate.ts";
+import type { Tip } from "#domain/cart/totals.ts";
+import type { Cart, CartRelocation } from "#domain/cart/types.ts";
+import type { Bill } from "#domain/checkout/bill.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
 import { readCart, relocated, relocationSummary, type Serving } from "./cart-service.ts";
 import { type OwnerStanding, priceStored } from "./cart-view.ts";
@@ -78,7 +78,15 @@ export async function quoteCart(
       relocation = relocationSummary(moved.moves, details, deliverTo.serving.primary);
   }
   const choices = deliverTo?.shippingName ? { ...row, shipping_name: deliverTo.shippingName } : row;
-  const priced = await priceStored(db, choices, lines, details, tip, standing);
+  const priced = await priceStored(
+    db,
+    choices,
+    lines,
+    details,
+    tip,
+    standing,
+    deliverTo?.serving.destination ?? serving?.destination,
+  );
   return { row, version, ...priced, relocation };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../config.ts";
+import type { Config } from "#server/config.ts";
 import { issueAnonymousId } from "../sessions/index.ts";
 
 /** Who a cart belongs to: the signed-in account, else the anonymous visitor (spec §6). */

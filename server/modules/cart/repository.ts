@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type QueryCreator, sql, type Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import type { Database } from "../../../db/schema.ts";
-import type { Engraving } from "../../../domain/cart/merge.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import type { Engraving } from "#domain/cart/merge.ts";
+import type { Db } from "#server/platform/db.ts";
 
 export type Tx = Transaction<Database>;
 
@@ -164,6 +164,7 @@ export interface ShelfDetail {
   type: string | null;
   volume_ml: number | null;
   volume_label: string | null;
+  abv: number | null;
   image: string;
   package_qty: number;
   regular_price_cents: number;
@@ -178,9 +179,12 @@ export interface ShelfDetail {
   package_item_price_cents: number | null;
   stock: number | null;
   store_name: string;
+  /** The seeded city the store is in (its taxes); null for the shipping store. */
+  city_code: string | null;
   is_shipping: boolean;
   min_order_cents: number;
   delivery_fee_cents: number;
+  return_fee_cents: number;
   eta_minutes: number;
 }
 
@@ -194,6 +198,7 @@ const detailColumns = [
   "p.type",
   "p.volume_ml",
   "p.volume_label",
+  "p.abv",
   "p.image",
   "p.package_qty",
   "p.regular_price_cents",
@@ -206,9 +211,11 @@ const detailColumns = [
   "i.package_item_price_cents",
   "i.stock",
   "s.name as store_name",
+  "s.city_code",
   "s.is_shipping",
   "s.min_order_cents",
   "s.delivery_fee_cents",
+  "s.return_fee_cents",
   "s.eta_minutes",
 ] as const;
 
@@ -323,6 +330,7 @@ export async function shelfOf(
       is_shipping: r.is_shipping ?? false,
       min_order_cents: r.min_order_cents ?? 0,
       delivery_fee_cents: r.delivery_fee_cents ?? 0,
+      return_fee_cents: r.return_fee_cents ?? 0,
       eta_minutes: r.eta_minutes ?? 0,
     });
   }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
 import { productListSchema, resolveStore, servingStores, storeHintsOf } from "../catalogue/index.ts";
 import { PROMO_LIMITS } from "../promos/index.ts";
 import { cartSchema, shippingAnswerSchema, syncedCartSchema } from "./answers.ts";
@@ -36,11 +36,16 @@ const tags = ["cart"];
 
 /**
  * The stores serving the request's delivery position (lat/lng headers, or the address cookie's through the
- * position hook); null when the request does not say where it delivers to.
+ * position hook); null when the request does not say where it delivers to. `state`: the position's state when
+ * known (`req.deliveryState`, set by the geo module's position hook when the position is the saved address's).
  */
-export async function servingOf(db: Db, headers: { lat?: number; lng?: number }): Promise<Serving> {
+export async function servingOf(
+  db: Db,
+  headers: { lat?: number; lng?: number },
+  state: string | null = null,
+): Promise<Serving> {
   if (headers.lat === undefined || headers.lng === undefined) return null;
-  return servingStores(db, { lat: headers.lat, lng: headers.lng });
+  return servingStores(db, { lat: headers.lat, lng: headers.lng }, state);
 }
 
 /** The cart calls of spec §7 (base path /menu/). Every answer is the Cart entity, computed on the server. */
@@ -64,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) =>
-      readCart(db, ownerForRead(req), await servingOf(db, req.headers), {
+      readCart(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState), {
         amount: req.query.tipAmount,
         percent: req.query.tipPercent,
       }),
@@ -96,7 +101,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         ownerForWrite(req, reply, config),
         req.body,
         req.headers["x-multi-store"] === true,
-        await servingOf(db, req.headers),
+        await servingOf(db, req.headers, req.deliveryState),
       ),
   );
 
@@ -114,7 +119,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) =>
-      updateItems(db, ownerForWrite(req, reply, config), req.body, await servingOf(db, req.headers)),
+      updateItems(
+        db,
+        ownerForWrite(req, reply, config),
+        req.body,
+        await servingOf(db, req.headers, req.deliveryState),
+      ),
   );
 
   app.delete(
@@ -131,7 +141,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) =>
-      removeItems(db, ownerForWrite(req, reply, config), req.body, await servingOf(db, req.headers)),
+      removeItems(
+        db,
+        ownerForWrite(req, reply, config),
+        req.body,
+        await servingOf(db, req.headers, req.deliveryState),
+      ),
   );
 
   app.post(
@@ -154,7 +169,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         ownerForWrite(req, reply, config),
         req.body?.skus ?? [],
         req.headers["x-multi-store"] === true,
-        await servingOf(db, req.headers),
+        await servingOf(db, req.headers, req.deliveryState),
       ),
   );
 
@@ -192,7 +207,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           reply,
         );
       }
-      return choosePromo(db, owner, await servingOf(db, req.headers), req.body, now());
+      return choosePromo(db, owner, await servingOf(db, req.headers, req.deliveryState), req.body, now());
     },
   );
 
@@ -208,7 +223,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         headers: cartHeaders,
       },
     },
-    async (req) => shippingOf(db, ownerForRead(req), await servingOf(db, req.headers)),
+    async (req) => shippingOf(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState)),
   );
 
   app.post(
@@ -229,7 +244,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         db,
         ownerForWrite(req, reply, config),
         req.body.shipping_name,
-        await servingOf(db, req.headers),
+        await servingOf(db, req.headers, req.deliveryState),
       ),
   );
 

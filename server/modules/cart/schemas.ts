@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "../../../domain/cart/constants.ts";
+import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
 import {
   MAX_SKUS_PER_REQUEST,
   queryBoolean,

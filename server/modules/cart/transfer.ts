@@ -1,6 +1,6 @@
-import { MAX_LINE_QUANTITY } from "../../../domain/cart/constants.ts";
-import { mergeCartLines } from "../../../domain/cart/merge.ts";
-import { isSplitCart } from "../../../domain/cart/split.ts";
+import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
+import { mergeCartLines } from "#domain/cart/merge.ts";
+import { isSplitCart } from "#domain/cart/split.ts";
 import { cartLines, lockCart, type StoredLine, saveLines, type Tx } from "./repository.ts";
 
 /**

@@ -15,8 +15,9 @@ import type {
   ProductList,
   ProductName,
   SearchResults,
-} from "../../../domain/catalogue/types.ts";
-import { cents, describes } from "../../openapi/answers.ts";
+} from "#domain/catalogue/types.ts";
+import { brandExample, categoryExample, productExample } from "#server/openapi/answer-examples.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 import type { GiftGuide } from "./gift-guide.ts";
 
 /** The catalogue's answers (docs/adr/0056-api-contract.md): one named schema per shape of domain/catalogue/types.ts. */
@@ -47,6 +48,7 @@ export const categorySchema = z.object({
 z.globalRegistry.add(categorySchema, {
   id: "Category",
   description: "A navigation category, with its children.",
+  example: categoryExample,
 });
 describes<Category>()(categorySchema);
 
@@ -122,6 +124,7 @@ export const productSchema = describes<Product>()(
     .meta({
       id: "Product",
       description: "A product priced and stocked at one store (money in integer cents).",
+      example: productExample,
     }),
 );
 
@@ -221,7 +224,7 @@ export const brandSchema = describes<Brand>()(
       has_tobacco: z.boolean(),
       product_count: z.number().int(),
     })
-    .meta({ id: "Brand" }),
+    .meta({ id: "Brand", example: brandExample }),
 );
 
 export const brandPageSchema = describes<BrandPage>()(

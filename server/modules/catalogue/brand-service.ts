@@ -1,8 +1,8 @@
-import type { Brand, BrandPage } from "../../../domain/catalogue/types.ts";
-import { BRAND_NOT_FOUND } from "../../../domain/copy.ts";
-import { slugify } from "../../../domain/slug.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Brand, BrandPage } from "#domain/catalogue/types.ts";
+import { BRAND_NOT_FOUND } from "#domain/copy.ts";
+import { slugify } from "#domain/slug.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { brandIndex } from "./catalogue-cache.ts";
 import { listSkus } from "./listing.ts";
 import { readProducts } from "./product-reader.ts";

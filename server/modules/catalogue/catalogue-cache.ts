@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Brand, Category } from "../../../domain/catalogue/types.ts";
-import { slugify } from "../../../domain/slug.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Brand, Category } from "#domain/catalogue/types.ts";
+import { slugify } from "#domain/slug.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /** Spec §9: categories are cached for 10 minutes. Brands ride along with the same lifetime. */
 export const CATALOGUE_CACHE_MS = 10 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isProductTag, PRODUCT_TAGS } from "../../../domain/catalogue/product-tags.ts";
+import { isProductTag, PRODUCT_TAGS } from "#domain/catalogue/product-tags.ts";
 import type {
   AvailableCategories,
   Category,
@@ -8,10 +8,10 @@ import type {
   MainMenu,
   Product,
   ProductGroup,
-} from "../../../domain/catalogue/types.ts";
-import { CATEGORY_GROUP_NOT_FOUND, CATEGORY_NOT_FOUND } from "../../../domain/copy.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/catalogue/types.ts";
+import { CATEGORY_GROUP_NOT_FOUND, CATEGORY_NOT_FOUND } from "#domain/copy.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import {
   type CategorySnapshot,
   cachedMenuData,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createCategory, createProduct, stock } from "../../../tests/factories/catalogue.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { createCategory, createProduct, stock } from "#tests/factories/catalogue.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const GIFTS = {
   under25: "GG-1-750",

@@ -1,11 +1,6 @@
-import {
-  GIFT_BAND_SIZE,
-  GIFT_BANDS,
-  GIFTING_URL_NAME,
-  giftingTags,
-} from "../../../domain/catalogue/gift-guide.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import type { Db } from "../../platform/db.ts";
+import { GIFT_BAND_SIZE, GIFT_BANDS, GIFTING_URL_NAME, giftingTags } from "#domain/catalogue/gift-guide.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import type { Db } from "#server/platform/db.ts";
 import { categorySnapshot } from "./catalogue-cache.ts";
 import { listSkus } from "./listing.ts";
 import { readProducts } from "./product-reader.ts";

@@ -1,4 +1,7 @@
-/** The catalogue module's public face: its routes, and the pieces search, content and the cart reuse. */
+/**
+ * The catalogue module's public face: its routes, and the pieces search, content, the cart and recommendations
+ * reuse.
+ */
 
 export {
   brandSchema,
@@ -22,7 +25,9 @@ export {
   withDescendants,
 } from "./catalogue-cache.ts";
 export { GROUP_PAGE_SIZE } from "./category-service.ts";
+export { type ListingFilter, type ListingGroup, listGroups, listSkus } from "./listing.ts";
 export { refreshPlannerStatistics } from "./planner-statistics.ts";
+export { addProductRating } from "./product-ratings.ts";
 export {
   type ProductRow,
   parseProductRows,
@@ -30,6 +35,7 @@ export {
   productsFromRows,
   readProducts,
 } from "./product-reader.ts";
+export { productNotFound } from "./product-service.ts";
 export { catalogueRoutes, PRODUCT_CACHE_MS } from "./routes.ts";
 export * from "./schemas.ts";
 export {
@@ -38,6 +44,14 @@ export {
   onShelfChange,
   type ShelfChange,
 } from "./shelf-changes.ts";
+export {
+  markSoldOut,
+  restock,
+  type StockWanted,
+  setShelfValues,
+  takeStock,
+  withStockTaken,
+} from "./stock.ts";
 export {
   coverageAt,
   type ResolvedStore,
@@ -48,3 +62,4 @@ export {
   servingStores,
   storeHintsOf,
 } from "./store-resolution.ts";
+export { type ProductTaxFacts, taxFactsOf } from "./tax-facts.ts";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 import { cachedMenuData } from "./catalogue-cache.ts";
 
 export interface ListingFilter {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /** The tables every catalogue and search query plans over. */
 const CATALOGUE_TABLES = ["products", "inventory", "shelf", "brands", "categories", "stores"] as const;

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
-import { productUrl } from "../../../domain/catalogue/product-url.ts";
-import type { Product, ProductOption, VolumeVariant } from "../../../domain/catalogue/types.ts";
-import type { Db } from "../../platform/db.ts";
+import { productUrl } from "#domain/catalogue/product-url.ts";
+import type { Product, ProductOption, VolumeVariant } from "#domain/catalogue/types.ts";
+import type { Db } from "#server/platform/db.ts";
 import {
   type CategorySnapshot,
   categoriesForTags,

@@ -1,8 +1,8 @@
-import { productUrl } from "../../../domain/catalogue/product-url.ts";
-import type { PriceRange, Product, ProductName } from "../../../domain/catalogue/types.ts";
-import { PRODUCT_NOT_FOUND } from "../../../domain/copy.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { productUrl } from "#domain/catalogue/product-url.ts";
+import type { PriceRange, Product, ProductName } from "#domain/catalogue/types.ts";
+import { PRODUCT_NOT_FOUND } from "#domain/copy.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { categorySnapshot, defaultCategoryUrlName } from "./catalogue-cache.ts";
 import { readProducts } from "./product-reader.ts";
 import type { ResolvedStore } from "./store-resolution.ts";

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { preSerialized, serializeAnswer } from "../../openapi/answers.ts";
-import { type Db, listen } from "../../platform/db.ts";
-import { createTtlCache } from "../../platform/ttl-cache.ts";
+import { preSerialized, serializeAnswer } from "#server/openapi/answers.ts";
+import { type Db, listen } from "#server/platform/db.ts";
+import { createTtlCache } from "#server/platform/ttl-cache.ts";
 import {
   availableCategoriesSchema,
   brandPageSchema,
@@ -30,7 +29,6 @@ import {
 import { giftGuide } from "./gift-guide.ts";
 import { refreshPlannerStatistics } from "./planner-statistics.ts";
 import { productName, productPrices, productsBySku } from "./product-service.ts";
-import { genericRecommendations, relatedProducts, similarProducts } from "./recommendation-service.ts";
 import {
   acceptVersionSchema,
   geoQuerySchema,
@@ -39,7 +37,6 @@ import {
   skuListSchema,
   skuSchema,
   storeHeadersSchema,
-  storeIdSchema,
   urlNameSchema,
 } from "./schemas.ts";
 import { forgetShelf, onShelfChange, parseShelfChange, shelfChannel } from "./shelf-changes.ts";
@@ -48,13 +45,12 @@ import { resolveStore, storeHintsOf } from "./store-resolution.ts";
 const tags = ["catalogue"];
 
 /**
- * Product answers are kept for a few seconds per process, recommendations for a minute
- * (docs/adr/0007-product-answer-cache.md): product pages and cards ask for the same SKUs at the same store over
+ * Product answers are kept for a few seconds per process (docs/adr/0007-product-answer-cache.md; recommendations
+ * are kept by their own module): product pages and cards ask for the same SKUs at the same store over
  * and over. Stock and prices shown may be that much behind; the cart, checkout and substitutions always read
  * the database.
  */
 export const PRODUCT_CACHE_MS = 5_000;
-export const RECOMMENDATION_CACHE_MS = 60_000;
 
 /** The menu and catalogue service (spec §7, base path /menu/). `caching: false` turns the answer caches off. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean }> = async (
@@ -66,11 +62,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
     caching ? PRODUCT_CACHE_MS : 0,
     5_000,
   );
-  const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
   // A console change to a shelf or a store reaches every instance's kept answers (docs/adr/0032-store-admin.md).
   const stopForgetting = onShelfChange(db, () => {
     productCache.clear();
-    recommendationCache.clear();
     app.forgetPublicAnswers?.();
   });
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
@@ -299,63 +293,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
   );
 
   app.get(
-    "/menu/recommendation/similar/:id",
-    {
-      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
-      schema: {
-        operationId: "getSimilarProducts",
-        tags,
-        response: { 200: productListSchema },
-        summary: "Products in the same category and price band",
-        params: z.object({ id: skuSchema }),
-        headers: storeHeadersSchema,
-        querystring: geoQuerySchema,
-      },
-    },
-    async (req) => {
-      const store = await storeOf(req.headers, req.query);
-      const key = `similar|${store?.id ?? ""}|${req.params.id}`;
-      return {
-        products: await recommendationCache.get(key, () => similarProducts(db, store, req.params.id)),
-      };
-    },
-  );
-
-  app.get(
-    "/menu/recommendation/related/:id",
-    {
-      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
-      schema: {
-        operationId: "getRelatedProducts",
-        tags,
-        response: { 200: productListSchema },
-        summary: "Products of the same brand, then the same category (in stock only for substitutions)",
-        params: z.object({ id: skuSchema }),
-        headers: storeHeadersSchema,
-        querystring: geoQuerySchema.extend({
-          analytics: queryBoolean.optional(),
-          store_id: storeIdSchema.optional(),
-          substitution: queryBoolean.default(false),
-          order_id: z
-            .string()
-            .regex(/^[\w-]{1,64}$/, "must be an order id")
-            .optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const store = await storeOf(req.headers, req.query);
-      const related = () =>
-        relatedProducts(db, store, req.params.id, { substitution: req.query.substitution });
-      // Substitutions offer what is in stock now: never from the cache.
-      if (req.query.substitution) return { products: await related() };
-      return {
-        products: await recommendationCache.get(`related|${store?.id ?? ""}|${req.params.id}`, related),
-      };
-    },
-  );
-
-  app.get(
     "/menu/gift-guide",
     {
       config: { auth: "public" },
@@ -370,28 +307,5 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; caching?: boolean 
       },
     },
     async (req) => giftGuide(db, await storeOf(req.headers, req.query)),
-  );
-
-  app.get(
-    "/menu/recommendation/generic",
-    {
-      config: { auth: "public" },
-      schema: {
-        operationId: "getGenericRecommendations",
-        tags,
-        response: { 200: productListSchema },
-        summary: "Popular products across the categories",
-        headers: storeHeadersSchema,
-        querystring: geoQuerySchema,
-      },
-    },
-    async (req) => {
-      const store = await storeOf(req.headers, req.query);
-      return {
-        products: await recommendationCache.get(`generic|${store?.id ?? ""}`, () =>
-          genericRecommendations(db, store),
-        ),
-      };
-    },
   );
 };

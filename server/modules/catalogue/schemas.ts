@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SKU_PATTERN } from "../../../domain/catalogue/sku.ts";
+import { SKU_PATTERN } from "#domain/catalogue/sku.ts";
 
 /** Edge schemas shared by the catalogue, search and content routes. */
 

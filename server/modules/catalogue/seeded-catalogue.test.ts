@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveCataloguePath } from "../../../app/features/catalogue/catalogue-path.server.ts";
-import type { ApiFetch } from "../../../app/lib/api.ts";
-import { loader as brandLoader } from "../../../app/routes/brand.tsx";
-import routes from "../../../app/routes.ts";
-import { seedCatalogue } from "../../../db/seed/index.ts";
-import { isSku } from "../../../domain/catalogue/sku.ts";
+import { resolveCataloguePath } from "#app/features/catalogue/catalogue-path.server.ts";
+import type { ApiFetch } from "#app/lib/api.ts";
+import { loader as brandLoader } from "#app/routes/brand.tsx";
+import routes from "#app/routes.ts";
+import { seedCatalogue } from "#db/seed/index.ts";
+import { isSku } from "#domain/catalogue/sku.ts";
 import type {
   Brand,
   BrandPage,
@@ -16,11 +16,11 @@ import type {
   MainMenu,
   Product,
   SearchResults,
-} from "../../../domain/catalogue/types.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { SPEC_NAVIGATION_TAGS } from "../../../tests/support/spec-navigation.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+} from "#domain/catalogue/types.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { SPEC_NAVIGATION_TAGS } from "#tests/support/spec-navigation.ts";
 
 /** The route table as React Router matches it: which route module renders a path. */
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] };

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import type { Db } from "#server/platform/db.ts";
 import { invalidateCatalogueCache } from "./catalogue-cache.ts";
 import { forgetStoreList } from "./store-resolution.ts";
 

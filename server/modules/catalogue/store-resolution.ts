@@ -1,7 +1,8 @@
-import { storesServingPoint } from "../../../domain/geo/zone.ts";
-import type { Coverage } from "../../../domain/gifts/address.ts";
-import { badRequest } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Destination } from "#domain/compliance/where.ts";
+import { ZoneIndex } from "#domain/geo/zone-index.ts";
+import type { Coverage } from "#domain/gifts/address.ts";
+import { badRequest } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 
 export interface ResolvedStore {
   id: string;
@@ -58,6 +59,18 @@ export function storeHintsOf(
   return { storeId: headers["x-store-id"] ?? query.store_id, lat, lng };
 }
 
+/** The delivery stores' zones indexed once per store list (the list is kept for a minute, the same array). */
+const zoneIndexes = new WeakMap<readonly StoreRow[], ZoneIndex<StoreRow>>();
+
+function zoneIndexOf(stores: readonly StoreRow[]): ZoneIndex<StoreRow> {
+  let index = zoneIndexes.get(stores);
+  if (!index) {
+    index = new ZoneIndex(stores.filter((s) => !s.is_shipping));
+    zoneIndexes.set(stores, index);
+  }
+  return index;
+}
+
 const pick = (s: StoreRow): ResolvedStore => ({ id: s.id, name: s.name, is_shipping: s.is_shipping });
 
 /**
@@ -66,10 +79,7 @@ const pick = (s: StoreRow): ResolvedStore => ({ id: s.id, name: s.name, is_shipp
  * shopper sees. Empty only when there is neither.
  */
 function servingAt(stores: readonly StoreRow[], point: { lat: number; lng: number }): StoreRow[] {
-  const zoned = storesServingPoint(
-    stores.filter((s) => !s.is_shipping),
-    point,
-  );
+  const zoned = zoneIndexOf(stores).serving(point);
   if (zoned.length > 0) return zoned;
   const shipping = stores.find((s) => s.is_shipping);
   return shipping ? [shipping] : [];
@@ -80,19 +90,30 @@ export interface ServingStores {
   primary: ResolvedStore;
   /** Every store that serves it (primary first): a cart may hold lines of these, and only these. */
   ids: string[];
+  /**
+   * The position served, with its state when the caller knows it (a saved address, a gift's placed address): what
+   * the cart reads the delivery and shipping laws against (domain/compliance/where.ts).
+   */
+  destination: Destination;
 }
 
 /** Who serves a delivery position (the cart's rule of ADR 0018); null when no store can (no stores at all). */
 export async function servingStores(
   db: Db,
   point: { lat: number; lng: number },
+  /** The position's state, when the caller knows it (the saved address's). */
+  state: string | null = null,
 ): Promise<ServingStores | null> {
   let stores = await storeList(db);
   if (stores.length === 0) stores = await storeList(db, true);
   const serving = servingAt(stores, point);
   const primary = serving[0] ?? fallbackOf(stores);
   if (!primary) return null;
-  return { primary: pick(primary), ids: serving.length > 0 ? serving.map((s) => s.id) : [primary.id] };
+  return {
+    primary: pick(primary),
+    ids: serving.length > 0 ? serving.map((s) => s.id) : [primary.id],
+    destination: { lat: point.lat, lng: point.lng, state },
+  };
 }
 
 /**
@@ -110,12 +131,17 @@ export async function coverageAt(db: Db, point: { lat: number; lng: number }): P
 }
 
 /** The stores a cart sent to a covered position may hold lines of (the cart's rule of ADR 0018). */
-export function servingOfCoverage(coverage: Exclude<Coverage, { kind: "none" }>): ServingStores {
+export function servingOfCoverage(
+  coverage: Exclude<Coverage, { kind: "none" }>,
+  /** The placed address the coverage is of. */
+  place: Destination,
+): ServingStores {
   const stores = coverage.kind === "shipped" ? [coverage.store] : coverage.stores;
   const shipping = coverage.kind === "shipped";
   return {
     primary: { id: stores[0].id, name: stores[0].name, is_shipping: shipping },
     ids: stores.map((s) => s.id),
+    destination: { lat: place.lat, lng: place.lng, state: place.state },
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describes, instant } from "../../openapi/answers.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 import type { ChatMessage, ConsoleThreadSummary, consoleThread, ShopperThread } from "./service.ts";
 
 /** Support chat's answers (docs/adr/0056-api-contract.md): the widget's thread and the console's chats. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireStaff, storeScope } from "../console/access.ts";
+import { requireStaff, storeScope } from "../console/index.ts";
+import { sessionHeadersWithCsrf as headers } from "../sessions/index.ts";
 import { consoleThreadSchema, consoleThreadsSchema, staffReplySchema, unreadSchema } from "./answers.ts";
 import type { ChatHub } from "./hub.ts";
 import { latestId, messageBody, readBody } from "./routes.ts";
@@ -23,11 +24,6 @@ import {
 import type { ChatStream } from "./stream.ts";
 
 const tags = ["console"];
-const headers = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
 const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
 const notFound =
   "No chat of the staff member's store has that id (`chat_not_found`): another store's chat answers the same.";

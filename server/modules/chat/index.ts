@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { OFFLINE_EMAIL_DELAY_MS } from "../../../domain/chat/chat.ts";
-import type { Config } from "../../config.ts";
-import { type Db, listen } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
+import { OFFLINE_EMAIL_DELAY_MS } from "#domain/chat/chat.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { StreamHub } from "#server/platform/stream-hub.ts";
 import type { Outbox } from "../messages/index.ts";
 import { chatConsoleRoutes } from "./console-routes.ts";
-import { ChatHub, parseChatNotice } from "./hub.ts";
+import type { ChatHub } from "./hub.ts";
 import { EMAIL_UNREAD_REPLY } from "./jobs.ts";
 import { chatRoutes } from "./routes.ts";
 import { type ChatDeps, emailUnreadReply } from "./service.ts";
@@ -39,21 +39,11 @@ export async function registerChat(
     offlineDelayMs?: number;
   },
 ): Promise<void> {
-  const hub = new ChatHub();
+  const hub: ChatHub = new StreamHub("thread_id");
   const streams = new Set<ChatStream>();
   app.metrics.watchLiveStreams("chat", streams);
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
-  const listener = await listen(
-    deps.db,
-    `chat_messages_${rows[0].schema}`,
-    (payload) => {
-      const notice = parseChatNotice(payload);
-      if (notice) hub.publish(notice);
-    },
-    {
-      onResumed: () => hub.resync(),
-      onError: (err) => app.log.warn({ err }, "chat messages: listen connection lost"),
-    },
+  const listener = await hub.listen(deps.db, "chat_messages", (err) =>
+    app.log.warn({ err }, "chat messages: listen connection lost"),
   );
   const heartbeat = setInterval(() => {
     for (const s of streams) s.beat();

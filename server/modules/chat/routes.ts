@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { INVALID_EMAIL, isValidEmail, normalizeEmail } from "../../../domain/accounts/email.ts";
-import { CHAT_BODY_MAX, CHAT_NAME_MAX, EMPTY_NAME, VISITOR_THANKS } from "../../../domain/chat/chat.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
+import { INVALID_EMAIL, isValidEmail, normalizeEmail } from "#domain/accounts/email.ts";
+import { CHAT_BODY_MAX, CHAT_NAME_MAX, EMPTY_NAME, VISITOR_THANKS } from "#domain/chat/chat.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
 import { resolveStore, storeHeadersSchema, storeHintsOf } from "../catalogue/index.ts";
-import { requireUser } from "../sessions/index.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import { postedMessageSchema, shopperThreadSchema, unreadSchema, visitorReceivedSchema } from "./answers.ts";
 import type { ChatHub } from "./hub.ts";
 import { CHAT_LIMITS } from "./limits.ts";
@@ -30,11 +30,6 @@ import {
 import type { ChatStream } from "./stream.ts";
 
 const tags = ["chat"];
-const headers = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
 const noThread = "The shopper has not written yet (`chat_not_found`).";
 const invalid = `The message is empty or longer than ${CHAT_BODY_MAX} characters (\`invalid_message\`), or a field is invalid.`;
 export const messageBody = z.object({

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { ChatAuthorKind } from "../../../db/schema-chat.ts";
-import { bodyProblem, normalizeBody, replyEmail, shouldEmailReply } from "../../../domain/chat/chat.ts";
-import { badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { Staff } from "../console/access.ts";
+import type { Database } from "#db/schema.ts";
+import type { ChatAuthorKind } from "#db/schema-chat.ts";
+import { bodyProblem, normalizeBody, replyEmail, shouldEmailReply } from "#domain/chat/chat.ts";
+import { badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { Staff } from "../console/index.ts";
 import type { Outbox } from "../messages/index.ts";
 import { EMAIL_UNREAD_REPLY } from "./jobs.ts";
 

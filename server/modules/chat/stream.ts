@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import type { Db } from "../../platform/db.ts";
-import { EventStream } from "../../platform/event-stream.ts";
+import type { Db } from "#server/platform/db.ts";
+import { EventStream } from "#server/platform/event-stream.ts";
 import type { ChatHub, ChatNotice } from "./hub.ts";
 import { CATCH_UP_PAGE, type ChatMessage, messagesAfter } from "./service.ts";
 

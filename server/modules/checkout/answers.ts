@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CheckoutConfirmation, GiftQuote, PlaceOrderAnswer } from "../../../domain/checkout/types.ts";
-import { cents, describes } from "../../openapi/answers.ts";
+import type { CheckoutConfirmation, GiftQuote, PlaceOrderAnswer } from "#domain/checkout/types.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 import { cartRelocationSchema, cartSchema } from "../cart/index.ts";
 import { availabilitySchema } from "../geo/index.ts";
 import { orderSchema } from "../orders/index.ts";

@@ -1,6 +1,6 @@
-import type { CheckoutConfirmation } from "../../../domain/checkout/types.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { CheckoutConfirmation } from "#domain/checkout/types.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { ordersWhere } from "../orders/index.ts";
 import type { CheckoutAnswer } from "./context.ts";
 

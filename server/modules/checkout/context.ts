@@ -1,9 +1,10 @@
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { PaymentProvider } from "../../platform/payments/provider.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { PaymentProvider } from "#server/platform/payments/provider.ts";
 import type { AddressLocator } from "../geo/index.ts";
 import type { Outbox } from "../messages/index.ts";
+import type { OrderMoves } from "../orders/index.ts";
 
 /** Everything checkout's steps share, built once per app. */
 export interface CheckoutContext {
@@ -12,6 +13,8 @@ export interface CheckoutContext {
   provider: PaymentProvider;
   jobs: JobQueue;
   outbox: Outbox;
+  /** The listeners every order move is told to (orders' moveOrder). */
+  orderMoves: OrderMoves;
   now: () => Date;
 }
 

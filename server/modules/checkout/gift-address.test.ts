@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { Availability } from "../../../domain/availability/types.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import type { GiftQuote } from "../../../domain/checkout/types.ts";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
-import { GIFT_ADDRESS_MESSAGES, notServedMessage } from "../../../domain/gifts/address.ts";
-import type { GiftView } from "../../../domain/gifts/types.ts";
-import { giftHeadline } from "../../../domain/gifts/wording.ts";
-import type { Order } from "../../../domain/orders/types.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { cardToken } from "../../../tests/factories/placed-orders.ts";
-import { MANHATTAN, shopperWithCart } from "../../../tests/factories/shopper.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import type { GiftQuote } from "#domain/checkout/types.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
+import { GIFT_ADDRESS_MESSAGES, notServedMessage } from "#domain/gifts/address.ts";
+import type { GiftView } from "#domain/gifts/types.ts";
+import { giftHeadline } from "#domain/gifts/wording.ts";
+import type { Order } from "#domain/orders/types.ts";
+import type { Db } from "#server/platform/db.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { cardToken } from "#tests/factories/placed-orders.ts";
+import { MANHATTAN, shopperWithCart } from "#tests/factories/shopper.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750"; // sold by all three stores, at three prices
 const SCARCE = "IA-9004-750"; // sold by Manhattan only
@@ -24,6 +24,8 @@ const SHIPPING = "d-shipping";
 const RECIPIENT_IN_BROOKLYN = "55 Water St, Brooklyn, NY 11201";
 /** Outside both zones: only the shipping store serves it. */
 const RECIPIENT_IN_CHICAGO = "233 S Wacker Dr, Chicago, IL 60601";
+/** Outside both zones too, in the District, which lets the shipping store send spirits. */
+const RECIPIENT_IN_WASHINGTON = "1350 Pennsylvania Ave NW, Washington, DC 20004";
 
 let clock = Date.now();
 const newCheckoutId = (userId: string) => checkoutIdFor(userId, new Date(clock++));
@@ -134,7 +136,7 @@ describe.each(testDatabases)("a gift to the recipient's address on %s", (kind) =
 
   it("ships to an address outside every zone: shipping offered and priced before paying, the order shipped", async () => {
     const { user, browser } = await shopperWithCart(s, [{ sku: WHISKEY, qty: 1 }]);
-    const first = await quote(browser, { address: RECIPIENT_IN_CHICAGO });
+    const first = await quote(browser, { address: RECIPIENT_IN_WASHINGTON });
     expect(first.statusCode, first.body).toBe(200);
     const shipped = first.json<GiftQuote>();
     expect(shipped).toMatchObject({ delivery: "shipped", stores: [{ id: SHIPPING }], availability: null });
@@ -144,11 +146,11 @@ describe.each(testDatabases)("a gift to the recipient's address on %s", (kind) =
 
     const option = shipped.cart.shippingOptions[1];
     const chosen = (
-      await quote(browser, { address: RECIPIENT_IN_CHICAGO, shippingOption: option.name })
+      await quote(browser, { address: RECIPIENT_IN_WASHINGTON, shippingOption: option.name })
     ).json<GiftQuote>();
     expect(chosen.cart.selectedShippingOption).toEqual({ name: option.name, price: option.price });
     expect(chosen.cart.total).toBe(shipped.cart.total - shipped.cart.shippingOptions[0].price + option.price);
-    const unknown = await quote(browser, { address: RECIPIENT_IN_CHICAGO, shippingOption: "Teleport" });
+    const unknown = await quote(browser, { address: RECIPIENT_IN_WASHINGTON, shippingOption: "Teleport" });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe("unknown_shipping_option");
 
@@ -157,7 +159,7 @@ describe.each(testDatabases)("a gift to the recipient's address on %s", (kind) =
       browser,
       user.id,
       gift(dana, {
-        giftAddress: { address: RECIPIENT_IN_CHICAGO },
+        giftAddress: { address: RECIPIENT_IN_WASHINGTON },
         shippingOption: option.name,
         expectedTotal: chosen.cart.total,
       }),
@@ -168,7 +170,7 @@ describe.each(testDatabases)("a gift to the recipient's address on %s", (kind) =
       store: { id: SHIPPING },
       shipping: true,
       total: chosen.cart.total,
-      delivery_address_detail: { zip: "60601" },
+      delivery_address_detail: { zip: "20004" },
     });
     // A shipped gift has no time for the recipient to choose: the link shows it on its way, and says so.
     const [link] = await readOutbox(s.app, dana);

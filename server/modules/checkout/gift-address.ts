@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import { commonAvailability } from "../../../domain/availability/availability.ts";
-import type { Cart } from "../../../domain/cart/types.ts";
-import type { GiftQuote } from "../../../domain/checkout/types.ts";
-import { type Coverage, coverageMessage, notServedMessage } from "../../../domain/gifts/address.ts";
-import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
-import { AppError, badRequest } from "../../errors.ts";
+import { commonAvailability } from "#domain/availability/availability.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import type { GiftQuote } from "#domain/checkout/types.ts";
+import { type Coverage, coverageMessage, notServedMessage } from "#domain/gifts/address.ts";
+import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
+import { AppError, badRequest } from "#server/errors.ts";
 import { type DeliverTo, quoteCart, servingOf } from "../cart/index.ts";
 import { type ServingStores, servingOfCoverage } from "../catalogue/index.ts";
 import { availabilityOfStore, type PlacedAddress } from "../geo/index.ts";
@@ -33,7 +33,7 @@ export async function giftDestination(
   const { place, coverage } = await ctx.locate(input);
   if (coverage.kind === "none")
     throw new AppError(422, GIFT_ADDRESS_NOT_SERVED, notServedMessage(place.address));
-  return { place, coverage, serving: servingOfCoverage(coverage) };
+  return { place, coverage, serving: servingOfCoverage(coverage, place) };
 }
 
 /** What the cart is quoted with to go to the destination: its stores and the shipping option the request names. */

@@ -2,9 +2,9 @@ import {
   confirmationGreeting,
   confirmationSignOff,
   confirmationSubject,
-} from "../../../domain/checkout/confirmation.ts";
-import { giftHeadline } from "../../../domain/gifts/wording.ts";
-import { formatCents } from "../../../domain/money.ts";
+} from "#domain/checkout/confirmation.ts";
+import { giftHeadline } from "#domain/gifts/wording.ts";
+import { formatCents } from "#domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
 export interface PlacedOrderSummary {
@@ -13,6 +13,9 @@ export interface PlacedOrderSummary {
   store: string;
   when: string;
   lines: { title: string; qty: number }[];
+  /** The order's tax and its rows by jurisdiction and tax type (domain/tax/summary.ts). */
+  tax: number;
+  taxes: { title: string; cents: number }[];
   total: number;
 }
 
@@ -28,6 +31,12 @@ export function orderConfirmation(
     [
       `Order #${o.order_number} from ${o.store} (${o.when}):`,
       ...o.lines.map((l) => `  ${l.qty} × ${l.title}`),
+      ...(o.tax > 0
+        ? [
+            `  Tax ${formatCents(o.tax, true)}`,
+            ...o.taxes.map((t) => `    ${t.title} ${formatCents(t.cents, true)}`),
+          ]
+        : []),
       `  Total ${formatCents(o.total, true)}`,
       `  ${origin}/orders/${o.id}`,
     ].join("\n"),

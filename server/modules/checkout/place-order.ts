@@ -1,30 +1,25 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { PaymentMethod } from "../../../db/schema-payments.ts";
-import {
-  formatCalendarDate,
-  isUnderAge,
-  parseBirthday,
-  todayForAgeCheck,
-} from "../../../domain/accounts/age.ts";
-import { isoDate, localDateOf } from "../../../domain/availability/hours.ts";
-import type { CartProduct } from "../../../domain/cart/types.ts";
-import { storeLineItems } from "../../../domain/checkout/bill.ts";
-import { checkGift, type Gift, giftExpiry } from "../../../domain/checkout/gift.ts";
+import { type Insertable, type Kysely, type QueryCreator, sql } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { PaymentMethod } from "#db/schema-payments.ts";
+import { formatCalendarDate, isUnderAge, parseBirthday, todayForAgeCheck } from "#domain/accounts/age.ts";
+import { isoDate, localDateOf } from "#domain/availability/hours.ts";
+import type { CartProduct } from "#domain/cart/types.ts";
+import { storeLineItems } from "#domain/checkout/bill.ts";
+import { checkGift, type Gift, giftExpiry } from "#domain/checkout/gift.ts";
 import {
   canonicalJson,
   chooseDelivery,
   type Delivery,
   type DeliveryChoice,
   isCheckoutIdOf,
-} from "../../../domain/checkout/request.ts";
-import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
-import { prose } from "../../../domain/prose.ts";
-import { AppError, badRequest } from "../../errors.ts";
-import { type PaymentSource, ProviderError } from "../../platform/payments/provider.ts";
-import { publicOrigin } from "../accounts/context.ts";
+} from "#domain/checkout/request.ts";
+import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
+import { prose } from "#domain/prose.ts";
+import { AppError, badRequest } from "#server/errors.ts";
+import { type PaymentSource, ProviderError } from "#server/platform/payments/provider.ts";
+import { publicOrigin } from "../accounts/index.ts";
 import { holdsAgeVerification } from "../age/index.ts";
 import {
   type CartQuote,
@@ -35,6 +30,7 @@ import {
   quotedCartLock,
   servingOf,
 } from "../cart/index.ts";
+import { type StockWanted, withStockTaken } from "../catalogue/index.ts";
 import {
   availabilityOfStore,
   availabilityTermsOf,
@@ -42,8 +38,15 @@ import {
   type StoreTerms,
 } from "../geo/index.ts";
 import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
-import { addCard, customerFor, ownCard } from "../payments/index.ts";
-import { findPromo, promoUses, spendCredit } from "../promos/index.ts";
+import { withOrdersPlaced } from "../orders/index.ts";
+import {
+  addCard,
+  customerFor,
+  ownCard,
+  withAuthorisationPending,
+  withPaymentOpened,
+} from "../payments/index.ts";
+import { redeemPromo, spendCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.ts";
 import {
@@ -57,8 +60,6 @@ import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
 import { recoverCheckout } from "./recover.ts";
 import type { PlaceOrderBody } from "./schemas.ts";
 import { awaitChallenge, releaseCheckout, settleAuthorised, settleByIntent } from "./settle.ts";
-
-type Tx = Transaction<Database>;
 
 export const CART_CHANGED = "Your cart changed while you were checking out. Please review your order.";
 export const UNDER_AGE = "You must be 21 or older to order from Nightcap.";
@@ -104,7 +105,10 @@ export async function placeOrder(
     const quote = await quoteCart(
       ctx.db,
       `user:${userId}`,
-      await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
+      ownDestination(
+        req,
+        await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }, req.deliveryState),
+      ),
       body.tip ?? {},
       claim.standing,
       destination ? deliverToOf(destination, body.shippingOption) : undefined,
@@ -246,7 +250,7 @@ interface Plan {
     source: PaymentSource | null;
     customerId: string | null;
     card: { brand: string; last4: string } | null;
-    /** The saved card (ours) it is paid with: a later charge for the order goes on it (charge-extra.ts). */
+    /** The saved card (ours) it is paid with: a later charge for the order goes on it (payments/charge-extra.ts). */
     cardId: string | null;
   };
   roundUpOrgId: string | null;
@@ -286,6 +290,9 @@ async function planCheckout(
 
   for (const entry of Object.values(cart.split_cart)) {
     if (entry.minimum_error && entry.subtotal > 0) throw badRequest(entry.minimum_error, "minimum_not_met");
+    // A state's cap per order (issue 33 §3): the shopper lowers the quantity; nothing is left out for them.
+    if (entry.limit_error && entry.subtotal > 0)
+      throw new AppError(422, "legal_limit_exceeded", entry.limit_error);
   }
   // Sent elsewhere, the cart is priced with the option the request names, which must be one it is offered there.
   if (destination) checkShippingOption(cart, body.shippingOption);
@@ -356,6 +363,16 @@ async function planCheckout(
     roundUpOrgId: quote.bill.round_up > 0 ? user.round_up_org_id : null,
     body,
   };
+}
+
+/**
+ * The order goes to the saved address: the laws of where it goes (a dry area, the state a shipped part goes to:
+ * issue 33 §3) are read at that address's position and state, whatever position the request's headers carry.
+ */
+function ownDestination(req: FastifyRequest, serving: Awaited<ReturnType<typeof servingOf>>) {
+  const saved = readAddressCookie(req);
+  if (!serving || !saved) return serving;
+  return { ...serving, destination: { lat: saved.lat, lng: saved.lng, state: saved.state } };
 }
 
 /** The shopper's own delivery address (the address cookie's), with the unit and business details checkout took. */
@@ -487,6 +504,7 @@ async function writeReservation(
   const lineRows: Insertable<Database["order_lines"]>[] = [];
 
   const placedAt = ctx.now();
+  const skuOfCartLine = new Map(products.map((p) => [p.cart_id, p.sku_id]));
   for (const share of bill.stores) {
     const entry = cart.split_cart[share.storeId];
     const delivery = plan.deliveries.get(share.storeId)!;
@@ -510,6 +528,11 @@ async function writeReservation(
       round_up: share.roundUp,
       round_up_org_id: share.roundUp > 0 ? plan.roundUpOrgId : null,
       total: share.total,
+      tax: share.tax,
+      // Tax lines by SKU (the order's lines have no cart line ids): what refunds and substitutions re-read.
+      tax_lines: JSON.stringify(
+        share.taxLines.map((t) => ({ ...t, lineId: skuOfCartLine.get(t.lineId) ?? t.lineId })),
+      ),
       line_items: JSON.stringify(
         storeLineItems(share, {
           isShipping: entry.is_shipping,
@@ -558,73 +581,25 @@ async function writeReservation(
     );
   }
   const wanted = stockWanted(products);
-  const writes = db
-    .with("quoted_cart", (db) =>
-      cartLocked ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
-    )
-    // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
-    .with(
-      "stock_locked",
-      () =>
-        sql<{ store_id: string; sku_id: string }>`(
-          select i.store_id, i.sku_id from inventory i
-          join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int)
-            on w.store_id = i.store_id and w.sku_id = i.sku_id
-          where (select count(*) from quoted_cart) = 1
-          order by i.store_id, i.sku_id
-          for update of i)`,
-    )
-    .with(
-      "taken",
-      () =>
-        sql<{ store_id: string; sku_id: string }>`(
-          update inventory i set stock = i.stock - w.qty
-          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int),
-            stock_locked l
-          where i.store_id = w.store_id and i.sku_id = w.sku_id and l.store_id = i.store_id and l.sku_id = i.sku_id
-            and i.stock >= w.qty and i.price_cents = w.price
-          returning i.store_id, i.sku_id)`,
-    )
-    .with("payment", (db) => db.insertInto("payments").values(payment).returning("id"))
-    .with("placed_orders", (db) => db.insertInto("orders").values(orderRows).returning("id"))
-    .with("placed_lines", (db) => db.insertInto("order_lines").values(lineRows).returning("id"))
-    .with("placed_events", (db) =>
-      db
-        .insertInto("order_events")
-        .values(
-          orderRows.map((o) => ({
-            order_id: o.id,
-            type: "placed",
-            from_status: null,
-            to_status: -1,
-            data: "{}",
-            actor: `user:${userId}`,
-          })),
-        )
-        .returning("id"),
-    )
-    .with("claimed", (db) =>
-      db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
-    );
-  await writes
-    .with("authorisation", (db) =>
-      db
-        .insertInto("payment_operations")
-        .columns(["payment_id", "kind", "amount", "status", "idempotency_key"])
-        .expression(
-          db
-            .selectNoFrom([
-              sql<string>`${paymentId}::text`.as("payment_id"),
-              sql<string>`'authorisation'::text`.as("kind"),
-              sql<number>`${bill.total}::int`.as("amount"),
-              sql<string>`'pending'::text`.as("status"),
-              sql<string>`${`${checkoutId}:authorise`}::text`.as("idempotency_key"),
-            ])
-            // Nothing to pay: no authorisation.
-            .where(sql<boolean>`${bill.total > 0}::boolean`),
-        )
-        .returning("id"),
-    )
+  const quotedCart = db.with("quoted_cart", (db) =>
+    cartLocked ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
+  );
+  // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
+  const reserved = withStockTaken(quotedCart, wanted, sql`(select count(*) from quoted_cart) = 1`);
+  const placed = withOrdersPlaced(
+    withPaymentOpened(reserved as unknown as QueryCreator<Database>, payment),
+    orderRows,
+    lineRows,
+    `user:${userId}`,
+  );
+  const writes = placed.with("claimed", (db) =>
+    db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
+  );
+  await withAuthorisationPending(writes as unknown as QueryCreator<Database>, {
+    paymentId,
+    amount: bill.total,
+    idempotencyKey: `${checkoutId}:authorise`,
+  })
     // Nothing is kept unless the cart was locked and every line's stock taken (migration 0032).
     .selectNoFrom(
       sql<unknown>`checkout_reserved((select count(*) from quoted_cart)::int,
@@ -639,32 +614,9 @@ async function writeReservation(
   };
 }
 
-/** Redeems the promo for this checkout, under a lock on the promo: its limits are counted with every redemption seen. */
-async function redeemPromo(
-  tx: Tx,
-  code: string,
-  userId: string,
-  checkoutId: string,
-  amount: number,
-): Promise<void> {
-  await sql`select code from promos where code = ${code} for update`.execute(tx);
-  const promo = await findPromo(tx, code);
-  if (!promo?.active)
-    throw conflict("promo_changed", "Your promo code can no longer be used. Please review your order.");
-  const uses = await promoUses(tx, code, userId);
-  if (promo.maxUses !== null && uses.total >= promo.maxUses)
-    throw conflict("promo_used_up", "Your promo code was just fully redeemed. Please review your order.");
-  if (promo.maxUsesPerCustomer !== null && uses.mine >= promo.maxUsesPerCustomer)
-    throw conflict("promo_already_used", "You've already used this code. Please review your order.");
-  await tx
-    .insertInto("promo_redemptions")
-    .values({ code, user_id: userId, checkout_id: checkoutId, amount })
-    .execute();
-}
-
 /** What the checkout takes off each shelf row: the quantities of its lines (summed per SKU of a store) at their prices. */
-function stockWanted(products: CartProduct[]) {
-  const rows = new Map<string, { store_id: string; sku_id: string; qty: number; price: number }>();
+function stockWanted(products: CartProduct[]): StockWanted[] {
+  const rows = new Map<string, StockWanted>();
   for (const p of products) {
     const key = `${p.store_id}\u0000${p.sku_id}`;
     const row = rows.get(key);

@@ -1,16 +1,17 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import { ORDER_STATUS } from "../../../domain/orders/status.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { shopperWithCart } from "../../../tests/factories/shopper.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { loadConfig } from "../../config.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { AuthoriseInput } from "../../platform/payments/provider.ts";
-import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import { ORDER_STATUS } from "#domain/orders/status.ts";
+import { loadConfig } from "#server/config.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { AuthoriseInput } from "#server/platform/payments/provider.ts";
+import { SandboxProvider } from "#server/platform/payments/sandbox/sandbox-provider.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { shopperWithCart } from "#tests/factories/shopper.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { Outbox } from "../messages/index.ts";
+import { OrderMoves } from "../orders/index.ts";
 import type { CheckoutContext } from "./context.ts";
 import { RECOVER_CHECKOUT_AFTER_SECONDS } from "./jobs.ts";
 import { recoverCheckout, sweepCutOffCheckouts } from "./recover.ts";
@@ -42,6 +43,7 @@ describe.each(testDatabases)("a checkout cut off before it settled, on %s", (kin
       provider: new SandboxProvider(s.db),
       jobs,
       outbox: new Outbox(jobs),
+      orderMoves: new OrderMoves(),
       now: () => new Date(),
     };
   };

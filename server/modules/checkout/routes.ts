@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { AppError } from "#server/errors.ts";
 import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
-import { requireUser } from "../sessions/index.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import {
   checkoutConfirmationSchema,
   giftQuoteSchema,
@@ -14,13 +14,7 @@ import type { CheckoutAnswer, CheckoutContext, PlacingContext } from "./context.
 import { quoteGift } from "./gift-address.ts";
 import { SETTLE_PAYMENT } from "./jobs.ts";
 import { placeOrder } from "./place-order.ts";
-import {
-  confirmationQuery,
-  giftQuoteBody,
-  checkoutHeaders as headers,
-  placeOrderBody,
-  verify3dsQuery,
-} from "./schemas.ts";
+import { confirmationQuery, giftQuoteBody, placeOrderBody, verify3dsQuery } from "./schemas.ts";
 import { settleByIntent } from "./settle.ts";
 
 const tags = ["checkout"];
@@ -45,8 +39,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
           402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
           403: "The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first.",
           404: "The saved card is not the user's (`card_not_found`).",
-          409: "The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`).",
-          422: "This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`).",
+          409: "The cart, a price, stock, the promo or credit changed (`cart_changed`, `price_changed`, `out_of_stock`, `promo_used_up`, `credit_changed`), or this checkout id is being placed right now (`checkout_in_progress`); or nothing in the cart may go to the address (`cart_unavailable`, saying why: not sold or out of stock there, a dry area where alcohol is not delivered, a state we may not ship the class to).",
+          422: "This checkout id was used with other details (`checkout_id_reused`): make a new one. Or no store delivers or ships to the gift's address (`gift_address_not_served`). Or a store's part is over a state's cap on a class per order (`legal_limit_exceeded`, naming the cap and what the part holds: wine shipped to the District, 9 litres).",
           502: "The card provider did not answer (`payment_provider_unavailable`), or the address lookup service for a gift's address (`geocoder_unavailable`); nothing is charged.",
         },
       },

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import { ADDRESS_MAX_LENGTH } from "../../../domain/geo/address.ts";
-import { GIFT_ADDRESS_MESSAGES } from "../../../domain/gifts/address.ts";
-
-export const checkoutHeaders = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
+import { ADDRESS_MAX_LENGTH } from "#domain/geo/address.ts";
+import { GIFT_ADDRESS_MESSAGES } from "#domain/gifts/address.ts";
 
 const paymentToken = z
   .string()

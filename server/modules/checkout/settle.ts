@@ -1,118 +1,21 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { type QueryCreator, sql, type Transaction } from "kysely";
+import { createHash, randomBytes } from "node:crypto";
+import type { QueryCreator, Transaction } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { CHECKOUT_COLUMNS, columnsOf, ORDER_COLUMNS } from "../../../db/columns.ts";
-import type { Database } from "../../../db/schema.ts";
-import { giftExpiry } from "../../../domain/checkout/gift.ts";
-import {
-  nextStatus,
-  ORDER_STATUS,
-  type OrderEvent,
-  type OrderState,
-  type OrderStatus,
-  type ShippingStatus,
-} from "../../../domain/orders/status.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { IntentState } from "../../platform/payments/provider.ts";
+import { CHECKOUT_COLUMNS, columnsOf, ORDER_COLUMNS } from "#db/columns.ts";
+import type { Database } from "#db/schema.ts";
+import { giftExpiry } from "#domain/checkout/gift.ts";
+import { taxRows } from "#domain/tax/summary.ts";
+import type { IntentState } from "#server/platform/payments/provider.ts";
 import { withCartEmptied } from "../cart/index.ts";
-import { onOrderMoved } from "../loyalty/index.ts";
+import { GIFT_EXPIRY, insertGiftClaim } from "../gifts/index.ts";
 import { QUEUED_MESSAGE_ID } from "../messages/index.ts";
-import { NOTIFY_ORDER_EVENT } from "../notifications/index.ts";
-import { refundCredit } from "../promos/index.ts";
-import { REFERRAL_ORDER_COMPLETED } from "../referrals/index.ts";
+import { moveOrder, restockOrder, scheduleStoreDeadlines } from "../orders/index.ts";
+import { recordAuthorisationFailed, recordIntent, withAuthorisationSucceeded } from "../payments/index.ts";
+import { refundCredit, releaseRedemptions } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
-import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftClaimMessage, orderConfirmation, type PlacedOrderSummary } from "./messages.ts";
-import { restockOrder } from "./payment-settlement.ts";
-import { scheduleStoreDeadlines } from "./store-deadlines.ts";
 
 type Tx = Transaction<Database>;
-
-/** What moving an order needs besides its transaction: the queue its notification job goes on. */
-export interface OrderMover {
-  jobs: Pick<JobQueue, "send">;
-}
-
-/**
- * Moves an order by the status machine, with a conditional update and its event; false when it had moved on. The
- * event's notification job (email, text, Web Push: server/modules/notifications) is sent in the same transaction,
- * so every status change is told, by whichever writer, once it commits; the loyalty module's hook writes the
- * move's points and giveaway entries in it too (keyed, so never twice).
- */
-export async function moveOrder(
-  ctx: OrderMover,
-  tx: Tx,
-  order: {
-    id: string;
-    order_status: number;
-    shipping_status: string | null;
-    shipping: boolean;
-    failed_status: OrderState["failed_status"];
-  },
-  event: OrderEvent,
-  actor: string,
-  /** Kept with the event besides the event itself (a staff member's reason). */
-  detail: Record<string, unknown> = {},
-): Promise<OrderState | null> {
-  const from: OrderState = {
-    order_status: order.order_status as OrderStatus,
-    shipping_status: order.shipping_status as ShippingStatus | null,
-    shipping: order.shipping,
-    failed_status: order.failed_status,
-  };
-  const moved = nextStatus(from, event);
-  if (!moved.ok) return null;
-  // One statement: the conditional update, and its event only if it matched.
-  const written = await tx
-    .with("moved", (db) =>
-      db
-        .updateTable("orders")
-        .set({
-          order_status: moved.state.order_status,
-          shipping_status: moved.state.shipping_status,
-          failed_status: moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
-          version: sql`version + 1`,
-          updated_at: new Date(),
-        })
-        .where("id", "=", order.id)
-        .where("order_status", "=", order.order_status)
-        .returning("id"),
-    )
-    .insertInto("order_events")
-    .columns(["order_id", "type", "from_status", "to_status", "data", "actor"])
-    .expression((eb) =>
-      eb
-        .selectFrom("moved")
-        .select([
-          "moved.id",
-          sql<string>`${event.type}::text`.as("type"),
-          sql<number>`${order.order_status}::int`.as("from_status"),
-          sql<number>`${moved.state.order_status}::int`.as("to_status"),
-          sql<string>`${JSON.stringify({ ...detail, ...event })}::jsonb`.as("data"),
-          sql<string>`${actor}::text`.as("actor"),
-        ]),
-    )
-    .returning("id")
-    .executeTakeFirst();
-  if (!written) return null;
-  await ctx.jobs.send(NOTIFY_ORDER_EVENT, { eventId: Number(written.id) }, { tx });
-  // Loyalty reacts in the same transaction: points and giveaway entries on delivery, taken back on a refund.
-  await onOrderMoved(
-    tx,
-    {
-      orderId: order.id,
-      eventId: Number(written.id),
-      type: event.type,
-      toStatus: moved.state.order_status,
-      detail,
-    },
-    new Date(),
-  );
-  // A completed order may be a referred friend's first: the referrals module decides their credit (ADR 35).
-  if (moved.state.order_status === ORDER_STATUS.completed && order.order_status !== ORDER_STATUS.completed)
-    await ctx.jobs.send(REFERRAL_ORDER_COMPLETED, { orderId: order.id }, { tx });
-  return moved.state;
-}
 
 /**
  * Keeps the checkout's outcome on its row: a retry of the same checkout answers it again (`db`: the transaction, or
@@ -224,31 +127,7 @@ async function settleIn(
   if (checkout.state === "completed" || checkout.state === "failed") return checkout.answer as CheckoutAnswer;
   // The authorisation succeeded, the payment names the provider's intent and card, and the orders waiting for
   // it are locked and read: one statement.
-  const authorised = tx.with("authorisation", (db) =>
-    db
-      .updateTable("payment_operations")
-      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", "authorisation")
-      .where("status", "=", "pending")
-      .returning("id"),
-  );
-  const orders = await ordersToPlace(
-    intent
-      ? (authorised.with("paid", (db) =>
-          db
-            .updateTable("payments")
-            .set({
-              provider_intent_id: intent.id,
-              ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
-              updated_at: new Date(),
-            })
-            .where("id", "=", paymentId)
-            .returning("id"),
-        ) as unknown as QueryCreator<Database>)
-      : (authorised as unknown as QueryCreator<Database>),
-    paymentId,
-  );
+  const orders = await ordersToPlace(withAuthorisationSucceeded(tx, paymentId, intent), paymentId);
   const now = ctx.now();
   const summaries: PlacedOrderSummary[] = [];
   for (const order of orders) {
@@ -275,6 +154,8 @@ async function settleIn(
             ? slot.label
             : `in about ${order.eta_minutes ?? 45} minutes`,
       lines: order.lines,
+      tax: order.tax,
+      taxes: taxRows(order.tax_lines),
       total: order.total,
     });
     if (order.is_gift) await sendGiftLink(ctx, tx, order, checkout.firstname, checkout.origin, now);
@@ -324,16 +205,11 @@ async function sendGiftLink(
   };
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(gift.expires ?? giftExpiry(now));
-  await tx
-    .insertInto("gift_claims")
-    .values({
-      id: randomUUID(),
-      order_id: order.id,
-      token_hash: createHash("sha256").update(token).digest("hex"),
-      expires_at: expiresAt,
-    })
-    .onConflict((oc) => oc.column("order_id").doNothing())
-    .execute();
+  await insertGiftClaim(tx, {
+    orderId: order.id,
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    expiresAt,
+  });
   const byRecipient =
     typeof order.scheduled === "object" && order.scheduled && "byRecipient" in order.scheduled;
   if (byRecipient)
@@ -375,27 +251,12 @@ export async function releaseCheckout(
     const checkout = await lockCheckout(tx, paymentId);
     if (checkout.state === "completed" || checkout.state === "failed")
       return checkout.answer as CheckoutAnswer;
-    await tx
-      .updateTable("payment_operations")
-      .set({ status: "failed", failure: error.message, updated_at: new Date() })
-      .where("payment_id", "=", paymentId)
-      .where("kind", "=", "authorisation")
-      .where("status", "=", "pending")
-      .execute();
-    await tx
-      .updateTable("payments")
-      .set({
-        ...(intentId ? { provider_intent_id: intentId } : {}),
-        failure_message: error.message,
-        updated_at: new Date(),
-      })
-      .where("id", "=", paymentId)
-      .execute();
+    await recordAuthorisationFailed(tx, paymentId, error.message, intentId);
     for (const order of await unpaidOrders(tx, paymentId)) {
       await moveOrder(ctx, tx, order, { type: "paymentFailed" }, "payment");
       await restockOrder(tx, order);
     }
-    await tx.deleteFrom("promo_redemptions").where("checkout_id", "=", checkout.id).execute();
+    await releaseRedemptions(tx, checkout.id);
     const spent = await tx
       .selectFrom("credit_entries")
       .select("amount")
@@ -419,11 +280,7 @@ export async function awaitChallenge(
     const checkout = await lockCheckout(tx, paymentId);
     if (checkout.state !== "processing") return checkout.answer as CheckoutAnswer;
     // Before the shopper can answer the challenge: its notice finds the payment by this id.
-    await tx
-      .updateTable("payments")
-      .set({ provider_intent_id: intent.id, updated_at: new Date() })
-      .where("id", "=", paymentId)
-      .execute();
+    await recordIntent(tx, paymentId, intent.id);
     const answer: CheckoutAnswer = {
       status: "requires_action",
       checkout_id: checkout.id,
@@ -476,7 +333,7 @@ export async function settleNotice(ctx: CheckoutContext, intentId: string): Prom
     .executeTakeFirst();
   // The checkout that made the payment may not have recorded it yet: the job tries again.
   if (!payment) throw new Error(`no payment for intent ${intentId} yet`);
-  // A charge after the order (a tip) is settled by the request that makes it (charge-extra.ts), not by notices.
+  // A charge after the order (a tip) is settled by the request that makes it (payments/charge-extra.ts), not by notices.
   if (payment.purpose !== "checkout") return null;
   return settleByIntent(ctx, payment.id, await ctx.provider.retrieve(intentId));
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { lockOrder } from "../orders/index.ts";
 import { requireRole, type SignedInActor } from "../sessions/index.ts";
 
 /** Who may use the store console: store staff (their own store) and administrators (any store). */
@@ -44,9 +45,9 @@ export async function staffOrder(
   orderId: string,
   lock: boolean,
 ) {
-  let query = db.selectFrom("orders").selectAll().where("id", "=", orderId);
-  if (lock) query = query.forUpdate();
-  const order = await query.executeTakeFirst();
+  const order = lock
+    ? await lockOrder(db as Transaction<Database>, orderId)
+    : await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order || order.order_status === -1) throw notFound(CONSOLE_ORDER_NOT_FOUND, "order_not_found");
   if (staff.role !== "admin" && order.store_id !== staff.storeId)
     throw notFound(CONSOLE_ORDER_NOT_FOUND, "order_not_found");

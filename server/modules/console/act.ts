@@ -1,30 +1,31 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { isWeeklyHours } from "../../../domain/availability/hours.ts";
-import { type DispatchTiming, dispatchTiming } from "../../../domain/console/dispatch-timing.ts";
+import type { Database } from "#db/schema.ts";
+import { isWeeklyHours } from "#domain/availability/hours.ts";
+import { type DispatchTiming, dispatchTiming } from "#domain/console/dispatch-timing.ts";
+import { type HandoverRefusal, REFUSAL_RULES, returnFee } from "#domain/door/handover.ts";
 import {
   nextStatus,
   type OrderEvent,
   type OrderState,
   type OrderStatus,
   type ShippingStatus,
-} from "../../../domain/orders/status.ts";
-import { orderRefund, stanceOf } from "../../../domain/payments/settlement.ts";
-import { AppError } from "../../errors.ts";
+} from "#domain/orders/status.ts";
+import { orderRefund, stanceOf } from "#domain/payments/settlement.ts";
+import { AppError } from "#server/errors.ts";
+import type { MoneyBack } from "../notifications/index.ts";
+import { giveBackTax, moveOrder, recordMoneyBack, releaseOrderGoods, setKeptFee } from "../orders/index.ts";
 import {
   lockPayment,
-  moveOrder,
   paymentState,
   planExtraRefunds,
   planRefund,
   planSettlement,
-  releaseOrderGoods,
   settleMoney,
-} from "../checkout/index.ts";
-import { type MoneyBack, recordMoneyBack } from "../notifications/index.ts";
+} from "../payments/index.ts";
 import { proposeSubstitutions, type ShortReport, settleSubstitutions } from "../substitutions/index.ts";
 import { type Staff, staffOrder } from "./access.ts";
 import { recordAudit } from "./audit.ts";
+import { recordCompliance } from "./compliance.ts";
 import type { ConsoleContext } from "./context.ts";
 import { startRun } from "./driver.ts";
 
@@ -32,8 +33,10 @@ import { startRun } from "./driver.ts";
 export type ConsoleAction =
   | { type: "accept" }
   | { type: "dispatch"; confirm?: boolean }
-  | { type: "deliver" }
-  | { type: "fail"; state: "soft" | "hard"; reason: string }
+  /** `whose`: the ID the driver's scan passed (the door check); absent when staff mark it delivered. */
+  | { type: "deliver"; whose?: string }
+  /** `refusal`: the driver's reason at the door; its rule sets the state, the shopper's words and what goes back. */
+  | { type: "fail"; state: "soft" | "hard"; reason: string; refusal?: HandoverRefusal }
   | { type: "cancel"; reason: string }
   | { type: "refund"; amount?: number; reason: string };
 
@@ -66,9 +69,20 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
   const { paymentId, extras } = await ctx.db.transaction().execute(async (tx) => {
     const order = await staffOrder(tx, staff, orderId, true);
     const before = stateOf(order);
-    const event = eventOf(action);
+    let event = eventOf(action);
     const moved = nextStatus(before, event);
     if (!moved.ok) throw new AppError(409, "order_moved", moved.message);
+    // Refused at the door: the goods came back with the driver, and the store keeps its return fee of the card's
+    // charge, told to the shopper with the reason (docs/adr/0062-the-handover-at-the-door.md).
+    const refusedAtDoor =
+      action.type === "fail" &&
+      action.refusal !== undefined &&
+      stanceOf(before) !== "dropped" &&
+      stanceOf(moved.state) === "dropped";
+    const kept = refusedAtDoor
+      ? returnFee(await storeReturnFee(tx, order.store_id), order.total - order.extra_charged)
+      : 0;
+    if (kept > 0 && event.type === "fail") event = { ...event, returnFee: kept };
     if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
       throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
     // Too early for its slot, or the store closed: staff say they mean it (docs/adr/0051-console-safeguards.md).
@@ -91,23 +105,46 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
       if (!allowed.ok) throw new AppError(409, "refund_refused", allowed.message);
       refundAmount = allowed.amount;
       await planRefund(tx, order.payment_id, order.id, refundAmount);
+      const paid = mine ?? { captured: 0, refunded: 0 };
+      await giveBackTax(tx, order.id, {
+        refunded: refundAmount,
+        before: paid.refunded,
+        total: paid.captured,
+      });
     }
 
     const detail: Record<string, unknown> = {};
     if ("reason" in action) detail.reason = action.reason;
     if (timing && !timing.ok) detail.confirmed = timing.code;
     if (action.type === "refund") detail.amount = refundAmount;
+    if (action.type === "fail" && action.refusal) detail.refusal = action.refusal;
     const after = await moveOrder(ctx, tx, order, event, staff.userId, detail);
     if (!after) throw new AppError(409, "order_moved", "This order was changed by someone else just now.");
     if (action.type === "dispatch") await startRun(tx, order, staff.userId, new Date());
 
     const endsUndelivered = stanceOf(before) !== "dropped" && stanceOf(after) === "dropped";
+    if (kept > 0) await setKeptFee(tx, order.id, kept);
     // Substitutions charged after the order go back with it.
     const extras = endsUndelivered ? await planExtraRefunds(tx, order.id) : [];
     if (endsUndelivered) {
       await releaseOrderGoods(tx, order, {
-        restock: action.type === "cancel",
+        restock: action.type === "cancel" || refusedAtDoor,
         reason: action.type === "cancel" ? "Your order was cancelled" : "Your order could not be delivered",
+      });
+    }
+    if (action.type === "deliver" || action.type === "fail") {
+      await recordCompliance(tx, {
+        storeId: order.store_id,
+        orderId: order.id,
+        kind: action.type === "fail" && action.refusal ? "refusal" : "handover",
+        outcome: action.type === "deliver" ? "delivered" : (action.refusal ?? `failed_${action.state}`),
+        detail:
+          action.type === "deliver"
+            ? action.whose
+              ? { method: "ID scanned", whose: action.whose }
+              : { method: "Marked delivered" }
+            : { reason: action.reason },
+        actorId: staff.userId,
       });
     }
     const steps = await planSettlement(tx, order.payment_id);
@@ -119,7 +156,8 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
           extras.reduce((n, e) => n + e.amount, 0),
         ),
       released:
-        steps.some((s) => s.kind === "void") || (endsUndelivered && order.captured === 0 && order.total > 0),
+        steps.some((s) => s.kind === "void") ||
+        (endsUndelivered && order.captured === 0 && order.total > 0 && kept === 0),
       credit: endsUndelivered ? order.credit : 0,
     };
 
@@ -139,6 +177,23 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
   await settleMoney(ctx, paymentId);
   for (const extra of extras) await settleMoney(ctx, extra.paymentId);
 }
+
+async function storeReturnFee(tx: Transaction<Database>, storeId: string): Promise<number> {
+  const store = await tx
+    .selectFrom("stores")
+    .select("return_fee_cents")
+    .where("id", "=", storeId)
+    .executeTakeFirstOrThrow();
+  return store.return_fee_cents;
+}
+
+/** A refusal at the door as a console action: its rule's failed state and the words the shopper reads. */
+export const refusalAction = (refusal: HandoverRefusal): ConsoleAction => ({
+  type: "fail",
+  state: REFUSAL_RULES[refusal].state,
+  reason: REFUSAL_RULES[refusal].reason,
+  refusal,
+});
 
 /** Whether the order may go out now by the store's hours and its slot (domain/console/dispatch-timing.ts). */
 async function dispatchTimingOf(

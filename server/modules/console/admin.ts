@@ -1,8 +1,9 @@
-import { promoCodeOf, promoProblems } from "../../../domain/promos/definition.ts";
-import type { PromoKind } from "../../../domain/promos/engine.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { promoCodeOf, promoProblems } from "#domain/promos/definition.ts";
+import type { PromoKind } from "#domain/promos/engine.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { listMerchants, registerMerchant } from "../accounts/index.ts";
+import { deactivatePromoRow, insertPromo } from "../promos/index.ts";
 import { requireAdmin, type Staff } from "./access.ts";
 import { recordAudit } from "./audit.ts";
 import { addStaff, listStaff, removeStaff } from "./staff.ts";
@@ -113,27 +114,23 @@ export async function createPromo(db: Db, staff: Staff, input: PromoInput) {
   const created = await db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom("promos").select("code").where("code", "=", code).executeTakeFirst();
     if (taken) throw new AppError(409, "promo_exists", `A promo already has the code ${code}.`);
-    const row = await tx
-      .insertInto("promos")
-      .values({
-        code,
-        kind: input.kind,
-        value,
-        description: input.description.trim(),
-        min_subtotal: input.min_subtotal ?? 0,
-        max_discount: input.max_discount ?? null,
-        first_order_only: input.first_order_only ?? false,
-        starts_at: startsAt,
-        expires_at: expiresAt,
-        max_uses: input.max_uses ?? null,
-        max_uses_per_customer: input.max_uses_per_customer ?? null,
-        store_ids: input.store_ids?.length ? input.store_ids : null,
-        tags: input.tags?.length ? input.tags : null,
-        excluded_tags: input.excluded_tags ?? [],
-        credit_valid_days: input.credit_valid_days ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertPromo(tx, {
+      code,
+      kind: input.kind,
+      value,
+      description: input.description.trim(),
+      min_subtotal: input.min_subtotal ?? 0,
+      max_discount: input.max_discount ?? null,
+      first_order_only: input.first_order_only ?? false,
+      starts_at: startsAt,
+      expires_at: expiresAt,
+      max_uses: input.max_uses ?? null,
+      max_uses_per_customer: input.max_uses_per_customer ?? null,
+      store_ids: input.store_ids?.length ? input.store_ids : null,
+      tags: input.tags?.length ? input.tags : null,
+      excluded_tags: input.excluded_tags ?? [],
+      credit_valid_days: input.credit_valid_days ?? null,
+    });
     const view = promoView(row);
     await recordAudit(tx, {
       actorId: staff.userId,
@@ -161,12 +158,7 @@ export async function deactivatePromo(db: Db, staff: Staff, typed: string) {
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound("No promo has that code.", "promo_not_found");
-    const after = await tx
-      .updateTable("promos")
-      .set({ active: false })
-      .where("code", "=", code)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const after = await deactivatePromoRow(tx, code);
     if (row.active)
       await recordAudit(tx, {
         actorId: staff.userId,

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import type { ConsoleOrder } from "../../../domain/orders/types.ts";
-import { cents, describes, instant } from "../../openapi/answers.ts";
+import { HANDOVER_REFUSALS } from "#domain/door/handover.ts";
+import type { ConsoleOrder } from "#domain/orders/types.ts";
+import { consoleOrderExample, productExample } from "#server/openapi/answer-examples.ts";
+import { calendarDate, cents, describes, instant } from "#server/openapi/answers.ts";
 import { orderSchema } from "../orders/index.ts";
 import { substitutionUpdateSchema } from "../substitutions/index.ts";
 import type {
@@ -11,12 +13,26 @@ import type {
   listStaffAccounts,
   saveMerchant,
 } from "./admin.ts";
+import type { DoorCheckAnswer } from "./door.ts";
 import type { DriverRuns, reportPosition } from "./driver.ts";
 import type { consoleQueue } from "./order-view.ts";
 import type { changeStock, listStock, StockRow } from "./stock.ts";
 import type { listStores, storeSettings } from "./store-settings.ts";
+import type { ConsoleTaxReport } from "./taxes.ts";
 
 /** The store console's answers (docs/adr/0056-api-contract.md): orders, the driver view, shelf, terms, admin. */
+
+/** A shelf row, for the document (server/openapi/answer-examples.ts has the others). */
+const stockRowExample: StockRow = {
+  sku_id: productExample.sku_id,
+  title: productExample.title,
+  volume_label: "750ml",
+  package_qty: 1,
+  image: productExample.image,
+  price_cents: 2699,
+  package_item_price_cents: null,
+  stock: 36,
+};
 
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
@@ -68,6 +84,7 @@ export const consoleOrderSchema = describes<ConsoleOrder>()(
       id: "ConsoleOrder",
       description:
         "An order as the store console shows it: the order, its customer, its money (cents) and its events.",
+      example: consoleOrderExample,
     }),
 );
 
@@ -93,6 +110,26 @@ export const driverPositionSchema = describes<Answer<typeof reportPosition>>()(
   z.object({ eta: z.string().describe('Display text, "12 min".'), tracking_state: z.string() }),
 );
 
+export const doorCheckSchema = describes<DoorCheckAnswer>()(
+  z.discriminatedUnion("result", [
+    z.object({
+      result: z.literal("handed_over"),
+      whose: z
+        .enum(["account", "recipient"])
+        .describe("Whose ID passed: the account holder's or the gift recipient's."),
+      message: z.string(),
+    }),
+    z.object({
+      result: z.literal("refused"),
+      reason: z.enum(["under_age", "expired", "name_mismatch"]),
+      suggested: z
+        .enum(HANDOVER_REFUSALS)
+        .describe("The refusal the driver's view offers first if nobody else shows a valid ID."),
+      message: z.string().describe("What the driver reads."),
+    }),
+  ]),
+);
+
 // --- the shelf and the store's terms -----------------------------------------------------------------------------
 
 const storeRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -109,7 +146,11 @@ export const stockRowSchema = describes<StockRow>()(
       package_item_price_cents: cents().nullable(),
       stock: z.number().int(),
     })
-    .meta({ id: "StockRow", description: "One product of a store's shelf (money in integer cents)." }),
+    .meta({
+      id: "StockRow",
+      description: "One product of a store's shelf (money in integer cents).",
+      example: stockRowExample,
+    }),
 );
 
 export const stockPageSchema = describes<Answer<typeof listStock>>()(
@@ -140,6 +181,7 @@ export const storeSettingsSchema = describes<Answer<typeof storeSettings>>()(
       is_default: z.boolean(),
       min_order_cents: cents(),
       delivery_fee_cents: cents(),
+      return_fee_cents: cents().describe("Kept of an order refused at the door."),
       eta_minutes: z.number().int(),
       hours: z
         .record(
@@ -248,4 +290,80 @@ export const merchantSchema = describes<Answer<typeof saveMerchant>>()(
 
 export const merchantListSchema = describes<Answer<typeof listMerchantAccounts>>()(
   z.object({ merchants: z.array(merchantSchema) }),
+);
+
+/** Two Chicago orders of March: one delivered with $10.00 refunded, one cancelled (console/taxes.test.ts). */
+const taxReportExample: ConsoleTaxReport = {
+  store: { id: "chi-wacker", name: "Nightcap Wacker", time_zone: "America/Chicago" },
+  period: { from: "2026-03-01", to: "2026-04-01", last_day: "2026-03-31" },
+  rows: [
+    {
+      jurisdiction: "US-IL",
+      jurisdiction_name: "Illinois",
+      tax_type: "sales",
+      orders: 2,
+      charged: 424,
+      refunded: 268,
+      net: 156,
+    },
+    {
+      jurisdiction: "US-IL-CHICAGO",
+      jurisdiction_name: "City of Chicago",
+      tax_type: "retail liquor",
+      orders: 2,
+      charged: 90,
+      refunded: 57,
+      net: 33,
+    },
+  ],
+  total: { orders: 2, charged: 514, refunded: 325, net: 189 },
+  orders: { delivered: 1, undelivered: 1, open: 0 },
+  file_name: "nightcap-tax-nightcap-wacker-2026-03-01-to-2026-03-31.csv",
+};
+
+const taxFigures = {
+  orders: z.number().int().describe("Orders of the period that charged this tax (for the total: any tax)."),
+  charged: cents().describe("Tax the orders charged."),
+  refunded: cents().describe(
+    "Of it, what refunds gave back (an order that ended undelivered gives back all).",
+  ),
+  net: cents().describe("Charged less refunded: what is owed."),
+};
+
+export const consoleTaxReportSchema = describes<ConsoleTaxReport>()(
+  z
+    .object({
+      store: z.object({ id: z.string(), name: z.string(), time_zone: z.string() }),
+      period: z.object({
+        from: calendarDate().describe("The first day, in the store's time zone."),
+        to: calendarDate().describe("The day after the last (not included)."),
+        last_day: calendarDate().describe("The last day included."),
+      }),
+      rows: z.array(
+        z.object({
+          jurisdiction: z.string().meta({ example: "US-IL-CHICAGO" }),
+          jurisdiction_name: z.string().meta({ example: "City of Chicago" }),
+          tax_type: z.string().meta({ example: "retail liquor" }),
+          ...taxFigures,
+        }),
+      ),
+      total: z.object(taxFigures),
+      orders: z
+        .object({
+          delivered: z.number().int(),
+          undelivered: z
+            .number()
+            .int()
+            .describe("Cancelled, or failed for good: their tax is all given back."),
+          open: z.number().int().describe("Not ended yet: their figures may still change."),
+        })
+        .describe("The period's orders by where they stand, taxed or not."),
+      file_name: z.string().describe("The CSV download's file name."),
+    })
+    .meta({
+      id: "ConsoleTaxReport",
+      example: taxReportExample,
+      description:
+        "A store's tax of a period by jurisdiction and tax type, by the day each order was placed in the store's time zone; refunds count with their order.",
+    }),
 );

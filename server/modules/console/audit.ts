@@ -1,18 +1,8 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
+import type { AuditEntry } from "#server/platform/audit.ts";
 
-export interface AuditEntry {
-  actorId: string;
-  storeId: string | null;
-  orderId: string | null;
-  action: string;
-  detail: Record<string, unknown>;
-  before: unknown;
-  after: unknown;
-}
-
-/** Writes an audit row in the caller's transaction; other modules' console actions are handed it (modules/index.ts). */
-export type RecordAudit = (tx: Transaction<Database>, entry: AuditEntry) => Promise<void>;
+export type { AuditEntry, RecordAudit } from "#server/platform/audit.ts";
 
 /** Every console action, who took it and when, with the order before and after (issue 15: "every change is recorded"). */
 export async function recordAudit(tx: Transaction<Database>, entry: AuditEntry): Promise<void> {

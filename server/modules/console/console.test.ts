@@ -1,25 +1,21 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { SLOT_DISPATCH_LEAD_MINUTES } from "../../../domain/console/dispatch-timing.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { paymentOpsOf, splitOrders, staffOf, stockOf } from "../../../tests/factories/console.ts";
-import {
-  createDeliveryFixture,
-  createSplitDeliveryFixture,
-} from "../../../tests/factories/delivery-fixture.ts";
-import { CHICAGO, placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { createPromo } from "../../../tests/factories/promos.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { loadConfig } from "../../config.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import { ProviderError } from "../../platform/payments/provider.ts";
-import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
-import type { CheckoutContext } from "../checkout/context.ts";
-import { runPendingOperations } from "../checkout/index.ts";
-import { expireUnaccepted } from "../checkout/order-timeout.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { SLOT_DISPATCH_LEAD_MINUTES } from "#domain/console/dispatch-timing.ts";
+import { loadConfig } from "#server/config.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import { ProviderError } from "#server/platform/payments/provider.ts";
+import { SandboxProvider } from "#server/platform/payments/sandbox/sandbox-provider.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { paymentOpsOf, splitOrders, staffOf, stockOf } from "#tests/factories/console.ts";
+import { createDeliveryFixture, createSplitDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { placedOrder, SHIPPED_TO } from "#tests/factories/placed-orders.ts";
+import { createPromo } from "#tests/factories/promos.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import type { Outbox } from "../messages/index.ts";
+import { expireUnaccepted, type OrderDeadlinesContext, OrderMoves } from "../orders/index.ts";
+import { runPendingOperations } from "../payments/index.ts";
 import { act } from "./act.ts";
 import type { ConsoleOrder } from "./order-view.ts";
 
@@ -286,7 +282,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
   it("moves a shipped order Awaiting Fulfillment → Shipped (captured) → Completed → Partially Refunded", async () => {
     const { staff } = await t.staffOf("d-shipping");
     const { orders } = await placedOrder(s, [{ sku: WINE, qty: 1, store_id: "d-shipping" }], {
-      address: CHICAGO,
+      address: SHIPPED_TO,
       shippingOption: "2-Day",
     });
     const id = orders[0]._id;
@@ -306,7 +302,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     });
     // A shipped order waiting for fulfilment cancels with its hold released.
     const other = await placedOrder(s, [{ sku: WINE, qty: 1, store_id: "d-shipping" }], {
-      address: CHICAGO,
+      address: SHIPPED_TO,
       shippingOption: "2-Day",
     });
     const cancelled = await staff.post(`/api/console/orders/${other.orders[0]._id}/cancel`, {
@@ -361,14 +357,11 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
     expect(
       (await chelsea.staff.post(`/api/console/orders/${mine._id}/accept`, {})).json().money.captured,
     ).toBe(0);
-    const ctx: CheckoutContext = {
+    const ctx: OrderDeadlinesContext = {
       db: s.db,
-      config: loadConfig({ NODE_ENV: "test" }),
       provider: new SandboxProvider(s.db),
-      // The move's notification job is not this test's business.
-      jobs: { send: async () => null } as unknown as JobQueue,
-      outbox: {} as Outbox,
-      now: () => new Date(),
+      // The move's listeners (its notification job) are not this test's business.
+      orderMoves: new OrderMoves(),
     };
     await expireUnaccepted(ctx, theirs._id);
     await expireUnaccepted(ctx, theirs._id);
@@ -401,6 +394,7 @@ describe.each(testDatabases)("the store console on %s", (kind) => {
           job.name !== "notify-order-event" && queued.push(data),
       } as unknown as JobQueue,
       outbox: { enqueue: async () => 1 } as unknown as Outbox,
+      orderMoves: new OrderMoves(),
     };
     await act(ctx, { userId: staffId, role: "store_staff", storeId: MANHATTAN }, order._id, {
       type: "accept",

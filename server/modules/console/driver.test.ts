@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Order } from "../../../domain/orders/types.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750";
 const MANHATTAN = "d-manhattan";

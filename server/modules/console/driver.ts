@@ -1,12 +1,12 @@
-import { type Selectable, sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { OrdersTable } from "../../../db/schema-checkout.ts";
-import { etaMinutes, routeStops, trackingState } from "../../../domain/delivery/driving.ts";
-import type { LatLng } from "../../../domain/geo/types.ts";
-import type { DeliveryAddressDetail, Order } from "../../../domain/orders/types.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import { ordersWhere } from "../orders/index.ts";
+import type { Selectable, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { OrdersTable } from "#db/schema-checkout.ts";
+import { etaMinutes, routeStops, trackingState } from "#domain/delivery/driving.ts";
+import type { LatLng } from "#domain/geo/types.ts";
+import type { DeliveryAddressDetail, Order } from "#domain/orders/types.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { ordersWhere, recordOrderEvent, setDriverPosition, setOrderDriver } from "../orders/index.ts";
 import { type Staff, staffOrder } from "./access.ts";
 
 type Tx = Transaction<Database>;
@@ -33,16 +33,12 @@ export async function startRun(
     .where("id", "=", order.store_id)
     .executeTakeFirstOrThrow();
   const door = doorOf(order);
-  await tx
-    .updateTable("orders")
-    .set({
-      driver_id: driverId,
-      driver_position: JSON.stringify({ lat: store.lat, lng: store.lng, at: now.toISOString() }),
-      driver_eta_at: new Date(now.getTime() + etaMinutes(store, door) * 60_000),
-      tracking_state: "Your driver has picked up your order",
-    })
-    .where("id", "=", order.id)
-    .execute();
+  await setOrderDriver(tx, order.id, {
+    driverId,
+    position: JSON.stringify({ lat: store.lat, lng: store.lng, at: now.toISOString() }),
+    etaAt: new Date(now.getTime() + etaMinutes(store, door) * 60_000),
+    trackingState: "Your driver has picked up your order",
+  });
 }
 
 export const NOT_YOUR_RUN = "Only the driver carrying this order can report where it is.";
@@ -66,27 +62,19 @@ export async function reportPosition(
     const door = doorOf(order);
     const minutes = etaMinutes(position, door);
     const state = trackingState(position, door);
-    await tx
-      .updateTable("orders")
-      .set({
-        driver_position: JSON.stringify({ ...position, at: now.toISOString() }),
-        driver_eta_at: new Date(now.getTime() + minutes * 60_000),
-        tracking_state: state,
-        version: sql`version + 1`,
-      })
-      .where("id", "=", order.id)
-      .execute();
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        type: "driver_position",
-        from_status: 2,
-        to_status: 2,
-        data: JSON.stringify({ eta_minutes: minutes, tracking_state: state }),
-        actor: staff.userId,
-      })
-      .execute();
+    await setDriverPosition(tx, order.id, {
+      position: JSON.stringify({ ...position, at: now.toISOString() }),
+      etaAt: new Date(now.getTime() + minutes * 60_000),
+      trackingState: state,
+    });
+    await recordOrderEvent(tx, {
+      order_id: order.id,
+      type: "driver_position",
+      from_status: 2,
+      to_status: 2,
+      data: JSON.stringify({ eta_minutes: minutes, tracking_state: state }),
+      actor: staff.userId,
+    });
     return { eta: `${minutes} min`, tracking_state: state };
   });
 }

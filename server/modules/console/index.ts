@@ -4,6 +4,7 @@ import { consoleRoutes } from "./routes.ts";
 import { storeAdminRoutes } from "./store-admin-routes.ts";
 
 /** The console module's public face. */
+export { requireStaff, type Staff, storeScope } from "./access.ts";
 export { type AuditEntry, type RecordAudit, recordAudit } from "./audit.ts";
 export {
   addStaff,

@@ -1,7 +1,7 @@
-import type { ConsoleOrder, Order } from "../../../domain/orders/types.ts";
-import { type PaymentOperation, paymentTotals } from "../../../domain/payments/ledger.ts";
-import { orderRefund } from "../../../domain/payments/settlement.ts";
-import type { Db } from "../../platform/db.ts";
+import type { ConsoleOrder, Order } from "#domain/orders/types.ts";
+import { type PaymentOperation, paymentTotals } from "#domain/payments/ledger.ts";
+import { orderRefund } from "#domain/payments/settlement.ts";
+import type { Db } from "#server/platform/db.ts";
 import { ordersWhere } from "../orders/index.ts";
 import { type Staff, staffOrder, storeScope } from "./access.ts";
 

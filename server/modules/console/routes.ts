@@ -1,17 +1,29 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isDemoStore } from "../../config.ts";
+import { isDemoStore } from "#server/config.ts";
+import { textAnswer } from "#server/openapi/answers.ts";
+import { sessionHeaders as headers } from "../sessions/index.ts";
 import { requireStaff, type Staff } from "./access.ts";
 import { act, type ConsoleAction, proposeShortLines } from "./act.ts";
-import { consoleOrderSchema, consoleQueueSchema, driverPositionSchema, driverRunsSchema } from "./answers.ts";
+import {
+  consoleOrderSchema,
+  consoleQueueSchema,
+  doorCheckSchema,
+  driverPositionSchema,
+  driverRunsSchema,
+} from "./answers.ts";
+import { complianceExport } from "./compliance.ts";
 import type { ConsoleContext } from "./context.ts";
+import { checkAtDoor, refuseAtDoor } from "./door.ts";
 import { driverRuns, NOT_YOUR_RUN, reportPosition } from "./driver.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
 import {
   cancelBody,
+  complianceQuery,
   dispatchBody,
+  doorCheckBody,
+  doorRefusalBody,
   emptyBody,
   failBody,
-  consoleHeaders as headers,
   orderParams,
   positionBody,
   proposeBody,
@@ -221,6 +233,95 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       },
     },
     async (req) => action(requireStaff(req), req.params.id, { type: "fail", ...req.body }),
+  );
+
+  const atDoor = {
+    auth: "user" as const,
+    errors: {
+      403: `${staffOnly} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
+      404: notFound,
+      409: "The order is not on its way (`order_moved`).",
+    },
+  };
+
+  app.post(
+    "/api/console/orders/:id/door-check",
+    {
+      config: {
+        ...atDoor,
+        errors: {
+          ...atDoor.errors,
+          400: "The barcode is not a US or Canadian licence's or ID card's (`unreadable_id`).",
+        },
+      },
+      schema: {
+        operationId: "checkIdAtDoor",
+        tags,
+        response: { 200: doorCheckSchema },
+        summary:
+          "The driver's scan of the recipient's licence at the door: the server decides (the account holder or the gift's recipient, 21 or over and the ID valid today, where the store is). A pass hands the order over (→ 3, completed); a refusal is told to the driver. Either way the store's compliance log records it; nothing of the licence is kept but the outcome, its issuing jurisdiction and whose it was",
+        headers,
+        params: orderParams,
+        body: doorCheckBody,
+      },
+    },
+    async (req) => checkAtDoor(ctx, requireStaff(req), req.params.id, req.body.barcode),
+  );
+
+  app.post(
+    "/api/console/orders/:id/door-refusal",
+    {
+      config: atDoor,
+      schema: {
+        operationId: "refuseAtDoor",
+        tags,
+        response: { 200: consoleOrderSchema },
+        summary:
+          "The driver records why the order was not handed over (→ 4): no one home fails it soft (the store may send it again); no ID, under 21, ID not matching, visibly intoxicated or refused fail it hard: the stock goes back on the shelf and the payment is refunded less the store's return fee. The shopper reads why",
+        headers,
+        params: orderParams,
+        body: doorRefusalBody,
+      },
+    },
+    async (req) => {
+      const staff = requireStaff(req);
+      await refuseAtDoor(ctx, staff, req.params.id, req.body.reason);
+      return consoleOrder(ctx.db, staff, req.params.id);
+    },
+  );
+
+  app.get(
+    "/api/console/compliance.csv",
+    {
+      config: {
+        auth: "user",
+        errors: {
+          400: "An administrator must name the store (`store_required`).",
+          403: `${staffOnly} Staff asking for another store's log (\`other_store\`).`,
+          404: "No store has that id (`store_not_found`).",
+        },
+      },
+      schema: {
+        operationId: "exportComplianceLog",
+        tags,
+        response: {
+          200: textAnswer(
+            "text/csv",
+            "The store's compliance log, oldest first: every ID check at the door, handover and refusal, who recorded it and when (the store's wall clock). The `x-retention-years` header says how long the state requires it kept.",
+          ),
+        },
+        summary: "The store's compliance log as CSV, for an inspector",
+        headers,
+        querystring: complianceQuery,
+      },
+    },
+    async (req, reply) => {
+      const { filename, csv, retentionYears } = await complianceExport(ctx.db, requireStaff(req), req.query);
+      reply.header("content-disposition", `attachment; filename="${filename}"`);
+      reply.header("cache-control", "no-store");
+      reply.header("x-retention-years", String(retentionYears));
+      return reply.type("text/csv; charset=utf-8").send(csv);
+    },
   );
 
   app.post(

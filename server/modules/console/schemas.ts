@@ -1,9 +1,6 @@
 import { z } from "zod";
+import { HANDOVER_REFUSALS } from "#domain/door/handover.ts";
 
-export const consoleHeaders = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-});
 export const orderParams = z.object({ id: z.string().min(1).max(100) });
 export const queueQuery = z.object({
   store_id: z
@@ -44,6 +41,25 @@ export const positionBody = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
+export const doorCheckBody = z.object({
+  barcode: z
+    .string()
+    .min(1)
+    .max(4096)
+    .describe("The PDF417 text of the licence's barcode, decoded in the driver's browser, as decoded."),
+});
+export const doorRefusalBody = z.object({
+  reason: z
+    .enum(HANDOVER_REFUSALS)
+    .describe(
+      "Why the order was not handed over. no_one_home fails it soft (the store may send it again); the others fail it hard: stock back, refunded less the store's return fee.",
+    ),
+});
+export const complianceQuery = z.object({
+  store_id: z.string().min(1).max(100).optional().describe("Administrators: the store (staff: their own)."),
+  from: z.iso.datetime({ offset: true }).optional().describe("From this instant (inclusive)."),
+  to: z.iso.datetime({ offset: true }).optional().describe("Up to this instant (exclusive)."),
+});
 export const emptyBody = z.object({}).optional();
 
 export const dispatchBody = z
@@ -57,4 +73,4 @@ export const dispatchBody = z
   })
   .optional();
 
-export { proposeBody } from "../substitutions/schemas.ts";
+export { proposeBody } from "../substitutions/index.ts";

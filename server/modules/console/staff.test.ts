@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../../../tests/factories/accounts.ts";
-import { createStore } from "../../../tests/factories/catalogue.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "#server/config.ts";
+import { createUser } from "#tests/factories/accounts.ts";
+import { createStore } from "#tests/factories/catalogue.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { checkPassword } from "../accounts/passwords.ts";
 import {
   addStaff,

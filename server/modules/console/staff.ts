@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { STORE_SEEDS } from "../../../db/seed/stores.ts";
-import { type Config, isDemoStore } from "../../config.ts";
-import { AppError, badRequest } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { STORE_SEEDS } from "#db/seed/stores.ts";
+import { type Config, isDemoStore } from "#server/config.ts";
+import { AppError, badRequest } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { demoteToCustomer, listStaffAccounts, upsertStaffAccount } from "../accounts/index.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { formatCents } from "../../../domain/money.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import { announceShelfChange, forgetShelf } from "../catalogue/index.ts";
+import { formatCents } from "#domain/money.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { announceShelfChange, forgetShelf, setShelfValues } from "../catalogue/index.ts";
 import type { Staff } from "./access.ts";
 import { OTHER_STORE } from "./access.ts";
 import { recordAudit } from "./audit.ts";
@@ -136,13 +136,12 @@ export async function changeStock(db: Db, staff: Staff, sku: string, change: Sto
           stock: String(row.stock),
         },
       );
-    const updated = await tx
-      .updateTable("inventory")
-      .set(set as { price_cents?: number; package_item_price_cents?: number | null; stock?: number })
-      .where("store_id", "=", store.id)
-      .where("sku_id", "=", sku)
-      .returning(["price_cents", "package_item_price_cents", "stock"])
-      .executeTakeFirstOrThrow();
+    const updated = await setShelfValues(
+      tx,
+      store.id,
+      sku,
+      set as { price_cents?: number; package_item_price_cents?: number | null; stock?: number },
+    );
     const before = Object.fromEntries(Object.keys(set).map((f) => [f, row[f as keyof typeof set]]));
     await recordAudit(tx, {
       actorId: staff.userId,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { type Db, openDb } from "../../platform/db.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type Db, openDb } from "#server/platform/db.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, 50 in stock
 const MANHATTAN = "d-manhattan";

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { textAnswer } from "#server/openapi/answers.ts";
+import { sessionHeaders as headers } from "../sessions/index.ts";
 import { requireStaff } from "./access.ts";
 import {
   addStaffAccount,
@@ -16,6 +18,7 @@ import {
   adminPromoListSchema,
   adminPromoSchema,
   auditTrailSchema,
+  consoleTaxReportSchema,
   merchantListSchema,
   merchantSchema,
   staffListSchema,
@@ -25,7 +28,6 @@ import {
   storeSettingsSchema,
 } from "./answers.ts";
 import type { ConsoleContext } from "./context.ts";
-import { consoleHeaders as headers } from "./schemas.ts";
 import { changeStock, listStock } from "./stock.ts";
 import {
   auditQuery,
@@ -40,6 +42,7 @@ import {
   storeEditBody,
   storeParams,
   storeQuery,
+  taxReportQuery,
   termsBody,
   userParams,
   zoneBody,
@@ -52,6 +55,7 @@ import {
   replaceZone,
   storeSettings,
 } from "./store-settings.ts";
+import { consoleTaxReport, consoleTaxReportCsv } from "./taxes.ts";
 
 const tags = ["console"];
 const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
@@ -425,5 +429,54 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       },
     },
     async (req) => saveMerchant(db, requireStaff(req), req.body),
+  );
+
+  const taxErrors = {
+    400: `${storeRequired} Or a period that is not two days YYYY-MM-DD, ends before it starts, runs over a year, or gives one end only (\`invalid_period\`: the message says which).`,
+    403: `${staffOnly} ${otherStore}`,
+    404: noStore,
+  };
+
+  app.get(
+    "/api/console/taxes",
+    {
+      config: { auth: "user", errors: taxErrors },
+      schema: {
+        operationId: "getConsoleTaxReport",
+        tags,
+        response: { 200: consoleTaxReportSchema },
+        summary:
+          "The store's tax report for a period (issue 33): tax charged, refunded and net by jurisdiction and tax type, with a total, by the day orders were placed in the store's time zone",
+        headers,
+        querystring: taxReportQuery,
+      },
+    },
+    async (req) => consoleTaxReport(db, requireStaff(req), req.query),
+  );
+
+  app.get(
+    "/api/console/taxes.csv",
+    {
+      config: { auth: "user", errors: taxErrors },
+      schema: {
+        operationId: "getConsoleTaxReportCsv",
+        tags,
+        response: {
+          200: textAnswer(
+            "text/csv",
+            "The tax report as CSV for filing, as an attachment named by the store and the period: one line per jurisdiction and tax type, then the total; dollars with two decimals.",
+          ),
+        },
+        summary: "The store's tax report for a period as a CSV download",
+        headers,
+        querystring: taxReportQuery,
+      },
+    },
+    async (req, reply) => {
+      const { csv, fileName } = await consoleTaxReportCsv(db, requireStaff(req), req.query);
+      reply.header("content-disposition", `attachment; filename="${fileName}"`);
+      reply.header("cache-control", "no-store");
+      return reply.type("text/csv; charset=utf-8").send(csv);
+    },
   );
 };

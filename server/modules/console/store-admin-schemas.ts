@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RETURN_FEE } from "#domain/door/handover.ts";
 import { storeIdSchema } from "../catalogue/index.ts";
 
 /** Edge schemas of the console's store management (store-admin-routes.ts). */
@@ -43,6 +44,14 @@ const terms = {
   hours: hoursSchema,
   min_order_cents: cents("The minimum order"),
   delivery_fee_cents: cents("The delivery fee"),
+  return_fee_cents: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_RETURN_FEE)
+    .describe(
+      "Kept of an order refused at the door (no valid ID, under 21…), never more than its charge; the rest is refunded. Shown at checkout before paying. In cents, at most 5000.",
+    ),
   eta_minutes: z
     .number()
     .int()
@@ -78,6 +87,7 @@ export const storeCreateBody = z.object({
   hours: terms.hours.optional(),
   min_order_cents: terms.min_order_cents.optional(),
   delivery_fee_cents: terms.delivery_fee_cents.optional(),
+  return_fee_cents: terms.return_fee_cents.optional(),
   eta_minutes: terms.eta_minutes.optional(),
 });
 export const zoneBody = z.object({
@@ -137,4 +147,16 @@ export const auditQuery = z.object({
   store_id: storeId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   skip: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+const day = (what: string) =>
+  z
+    .string()
+    .max(10)
+    .optional()
+    .describe(`${what}, YYYY-MM-DD in the store's time zone; with neither end, the current month.`);
+export const taxReportQuery = z.object({
+  store_id: storeId.optional(),
+  from: day("The period's first day"),
+  to: day("The day after its last (not included)"),
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Cart } from "../../../domain/cart/types.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { squareZone } from "../../../domain/geo/zone.ts";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { squareZone } from "#domain/geo/zone.ts";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture, ZIP_POINTS } from "#tests/factories/delivery-fixture.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, 50 in stock
 const SCARCE = "IA-9004-750"; // $110.00 at Manhattan, 2 in stock

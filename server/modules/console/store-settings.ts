@@ -1,17 +1,17 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { hoursProblems, normaliseHours, zoneProblems } from "../../../domain/console/store-rules.ts";
-import { slugify } from "../../../domain/slug.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import { hoursProblems, normaliseHours, zoneProblems } from "#domain/console/store-rules.ts";
+import { slugify } from "#domain/slug.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { announceShelfChange, forgetShelf } from "../catalogue/index.ts";
 import { requireAdmin, type Staff } from "./access.ts";
 import { recordAudit } from "./audit.ts";
 import { STORE_NOT_FOUND, workingStore } from "./stock.ts";
 
 /**
- * A store's terms in the console (issue 15): staff change their store's opening hours, minimum order, delivery fee
- * and ETA; administrators also create stores, change their name, address, position, time zone and kind, and
+ * A store's terms in the console (issue 15): staff change their store's opening hours, minimum order, delivery fee,
+ * return fee and ETA; administrators also create stores, change their name, address, position, time zone and kind, and
  * replace their delivery zones. Every change is audited with the fields before and after, and reaches shoppers at
  * once: availability, the vendor and the cart read stores fresh, and the store list store resolution keeps is
  * forgotten on every instance (shelf-changes.ts).
@@ -30,6 +30,7 @@ const SETTINGS = [
   "is_default",
   "min_order_cents",
   "delivery_fee_cents",
+  "return_fee_cents",
   "eta_minutes",
   "hours",
   "zone",
@@ -55,6 +56,8 @@ export interface TermsChange {
   hours?: Hours;
   min_order_cents?: number;
   delivery_fee_cents?: number;
+  /** Kept of an order refused at the door (docs/adr/0062-the-handover-at-the-door.md). */
+  return_fee_cents?: number;
   eta_minutes?: number;
 }
 
@@ -140,12 +143,12 @@ async function updateStore(
 /** Staff: their store's hours, minimum order, delivery fee and ETA; an admin: any store's. */
 export async function changeTerms(db: Db, staff: Staff, asked: string | undefined, change: TermsChange) {
   const store = await workingStore(db, staff, asked);
-  const { hours, min_order_cents, delivery_fee_cents, eta_minutes } = change;
+  const { hours, min_order_cents, delivery_fee_cents, return_fee_cents, eta_minutes } = change;
   return updateStore(
     db,
     staff,
     store.id,
-    checkChange({ hours, min_order_cents, delivery_fee_cents, eta_minutes }),
+    checkChange({ hours, min_order_cents, delivery_fee_cents, return_fee_cents, eta_minutes }),
     "store.update",
   );
 }

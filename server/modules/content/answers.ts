@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CopyTexts } from "../../../domain/copy.ts";
-import { describes } from "../../openapi/answers.ts";
+import type { CopyTexts } from "#domain/copy.ts";
+import { describes } from "#server/openapi/answers.ts";
 
 /** The content module's answers (docs/adr/0056-api-contract.md). */
 

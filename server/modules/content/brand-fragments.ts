@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sanitizeHtml from "sanitize-html";
-import { badRequest, notFound } from "../../errors.ts";
+import { badRequest, notFound } from "#server/errors.ts";
 
 /** Brand page header and footer blocks (spec §2): content/brands/{slug}-header.html and {slug}-footer.html. */
 export const BRAND_CONTENT_DIR = fileURLToPath(new URL("../../../content/brands/", import.meta.url));

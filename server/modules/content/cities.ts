@@ -1,8 +1,8 @@
-import { cityLabel } from "../../../domain/catalogue/city-label.ts";
-import { CITY_NOT_FOUND } from "../../../domain/copy.ts";
-import type { City, CityPage } from "../../../domain/catalogue/types.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { cityLabel } from "#domain/catalogue/city-label.ts";
+import { CITY_NOT_FOUND } from "#domain/copy.ts";
+import type { City, CityPage } from "#domain/catalogue/types.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 
 const cityColumns = ["code", "name", "state", "slug", "zone", "lat", "lng"] as const;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { City, CityPage } from "../../../domain/catalogue/types.ts";
+import type { City, CityPage } from "#domain/catalogue/types.ts";
 import {
   CATEGORY_GROUP_NOT_FOUND,
   COPY,
@@ -13,11 +13,11 @@ import {
   NOT_FOUND,
   PRODUCT_NOT_FOUND,
   SERVER_ERROR,
-} from "../../../domain/copy.ts";
-import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+} from "#domain/copy.ts";
+import { createCatalogueFixture } from "#tests/factories/catalogue-fixture.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
 import { contentRoutes } from "./routes.ts";
 
 describe.each(testDatabases)("content API on %s", (kind) => {

@@ -1,7 +1,7 @@
-import { productUrl } from "../../../domain/catalogue/product-url.ts";
-import type { Db } from "../../platform/db.ts";
+import { productUrl } from "#domain/catalogue/product-url.ts";
+import type { Db } from "#server/platform/db.ts";
 import { brandIndex, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
-import { escapeMarkup } from "../../../domain/markup.ts";
+import { escapeMarkup } from "#domain/markup.ts";
 
 /** The storefront's content pages (spec §2) that search engines should find. */
 export const CONTENT_PAGES = [

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { SavedAddress } from "../../../domain/geo/api.ts";
+import type { SavedAddress } from "#domain/geo/api.ts";
 
 /** The delivery address cookie (spec §9: kept 1 year). */
 export const ADDRESS_COOKIE = "address";

@@ -1,8 +1,9 @@
-import { type AddressParts, formatAddress, parseAddress } from "../../../domain/geo/address.ts";
-import type { AddressResult, SavedAddress, StoreChange } from "../../../domain/geo/api.ts";
-import type { Coverage } from "../../../domain/gifts/address.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { addressRestrictions } from "#domain/compliance/where.ts";
+import { type AddressParts, formatAddress, parseAddress } from "#domain/geo/address.ts";
+import type { AddressResult, SavedAddress, StoreChange } from "#domain/geo/api.ts";
+import type { Coverage } from "#domain/gifts/address.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { relocateCart } from "../cart/index.ts";
 import { coverageAt, servingStores } from "../catalogue/index.ts";
 import type { Geocoder } from "./geocoder.ts";
@@ -83,7 +84,7 @@ export async function setAddress(
     };
   }
   const availability = await availabilityOfStore(db, vendor.store_id, now);
-  const serving = await servingStores(db, { lat: place.lat, lng: place.lng });
+  const serving = await servingStores(db, { lat: place.lat, lng: place.lng }, place.state);
   const moved = serving ? await relocateCart(db, cartOwner, serving) : null;
   return {
     ...saved,
@@ -92,5 +93,10 @@ export async function setAddress(
     hasStoreIdChanged: changed,
     store_change: storeChange,
     cart: moved?.summary ?? null,
+    restrictions: addressRestrictions({
+      shipping: vendor.shipping,
+      destination: { lat: place.lat, lng: place.lng, state: place.state },
+      on: now.toISOString().slice(0, 10),
+    }),
   };
 }

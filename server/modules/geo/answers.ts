@@ -1,13 +1,19 @@
 import { z } from "zod";
-import type { Availability } from "../../../domain/availability/types.ts";
+import type { Availability } from "#domain/availability/types.ts";
 import type {
   AddressResult,
   AddressSuggestion,
   CurrentAddress,
   SavedAddress,
   Vendor,
-} from "../../../domain/geo/api.ts";
-import { cents, describes, instant } from "../../openapi/answers.ts";
+} from "#domain/geo/api.ts";
+import {
+  addressExample,
+  addressResultExample,
+  availabilityExample,
+  vendorExample,
+} from "#server/openapi/answer-examples.ts";
+import { cents, describes, instant } from "#server/openapi/answers.ts";
 import { cartRelocationSchema } from "../cart/index.ts";
 
 /** The address and vendor answers (docs/adr/0056-api-contract.md), from domain/geo/api.ts. */
@@ -36,7 +42,11 @@ export const availabilitySchema = describes<Availability>()(
         }),
       ),
     })
-    .meta({ id: "Availability", description: "What can reach an address and when (spec §3 Availability)." }),
+    .meta({
+      id: "Availability",
+      description: "What can reach an address and when (spec §3 Availability).",
+      example: availabilityExample,
+    }),
 );
 
 export const vendorSchema = describes<Vendor>()(
@@ -57,7 +67,11 @@ export const vendorSchema = describes<Vendor>()(
         delivery_fee_cents: cents(),
       }),
     })
-    .meta({ id: "Vendor", description: "The store serving a position (spec §3 Vendor)." }),
+    .meta({
+      id: "Vendor",
+      description: "The store serving a position (spec §3 Vendor).",
+      example: vendorExample,
+    }),
 );
 
 const savedAddressShape = {
@@ -76,24 +90,54 @@ const savedAddressShape = {
 };
 
 export const savedAddressSchema = describes<SavedAddress>()(
-  z
-    .object(savedAddressShape)
-    .meta({ id: "Address", description: "A delivery address and the store serving it." }),
+  z.object(savedAddressShape).meta({
+    id: "Address",
+    description: "A delivery address and the store serving it.",
+    example: addressExample,
+  }),
 );
 
 const storeSide = z.object({ id: z.string(), name: z.string(), shipping: z.boolean() });
 
 export const addressResultSchema = describes<AddressResult>()(
-  z.object({
-    ...savedAddressShape,
-    vendor: vendorSchema,
-    availability: availabilitySchema,
-    hasStoreIdChanged: z.boolean(),
-    store_change: z.object({ from: storeSide, to: storeSide }).nullable(),
-    cart: cartRelocationSchema
-      .nullable()
-      .describe("What moving the cart to the stores serving this address did; null when nothing moved."),
-  }),
+  z
+    .object({
+      ...savedAddressShape,
+      vendor: vendorSchema,
+      availability: availabilitySchema,
+      hasStoreIdChanged: z.boolean(),
+      store_change: z.object({ from: storeSide, to: storeSide }).nullable(),
+      cart: cartRelocationSchema
+        .nullable()
+        .describe("What moving the cart to the stores serving this address did; null when nothing moved."),
+      restrictions: z
+        .array(
+          z.object({
+            code: z
+              .enum(["dry_area", "not_shipped"])
+              .describe(
+                "`dry_area`: the address is in an area where alcohol is not delivered; `not_shipped`: its state does not let the shipping store send the class",
+              ),
+            classes: z
+              .array(z.enum(["beer", "wine", "spirits"]))
+              .describe("The classes it keeps from the address"),
+            reason: z.string().describe("Why, in the shopper's words"),
+            area: z
+              .object({
+                id: z.string(),
+                name: z.string(),
+                kind: z.enum(["dry_precinct", "campus", "city_ban"]),
+                sources: z.array(z.string()).describe("The addresses of the area's sources"),
+              })
+              .nullable()
+              .describe("The dry area, for `dry_area`; null otherwise"),
+          }),
+        )
+        .describe(
+          "What the law keeps from this address (issue 33 §3). The address is kept: goods that are not alcohol still come, and the cart marks the lines that may not (`restricted`). Empty when everything may go",
+        ),
+    })
+    .meta({ example: addressResultExample }),
 );
 
 export const currentAddressSchema = describes<CurrentAddress>()(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Availability } from "../../../domain/availability/types.ts";
-import type { AddressResult, AddressSuggestion, Vendor } from "../../../domain/geo/api.ts";
-import { createDeliveryFixture, ZIP_POINTS } from "../../../tests/factories/delivery-fixture.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import type { AddressResult, AddressSuggestion, Vendor } from "#domain/geo/api.ts";
+import { createDeliveryFixture, ZIP_POINTS } from "#tests/factories/delivery-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { ADDRESS_COOKIE } from "./address-cookie.ts";
 import { ADDRESS_NOT_FOUND } from "./address-service.ts";
 

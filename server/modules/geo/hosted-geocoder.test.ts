@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseAddress } from "../../../domain/geo/address.ts";
-import { loadConfig } from "../../config.ts";
+import { parseAddress } from "#domain/geo/address.ts";
+import { loadConfig } from "#server/config.ts";
 import { createGeocoder } from "./geocoder.ts";
 import { HostedGeocoder } from "./hosted-geocoder.ts";
 import { OfflineGeocoder } from "./offline-geocoder.ts";

@@ -1,8 +1,8 @@
-import { type AddressParts, formatAddress } from "../../../domain/geo/address.ts";
-import type { AddressSuggestion } from "../../../domain/geo/api.ts";
-import { stateCode } from "../../../domain/geo/us-states.ts";
-import { AppError } from "../../errors.ts";
-import type { GeocodedAddress, Geocoder } from "./geocoder.ts";
+import { type AddressParts, formatAddress } from "#domain/geo/address.ts";
+import type { AddressSuggestion } from "#domain/geo/api.ts";
+import { stateCode } from "#domain/geo/us-states.ts";
+import { AppError } from "#server/errors.ts";
+import type { GeocodedAddress, Geocoder } from "./geocoding.ts";
 
 /** A result in the Nominatim search format (`format=json&addressdetails=1`), which most hosted services offer. */
 interface HostedResult {

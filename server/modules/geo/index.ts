@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
 import { locateAddress } from "./address-service.ts";
 import { createGeocoder, type Geocoder } from "./geocoder.ts";
 import { positionFromAddressCookie } from "./position-hook.ts";
@@ -25,6 +25,7 @@ export async function registerGeo(
   deps: { db: Db; config: Config; geocoder?: Geocoder; now?: () => Date },
 ): Promise<{ locate: AddressLocator }> {
   const geocoder = deps.geocoder ?? createGeocoder(deps.config.geocoder);
+  app.decorateRequest("deliveryState", null);
   app.addHook("onRequest", positionFromAddressCookie);
   await app.register(geoRoutes, { ...deps, geocoder });
   return { locate: (input) => locateAddress(deps.db, geocoder, input) };

@@ -1,6 +1,6 @@
-import { type AddressParts, formatAddress, parseAddress } from "../../../domain/geo/address.ts";
-import type { AddressSuggestion } from "../../../domain/geo/api.ts";
-import type { GeocodedAddress, Geocoder } from "./geocoder.ts";
+import { type AddressParts, formatAddress, parseAddress } from "#domain/geo/address.ts";
+import type { AddressSuggestion } from "#domain/geo/api.ts";
+import type { GeocodedAddress, Geocoder } from "./geocoding.ts";
 
 interface ZipEntry {
   zip: string;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
-import type { Config } from "../../config.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { AVAILABILITY_FAILED } from "#domain/copy.ts";
+import type { Config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { ownerKey } from "../cart/index.ts";
 import {
   geoQuerySchema,
@@ -138,6 +138,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
         hasStoreIdChanged: _h,
         store_change: _s,
         cart: _c,
+        restrictions: _r,
         ...saved
       } = result;
       writeAddressCookie(reply, saved, secureCookies);

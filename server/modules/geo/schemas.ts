@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADDRESS_MAX_LENGTH } from "../../../domain/geo/address.ts";
+import { ADDRESS_MAX_LENGTH } from "#domain/geo/address.ts";
 
 export const setAddressBody = z.object({
   address: z

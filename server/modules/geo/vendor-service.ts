@@ -1,12 +1,12 @@
 import { type QueryCreator, type SelectQueryBuilder, sql } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { buildAvailability } from "../../../domain/availability/availability.ts";
-import { isWeeklyHours } from "../../../domain/availability/hours.ts";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { AVAILABILITY_FAILED } from "../../../domain/copy.ts";
-import { OUT_OF_ZONE, type Vendor } from "../../../domain/geo/api.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import { buildAvailability } from "#domain/availability/availability.ts";
+import { isWeeklyHours } from "#domain/availability/hours.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { AVAILABILITY_FAILED } from "#domain/copy.ts";
+import { OUT_OF_ZONE, type Vendor } from "#domain/geo/api.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { resolveStore, type StoreHints } from "../catalogue/index.ts";
 
 const noStore = () => new AppError(503, "no_store", "No store is set up yet.");

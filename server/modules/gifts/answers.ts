@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { GiftView } from "../../../domain/gifts/types.ts";
-import { describes, instant } from "../../openapi/answers.ts";
+import type { GiftView } from "#domain/gifts/types.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 
 /** What a gift's recipient sees (docs/adr/0056-api-contract.md): no prices, nothing of the sender's but a name. */
 export const giftViewSchema = describes<GiftView>()(

@@ -1,7 +1,8 @@
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { PaymentProvider } from "../../platform/payments/provider.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { PaymentProvider } from "#server/platform/payments/provider.ts";
 import type { Outbox } from "../messages/index.ts";
+import type { OrderMoves } from "../orders/index.ts";
 
 /** What the gift claim's calls and its expiry job share, built once per app. */
 export interface GiftsContext {
@@ -9,5 +10,7 @@ export interface GiftsContext {
   provider: PaymentProvider;
   jobs: JobQueue;
   outbox: Outbox;
+  /** The listeners every order move is told to (orders' moveOrder). */
+  orderMoves: OrderMoves;
   now: () => Date;
 }

@@ -1,12 +1,8 @@
-import { giftState } from "../../../domain/gifts/claim.ts";
-import {
-  GIFT_EXPIRY,
-  moveOrder,
-  planSettlement,
-  releaseOrderGoods,
-  runPendingOperations,
-} from "../checkout/index.ts";
+import { giftState } from "#domain/gifts/claim.ts";
+import { lockOrder, moveOrder, releaseOrderGoods } from "../orders/index.ts";
+import { planSettlement, runPendingOperations } from "../payments/index.ts";
 import type { GiftsContext } from "./context.ts";
+import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftExpiredNotice } from "./messages.ts";
 
 /**
@@ -21,12 +17,7 @@ import { giftExpiredNotice } from "./messages.ts";
 export async function expireGift(ctx: GiftsContext, orderId: string): Promise<"cancelled" | "left"> {
   const now = ctx.now();
   const outcome = await ctx.db.transaction().execute(async (tx) => {
-    const order = await tx
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .forUpdate()
-      .executeTakeFirst();
+    const order = await lockOrder(tx, orderId);
     const claim = await tx
       .selectFrom("gift_claims")
       .selectAll()

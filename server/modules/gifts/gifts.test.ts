@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { GIFT_MESSAGES } from "../../../domain/gifts/claim.ts";
-import type { GiftView } from "../../../domain/gifts/types.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { readOutbox, TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { jobSchemaFor } from "../../platform/jobs.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { GIFT_MESSAGES } from "#domain/gifts/claim.ts";
+import type { GiftView } from "#domain/gifts/types.ts";
+import { jobSchemaFor } from "#server/platform/jobs.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { readOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750"; // at d-manhattan, open around the clock, 30 minutes' ETA
 const DAY = 86_400_000;
@@ -349,7 +349,7 @@ describe.each(testDatabases)("the gift claim on %s", (kind) => {
 
   it("the expiry leaves a claimed gift alone, and runs once", async () => {
     const { expireGift } = await import("./expire.ts");
-    const { SandboxProvider } = await import("../../platform/payments/sandbox/sandbox-provider.ts");
+    const { SandboxProvider } = await import("#server/platform/payments/sandbox/sandbox-provider.ts");
     const { order, token } = await sendGift();
     expect((await put(recipient(), order._id, { token, eta: true })).statusCode).toBe(200);
     const ctx = {
@@ -357,6 +357,7 @@ describe.each(testDatabases)("the gift claim on %s", (kind) => {
       provider: new SandboxProvider(s.db),
       jobs: {} as never,
       outbox: {} as never,
+      orderMoves: {} as never,
       now: () => new Date(Date.now() + 8 * DAY),
     };
     expect(await expireGift(ctx, order._id)).toBe("left");

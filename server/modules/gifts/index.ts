@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import type { PaymentProvider } from "../../platform/payments/provider.ts";
-import { GIFT_EXPIRY } from "../checkout/index.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import type { PaymentProvider } from "#server/platform/payments/provider.ts";
 import type { Outbox } from "../messages/index.ts";
+import type { OrderMoves } from "../orders/index.ts";
 import type { GiftsContext } from "./context.ts";
 import { expireGift } from "./expire.ts";
+import { GIFT_EXPIRY } from "./jobs.ts";
 import { giftRoutes } from "./routes.ts";
 
 /** The gifts module's public face. */
+export { insertGiftClaim } from "./claims.ts";
 export { expireGift } from "./expire.ts";
+export { GIFT_EXPIRY } from "./jobs.ts";
 
 /** The gift claim's calls and the job that cancels a gift its recipient did not claim in time. */
 export async function registerGifts(
@@ -19,6 +22,7 @@ export async function registerGifts(
     provider: PaymentProvider;
     jobs: JobQueue;
     outbox: Outbox;
+    orderMoves: OrderMoves;
     workers: boolean;
     now?: () => Date;
   },

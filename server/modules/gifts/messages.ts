@@ -1,4 +1,4 @@
-import { formatCents } from "../../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
 /** What a gift's sender is told (an email through the outbox) when the recipient claims it or lets it lapse. */

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { etaDisplay } from "../../../domain/availability/availability.ts";
-import type { Availability } from "../../../domain/availability/types.ts";
-import { chooseDelivery } from "../../../domain/checkout/request.ts";
+import type { Database } from "#db/schema.ts";
+import { etaDisplay } from "#domain/availability/availability.ts";
+import type { Availability } from "#domain/availability/types.ts";
+import { chooseDelivery } from "#domain/checkout/request.ts";
 import {
   dateWords,
   GIFT_MESSAGES,
@@ -12,13 +12,13 @@ import {
   giftChoice,
   giftSchedule,
   giftState,
-} from "../../../domain/gifts/claim.ts";
-import type { GiftClaimBody, GiftView } from "../../../domain/gifts/types.ts";
-import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import { moveOrder, scheduleStoreDeadlines } from "../checkout/index.ts";
+} from "#domain/gifts/claim.ts";
+import type { GiftClaimBody, GiftView } from "#domain/gifts/types.ts";
+import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { availabilityOfStore } from "../geo/index.ts";
+import { moveOrder, scheduleStoreDeadlines, setGiftDelivery } from "../orders/index.ts";
 import type { GiftsContext } from "./context.ts";
 import { giftClaimedNotice } from "./messages.ts";
 
@@ -185,21 +185,16 @@ export async function claimGift(ctx: GiftsContext, orderId: string, body: GiftCl
     const address = order.delivery_address_detail as DeliveryAddressDetail;
     const unit = body.unit?.trim();
     const notes = body.notes?.trim();
-    await tx
-      .updateTable("orders")
-      .set({
-        scheduled: slot
-          ? JSON.stringify({ date: slot.date, start: slot.start, end: slot.end, label: slot.label })
-          : null,
-        eta_minutes: asap ? options.eta.minutes : null,
-        delivery_address_detail: JSON.stringify(unit ? { ...address, unit } : address),
-        delivery_notes: notes
-          ? [order.delivery_notes, `From the recipient: ${notes}`].filter(Boolean).join("\n")
-          : order.delivery_notes,
-        updated_at: new Date(),
-      })
-      .where("id", "=", order.id)
-      .execute();
+    await setGiftDelivery(tx, order.id, {
+      scheduled: slot
+        ? JSON.stringify({ date: slot.date, start: slot.start, end: slot.end, label: slot.label })
+        : null,
+      etaMinutes: asap ? options.eta.minutes : null,
+      deliveryAddressDetail: JSON.stringify(unit ? { ...address, unit } : address),
+      deliveryNotes: notes
+        ? [order.delivery_notes, `From the recipient: ${notes}`].filter(Boolean).join("\n")
+        : order.delivery_notes,
+    });
     const marked = await tx
       .updateTable("gift_claims")
       .set({ claimed_at: now })

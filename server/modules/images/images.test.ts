@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 
 describe.each(testDatabases)("GET /images on %s", (kind) => {
   let t: TestDb;

@@ -1,4 +1,4 @@
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /** What the art needs to know about a product or a category. */
 export function findProductArt(db: Db, sku: string) {

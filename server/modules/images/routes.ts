@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { isSku } from "../../../domain/catalogue/sku.ts";
-import { notFound } from "../../errors.ts";
-import { textAnswer } from "../../openapi/answers.ts";
-import { createTtlCache } from "../../platform/ttl-cache.ts";
-import type { ModuleDeps } from "../index.ts";
+import { isSku } from "#domain/catalogue/sku.ts";
+import type { Config } from "#server/config.ts";
+import { notFound } from "#server/errors.ts";
+import { textAnswer } from "#server/openapi/answers.ts";
+import type { Db } from "#server/platform/db.ts";
+import { createTtlCache } from "#server/platform/ttl-cache.ts";
 import { findCategoryArt, findProductArt } from "./repository.ts";
 import { categorySvg, productSvg } from "./svg.ts";
 
@@ -24,7 +25,10 @@ const fileParams = z.object({ file: z.string().min(5).max(120).describe("{sku}.s
 export const PRODUCT_IMAGE_CACHE_MS = 10 * 60_000;
 
 /** Generated SVG images of products and categories (`products.image` points here). */
-export async function imageRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function imageRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; caching?: boolean },
+): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // About 2 kB each; off in tests (as the other answer caches), which rename products and read them back.

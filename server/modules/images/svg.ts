@@ -1,4 +1,4 @@
-import { stableHash } from "../../../domain/catalogue/inventory.ts";
+import { stableHash } from "#domain/catalogue/inventory.ts";
 
 /**
  * Generated product and category art (no network, no stored images): a silhouette that says what the

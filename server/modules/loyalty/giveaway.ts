@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import {
   drawWinner,
   entriesForOrder,
@@ -8,9 +8,9 @@ import {
   type GiveawayConfig,
   giveawayConfig,
   giveawayRunning,
-} from "../../../domain/loyalty/giveaway.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/loyalty/giveaway.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 
 type Tx = Transaction<Database>;
 type Q = Db | Tx;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RecordAudit } from "../console/index.ts";
+import type { Config } from "#server/config.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
 import { loyaltyRoutes } from "./routes.ts";
 
 /**

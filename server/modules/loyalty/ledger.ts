@@ -1,5 +1,5 @@
 import { type QueryCreator, sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import {
   ACTIONS,
   type ActionId,
@@ -16,18 +16,18 @@ import {
   redemption,
   reversalFor,
   tierFor,
-} from "../../../domain/loyalty/programme.ts";
+} from "#domain/loyalty/programme.ts";
 import {
   ADJUSTMENT_WINDOW_HOURS,
   adjustmentAllowance,
   type StaffAdjustmentLimits,
   staffAdjustmentRefusal,
-} from "../../../domain/loyalty/staff-adjustment.ts";
-import { formatCents } from "../../../domain/money.ts";
-import { ORDER_STATUS } from "../../../domain/orders/status.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RecordAudit } from "../console/index.ts";
+} from "#domain/loyalty/staff-adjustment.ts";
+import { formatCents } from "#domain/money.ts";
+import { ORDER_STATUS } from "#domain/orders/status.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
 import { grantCredit } from "../promos/index.ts";
 import { enterOrder, reverseOrderEntries } from "./giveaway.ts";
 

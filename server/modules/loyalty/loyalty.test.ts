@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { drawWinner } from "../../../domain/loyalty/giveaway.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { staffOf } from "../../../tests/factories/console.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import type { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { loadConfig } from "../../config.ts";
+import { drawWinner } from "#domain/loyalty/giveaway.ts";
+import { loadConfig } from "#server/config.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { staffOf } from "#tests/factories/console.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import type { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { onOrderMoved } from "./ledger.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at d-manhattan
@@ -464,8 +464,8 @@ describe.each(testDatabases)("staff adjustments' bounds on %s", (kind) => {
 
 /** Places the shopper's current cart as a new order (asap, a fresh card token) and answers its id. */
 async function placedOrderFor(s: TestApp, browser: TestBrowser): Promise<string> {
-  const { cardToken } = await import("../../../tests/factories/placed-orders.ts");
-  const { checkoutIdFor } = await import("../../../domain/checkout/request.ts");
+  const { cardToken } = await import("#tests/factories/placed-orders.ts");
+  const { checkoutIdFor } = await import("#domain/checkout/request.ts");
   const me = (await browser.get("/me")).json();
   const res = await browser.post("/order/v3", {
     id: checkoutIdFor(me.user.id, new Date(Date.now() + 5000)),

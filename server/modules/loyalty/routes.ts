@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { StaffAdjustmentLimits } from "../../../domain/loyalty/staff-adjustment.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import type { RecordAudit } from "../console/index.ts";
-import { requireRole, requireUser } from "../sessions/index.ts";
+import type { StaffAdjustmentLimits } from "#domain/loyalty/staff-adjustment.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { RecordAudit } from "#server/platform/audit.ts";
+import type { Db } from "#server/platform/db.ts";
+import { sessionHeaders as headers, requireRole, requireUser } from "../sessions/index.ts";
 import {
   createGiveaway,
   drawGiveaway,
@@ -24,7 +24,6 @@ import {
   giveawayConfigSchema,
   giveawayListAnswer,
   giveawayPatch,
-  headers,
   loyaltyAnswer,
   redeemAnswer,
   redeemBody,

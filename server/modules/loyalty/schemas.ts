@@ -1,13 +1,7 @@
 import { z } from "zod";
-import {
-  REDEEM_MAX_STEPS,
-  REDEEM_STEP_CENTS,
-  REDEEM_STEP_POINTS,
-} from "../../../domain/loyalty/programme.ts";
-import { describes, instant } from "../../openapi/answers.ts";
+import { REDEEM_MAX_STEPS, REDEEM_STEP_CENTS, REDEEM_STEP_POINTS } from "#domain/loyalty/programme.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 import type { Giveaway } from "./giveaway.ts";
-
-export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 
 export const redeemBody = z.object({
   steps: z

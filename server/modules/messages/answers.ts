@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MailboxMessage } from "../../../domain/messages/types.ts";
-import { describes, instant } from "../../openapi/answers.ts";
+import type { MailboxMessage } from "#domain/messages/types.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 
 /** The messages module's answers (docs/adr/0056-api-contract.md), from domain/messages/types.ts. */
 

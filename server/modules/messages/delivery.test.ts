@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/messages/delivery.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { startSmsProvider } from "../../../tests/support/sms-provider.ts";
-import { startSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { type Db, openDb } from "../../platform/db.ts";
-import { JobQueue } from "../../platform/jobs.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "#domain/messages/delivery.ts";
+import { type Db, openDb } from "#server/platform/db.ts";
+import { JobQueue } from "#server/platform/jobs.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { startSmsProvider } from "#tests/support/sms-provider.ts";
+import { startSmtpServer } from "#tests/support/smtp-server.ts";
 import { listMessages, type OutgoingMessage, openOutbox, startDelivery, type Transports } from "./index.ts";
 import { NO_EMAIL_TRANSPORT, transportsFor } from "./transports/index.ts";
 import { mailboxTransport } from "./transports/mailbox.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { type DeliveryStatus, statusAfterAttempt } from "../../../domain/messages/delivery.ts";
-import type { Db } from "../../platform/db.ts";
+import { type DeliveryStatus, statusAfterAttempt } from "#domain/messages/delivery.ts";
+import type { Db } from "#server/platform/db.ts";
 import { DELIVERY_POLICY, type StoredMessage } from "./outbox.ts";
 import { DeliveryError, type Transports } from "./transports/transport.ts";
 

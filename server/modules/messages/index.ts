@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
 import { deliverMessage } from "./delivery.ts";
 import { mailboxAccess } from "./mailbox-access.ts";
 import { DELIVER_MESSAGE, Outbox } from "./outbox.ts";

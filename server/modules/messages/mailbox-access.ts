@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import { serverKey } from "../../platform/secrets.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import { serverKey } from "#server/platform/secrets.ts";
 
 /**
  * Who may read the local mailbox (GET /api/mailbox): anyone in development and tests; on the embedded default in

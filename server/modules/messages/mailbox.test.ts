@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import type { MailboxMessage } from "../../../domain/messages/types.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { loadConfig } from "../../config.ts";
-import { serverKey } from "../../platform/secrets.ts";
+import type { MailboxMessage } from "#domain/messages/types.ts";
+import { loadConfig } from "#server/config.ts";
+import { serverKey } from "#server/platform/secrets.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { deliveryNotes } from "./index.ts";
 
 const shopper = (email: string) => ({ firstname: "Ann", lastname: "Lee", email, birthday: "1990-04-17" });

@@ -1,9 +1,9 @@
 import { type QueryCreator, sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { MAX_DELIVERY_ATTEMPTS } from "../../../domain/messages/delivery.ts";
-import type { MailboxMessage } from "../../../domain/messages/types.ts";
-import type { Db } from "../../platform/db.ts";
-import { defineJob, type JobPolicy, type JobQueue } from "../../platform/jobs.ts";
+import type { Database } from "#db/schema.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "#domain/messages/delivery.ts";
+import type { MailboxMessage } from "#domain/messages/types.ts";
+import type { Db } from "#server/platform/db.ts";
+import { defineJob, type JobPolicy, type JobQueue } from "#server/platform/jobs.ts";
 
 /** An email or text, as a module asks for it to be sent. */
 export interface OutgoingMessage {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { mailboxMessageSchema } from "./answers.ts";
 import { type MailboxAccess, mayRead } from "./mailbox-access.ts";
 import { listMessages } from "./outbox.ts";

@@ -1,6 +1,6 @@
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { PushTransport } from "./push.ts";
 import type { VapidKeys } from "./vapid.ts";

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { isPushServiceHost } from "../../../domain/notifications/push-token.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { isPushServiceHost } from "#domain/notifications/push-token.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
 import type { Outbox } from "../messages/index.ts";
 import type { NotificationsContext } from "./context.ts";
 import { NOTIFY_ORDER_EVENT, SEND_PUSH } from "./jobs.ts";
@@ -13,14 +15,24 @@ import { vapidKeys } from "./vapid.ts";
 
 /** The notifications module's public face. */
 export { NOTIFY_ORDER_EVENT } from "./jobs.ts";
-export { type MoneyBack, recordMoneyBack } from "./order-notices.ts";
+export type { MoneyBack } from "./order-notices.ts";
 export type { PushTransport } from "./push.ts";
 export { webPushTransport } from "./push.ts";
 
-/** Creates the queues other modules send to (moveOrder sends NOTIFY_ORDER_EVENT), before they register. */
+/** Creates the queues other modules send to (an order's move sends NOTIFY_ORDER_EVENT), before they register. */
 export async function openNotifications(jobs: JobQueue): Promise<void> {
   await jobs.define(NOTIFY_ORDER_EVENT);
   await jobs.define(SEND_PUSH);
+}
+
+/**
+ * Listens to order moves (orders' onOrderMoved): the event's notification job is sent in the move's transaction,
+ * so every status change is told, by whichever writer, once it commits.
+ */
+export function noticeOrderMoves(jobs: Pick<JobQueue, "send">) {
+  return async (moved: { eventId: number }, tx: Transaction<Database>): Promise<void> => {
+    await jobs.send(NOTIFY_ORDER_EVENT, { eventId: moved.eventId }, { tx });
+  };
 }
 
 /**

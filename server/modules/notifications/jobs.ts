@@ -1,4 +1,4 @@
-import { defineJob } from "../../platform/jobs.ts";
+import { defineJob } from "#server/platform/jobs.ts";
 
 /**
  * An order's status changed (`order_events` row `eventId`): sent by moveOrder in the change's transaction; the job

@@ -1,4 +1,4 @@
-import { formatCents } from "../../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
 /**

@@ -1,5 +1,3 @@
-import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
 import {
   channelsFor,
   type OrderUpdate,
@@ -7,7 +5,7 @@ import {
   pushText,
   smsText,
   type UpdateContext,
-} from "../../../domain/notifications/order-updates.ts";
+} from "#domain/notifications/order-updates.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 import type { NotificationsContext } from "./context.ts";
 import { SEND_PUSH } from "./jobs.ts";
@@ -22,27 +20,8 @@ import {
   orderRefunded,
 } from "./messages.ts";
 
-type Tx = Transaction<Database>;
-
 /** What the event's writer adds for the email of an order that ends: the money going back. */
 export type { MoneyBack } from "./messages.ts";
-
-/**
- * Keeps with the order's latest event (the one its writer just made, in the same transaction, the order row locked)
- * what goes back to the shopper, for that change's email. A writer that ends an order undelivered calls it once it
- * has planned the money.
- */
-export async function recordMoneyBack(tx: Tx, orderId: string, money: MoneyBack): Promise<void> {
-  await tx
-    .updateTable("order_events")
-    .set({ data: sql`data || ${JSON.stringify({ money })}::jsonb` })
-    .where(
-      "id",
-      "=",
-      tx.selectFrom("order_events").select(sql<number>`max(id)`.as("id")).where("order_id", "=", orderId),
-    )
-    .execute();
-}
 
 interface EventData {
   state?: "soft" | "hard";

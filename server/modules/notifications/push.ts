@@ -1,7 +1,7 @@
 import type { Agent } from "node:https";
 import webpush from "web-push";
-import { httpFailureIsPermanent } from "../../../domain/messages/delivery.ts";
-import type { Db } from "../../platform/db.ts";
+import { httpFailureIsPermanent } from "#domain/messages/delivery.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { PushPayload } from "./jobs.ts";
 import type { VapidKeys } from "./vapid.ts";
 

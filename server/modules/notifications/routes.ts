@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireUser } from "../sessions/index.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import type { NotificationsContext } from "./context.ts";
 import { registerPushToken } from "./tokens.ts";
 
 const tags = ["notifications"];
-const headers = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
 
 /** A browser's PushSubscription as `subscription.toJSON()` gives it (checked further by the service). */
 const webPushSubscription = z

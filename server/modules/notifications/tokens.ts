@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Platform } from "../../../domain/accounts/roles.ts";
-import { checkPushToken } from "../../../domain/notifications/push-token.ts";
-import { AppError } from "../../errors.ts";
+import type { Platform } from "#domain/accounts/roles.ts";
+import { checkPushToken } from "#domain/notifications/push-token.ts";
+import { AppError } from "#server/errors.ts";
 import type { NotificationsContext } from "./context.ts";
 
 /** A user's devices past this many: the least recently registered are forgotten. */

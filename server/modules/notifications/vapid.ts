@@ -1,6 +1,7 @@
 import webpush from "web-push";
-import type { PushConfig } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
+import type { PushConfig } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import { keptSecret } from "#server/platform/secrets.ts";
 
 export interface VapidKeys {
   publicKey: string;
@@ -18,16 +19,6 @@ const SECRET_NAME = "vapid-keys";
 export async function vapidKeys(db: Db, config: PushConfig): Promise<VapidKeys & { generated: boolean }> {
   if (config.vapid) return { ...config.vapid, generated: false };
   const fresh = webpush.generateVAPIDKeys();
-  await db
-    .insertInto("app_secrets")
-    .values({ name: SECRET_NAME, value: JSON.stringify(fresh) })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  const row = await db
-    .selectFrom("app_secrets")
-    .select("value")
-    .where("name", "=", SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  const kept = JSON.parse(row.value) as VapidKeys;
+  const kept = JSON.parse(await keptSecret(db, SECRET_NAME, JSON.stringify(fresh))) as VapidKeys;
   return { publicKey: kept.publicKey, privateKey: kept.privateKey, generated: true };
 }

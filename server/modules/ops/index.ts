@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
-import { createMetrics } from "../../platform/metrics.ts";
-import { OPS_PATHS } from "../../platform/ops-paths.ts";
-import { createReadiness, type Readiness } from "../../platform/readiness.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
+import { createMetrics } from "#server/platform/metrics.ts";
+import { OPS_PATHS } from "#server/platform/ops-paths.ts";
+import { createReadiness, type Readiness } from "#server/platform/readiness.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

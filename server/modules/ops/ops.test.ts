@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { startTcpProxy, type TcpProxy } from "../../../tests/support/tcp-proxy.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { type Db, openDb } from "../../platform/db.ts";
-import { defineJob, JobQueue } from "../../platform/jobs.ts";
-import { countPageCache, createMetrics } from "../../platform/metrics.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type Db, openDb } from "#server/platform/db.ts";
+import { defineJob, JobQueue } from "#server/platform/jobs.ts";
+import { countPageCache, createMetrics } from "#server/platform/metrics.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { startTcpProxy, type TcpProxy } from "#tests/support/tcp-proxy.ts";
 import { CLIENT_IS_THE_PEER, METRICS_OPEN_IN_PRODUCTION, opsNotes } from "./index.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;

@@ -1,12 +1,26 @@
 import { z } from "zod";
-import { ORDER_STATUS, SHIPPING_STATUS } from "../../../domain/orders/status.ts";
-import { SUBSTITUTION_STATUS } from "../../../domain/orders/substitution.ts";
-import type { Order } from "../../../domain/orders/types.ts";
-import { cents, describes, instant } from "../../openapi/answers.ts";
+import { ORDER_STATUS, SHIPPING_STATUS } from "#domain/orders/status.ts";
+import { SUBSTITUTION_STATUS } from "#domain/orders/substitution.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { orderExample } from "#server/openapi/answer-examples.ts";
+import { cents, describes, instant } from "#server/openapi/answers.ts";
 import { lineItemSchema } from "../cart/index.ts";
 import type { activeOrders, OrderStatusAnswer, orderHistory } from "./order-view.ts";
 
 /** The orders' answers (docs/adr/0056-api-contract.md): the Order entity of spec §3, from domain/orders/types.ts. */
+
+/** An order's status answer, for the document (server/openapi/answer-examples.ts has the others). */
+const orderStatusExample: OrderStatusAnswer = {
+  _id: "1f2edac0-daad-40e7-9d54-8b18d952e5a7",
+  order_status: 0,
+  shipping_status: null,
+  eta: "25 min",
+  driver: null,
+  tracking_state: null,
+  failed_status: null,
+  active: true,
+  substitution_status: null,
+};
 
 const values = <T>(o: Record<string, T>) => Object.values(o) as [T, ...T[]];
 
@@ -17,7 +31,15 @@ export const orderStatusSchema = z
   );
 export const shippingStatusSchema = z.enum(values(SHIPPING_STATUS));
 export const substitutionStatusSchema = z.enum(values(SUBSTITUTION_STATUS));
-const failedStatusSchema = z.object({ state: z.enum(["soft", "hard"]), reason: z.string() }).nullable();
+const failedStatusSchema = z
+  .object({
+    state: z.enum(["soft", "hard"]),
+    reason: z.string(),
+    return_fee: cents()
+      .optional()
+      .describe("Refused at the door: the store's return fee kept of the charge (the rest is refunded)."),
+  })
+  .nullable();
 const driverSchema = z.object({ name: z.string(), phone: z.string().nullable() }).nullable();
 const storeSchema = z.object({ id: z.string(), name: z.string() });
 const scheduledSchema = z
@@ -60,6 +82,11 @@ export const orderSchema = describes<Order>()(
       total: cents(),
       charge: z.object({ brand: z.string().nullable(), last4: z.string().nullable(), method: z.string() }),
       line_items: z.array(lineItemSchema),
+      taxes: z
+        .array(z.object({ title: z.string(), display: z.string(), value: cents() }))
+        .describe(
+          "The order's tax by jurisdiction and tax type (their sum is the line item 'Tax'), less what refunds gave back.",
+        ),
       delivery_address_detail: z.object({
         address: z.string(),
         city: z.string(),
@@ -102,7 +129,11 @@ export const orderSchema = describes<Order>()(
       active: z.boolean().describe("Spec §4: the active-order rule."),
       created_at: instant(),
     })
-    .meta({ id: "Order", description: "An order (spec §3 Order); money in integer cents." }),
+    .meta({
+      id: "Order",
+      description: "An order (spec §3 Order); money in integer cents.",
+      example: orderExample,
+    }),
 );
 
 export const orderHistorySchema = describes<Awaited<ReturnType<typeof orderHistory>>>()(
@@ -122,7 +153,11 @@ export const orderStatusAnswerSchema = describes<OrderStatusAnswer>()(
       active: z.boolean(),
       substitution_status: substitutionStatusSchema.nullable(),
     })
-    .meta({ id: "OrderStatus", description: "Where an order is; the live tracking stream sends the same." }),
+    .meta({
+      id: "OrderStatus",
+      description: "Where an order is; the live tracking stream sends the same.",
+      example: orderStatusExample,
+    }),
 );
 
 export const activeOrdersSchema = describes<Awaited<ReturnType<typeof activeOrders>>>()(

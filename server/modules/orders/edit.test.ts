@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { EDIT_ENDED, EDIT_TOO_LATE } from "../../../domain/orders/after-order.ts";
-import type { Order } from "../../../domain/orders/types.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import type { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { EDIT_ENDED, EDIT_TOO_LATE } from "#domain/orders/after-order.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "#tests/factories/orders.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import type { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750";
 const edit = (browser: TestBrowser, id: string, body: unknown) =>

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { mayEdit } from "../../../domain/orders/after-order.ts";
-import type { OrderStatus, ShippingStatus } from "../../../domain/orders/status.ts";
-import type { Order } from "../../../domain/orders/types.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { mayEdit } from "#domain/orders/after-order.ts";
+import type { OrderStatus, ShippingStatus } from "#domain/orders/status.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { recordOrderEvent } from "./events.ts";
 import { ORDER_NOT_FOUND, orderDetail } from "./order-view.ts";
 
 export interface OrderEdit {
@@ -55,17 +56,14 @@ export async function editOrder(db: Db, userId: string, id: string, edit: OrderE
       })
       .where("id", "=", id)
       .execute();
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: id,
-        type: "edited",
-        from_status: null,
-        to_status: null,
-        data: JSON.stringify({ fields }),
-        actor: `user:${userId}`,
-      })
-      .execute();
+    await recordOrderEvent(tx, {
+      order_id: id,
+      type: "edited",
+      from_status: null,
+      to_status: null,
+      data: JSON.stringify({ fields }),
+      actor: `user:${userId}`,
+    });
   });
   return orderDetail(db, userId, id);
 }

@@ -1,19 +1,16 @@
 import type { ExpressionBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
-import { columnsOf, ORDER_COLUMNS } from "../../../db/columns.ts";
-import type { Database } from "../../../db/schema.ts";
-import type { CartLineItem } from "../../../domain/cart/totals.ts";
-import {
-  isActiveOrder,
-  ORDER_STATUS,
-  type OrderStatus,
-  type ShippingStatus,
-} from "../../../domain/orders/status.ts";
-import type { SubstitutionStatus } from "../../../domain/orders/substitution.ts";
-import type { DeliveryAddressDetail, Order, OrderProduct } from "../../../domain/orders/types.ts";
-import { stanceOf } from "../../../domain/payments/settlement.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { columnsOf, ORDER_COLUMNS } from "#db/columns.ts";
+import type { Database } from "#db/schema.ts";
+import type { CartLineItem } from "#domain/cart/totals.ts";
+import { formatCents } from "#domain/money.ts";
+import { isActiveOrder, ORDER_STATUS, type OrderStatus, type ShippingStatus } from "#domain/orders/status.ts";
+import type { SubstitutionStatus } from "#domain/orders/substitution.ts";
+import type { DeliveryAddressDetail, Order, OrderProduct } from "#domain/orders/types.ts";
+import { stanceOf } from "#domain/payments/settlement.ts";
+import { taxRows } from "#domain/tax/summary.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 
 export const ORDER_NOT_FOUND = "We couldn't find that order.";
 
@@ -138,6 +135,11 @@ export async function ordersWhere(
       total: o.total,
       charge: { brand: o.card_brand, last4: o.card_last4, method: o.method },
       line_items: o.line_items as CartLineItem[],
+      taxes: taxRows(o.tax_lines, o.tax_refunded).map((row) => ({
+        title: row.title,
+        display: formatCents(row.cents, true),
+        value: row.cents,
+      })),
       delivery_address_detail: o.delivery_address_detail as DeliveryAddressDetail,
       delivery_notes: o.delivery_notes,
       recipient_note: o.recipient_note,

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../platform/db.ts";
-import { requireUser } from "../sessions/index.ts";
+import type { Db } from "#server/platform/db.ts";
+import { sessionHeaders as headers, requireUser } from "../sessions/index.ts";
 import { activeOrdersSchema, orderHistorySchema, orderSchema, orderStatusAnswerSchema } from "./answers.ts";
 import { editOrder } from "./edit.ts";
 import { activeOrders, orderDetail, orderHistory, orderStatus } from "./order-view.ts";
 
 const tags = ["orders"];
-const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 const notFoundNote =
   "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { PaymentConfig, SavedCard } from "../../../domain/payments/types.ts";
-import { describes, instant } from "../../openapi/answers.ts";
+import type { PaymentConfig, SavedCard } from "#domain/payments/types.ts";
+import { savedCardExample } from "#server/openapi/answer-examples.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 
 /** The payments' answers (docs/adr/0056-api-contract.md), from domain/payments/types.ts. */
 
@@ -16,7 +17,11 @@ export const savedCardSchema = describes<SavedCard>()(
       is_primary: z.boolean(),
       created_at: instant(),
     })
-    .meta({ id: "SavedCard", description: "A saved card (spec §3 Card): never its number." }),
+    .meta({
+      id: "SavedCard",
+      description: "A saved card (spec §3 Card): never its number.",
+      example: savedCardExample,
+    }),
 );
 
 export const savedCardsSchema = z.array(savedCardSchema);

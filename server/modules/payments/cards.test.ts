@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import type { SavedCard } from "./cards.ts";
 
 describe.each(testDatabases)("saved cards on %s", (kind) => {

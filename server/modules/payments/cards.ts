@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { SavedCard } from "../../../domain/payments/types.ts";
-import { AppError, notFound } from "../../errors.ts";
+import type { SavedCard } from "#domain/payments/types.ts";
+import { AppError, notFound } from "#server/errors.ts";
 
 export type { SavedCard };
 
-import type { Db } from "../../platform/db.ts";
-import { type PaymentProvider, ProviderError } from "../../platform/payments/provider.ts";
-import { createTtlCache, type TtlCache } from "../../platform/ttl-cache.ts";
+import type { Db } from "#server/platform/db.ts";
+import { type PaymentProvider, ProviderError } from "#server/platform/payments/provider.ts";
+import { createTtlCache, type TtlCache } from "#server/platform/ttl-cache.ts";
+import { setPaymentCustomerId } from "../accounts/index.ts";
 
 export const CARD_NOT_FOUND = "That card is not on your account.";
 
@@ -62,7 +63,7 @@ export async function customerFor(
     )
     .catch(providerRefusal);
   if (customerId !== user.payment_customer_id) {
-    await db.updateTable("users").set({ payment_customer_id: customerId }).where("id", "=", userId).execute();
+    await setPaymentCustomerId(db, userId, customerId);
     // Just made or found by the provider: the next checkout need not ask again.
     await confirmed(provider).get(`${userId}|${customerId}|${user.email}`, async () => customerId);
   }

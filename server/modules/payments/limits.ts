@@ -1,4 +1,4 @@
-import type { RateLimitRule } from "../../platform/rate-limit.ts";
+import type { RateLimitRule } from "#server/platform/rate-limit.ts";
 
 const MINUTE = 60 * 1000;
 

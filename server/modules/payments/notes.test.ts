@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
+import { loadConfig } from "#server/config.ts";
 import { paymentNotes, SANDBOX_IN_PRODUCTION } from "./index.ts";
 
 describe("what the start-up log says about payments", () => {

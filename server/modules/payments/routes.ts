@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../platform/db.ts";
-import type { PaymentProvider } from "../../platform/payments/provider.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
-import { requireUser } from "../sessions/index.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { PaymentProvider } from "#server/platform/payments/provider.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import { paymentConfigSchema, savedCardSchema, savedCardsSchema } from "./answers.ts";
 import { addCard, listCards, removeCard, setPrimaryCard } from "./cards.ts";
 import { PAYMENT_LIMITS } from "./limits.ts";
-import { cardIdBody, cardTokenBody, paymentHeaders as headers } from "./schemas.ts";
+import { cardIdBody, cardTokenBody } from "./schemas.ts";
 
 const tags = ["payments"];
 

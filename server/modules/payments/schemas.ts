@@ -1,11 +1,5 @@
 import { z } from "zod";
 
-export const paymentHeaders = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
-
 /** A provider token (sandbox tok_…, Stripe pm_…): letters, digits, _ and -. Never a card number. */
 export const cardTokenBody = z.object({
   token: z

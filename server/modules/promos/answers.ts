@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, describes } from "../../openapi/answers.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 import type { PromoEntry } from "./service.ts";
 
 /** The promos' answers (docs/adr/0056-api-contract.md). */

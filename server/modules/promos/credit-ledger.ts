@@ -1,8 +1,8 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { type CreditEntry, creditBalance, lapsedCredit } from "../../../domain/promos/credit.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Database } from "#db/schema.ts";
+import { type CreditEntry, creditBalance, lapsedCredit } from "#domain/promos/credit.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 
 type Tx = Transaction<Database>;
 

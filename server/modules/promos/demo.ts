@@ -1,9 +1,9 @@
-import type { Config } from "../../config.ts";
-import { isDemoStore } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Config } from "#server/config.ts";
+import { isDemoStore } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /**
- * Codes a newcomer can try on the embedded default (README "Buying on the embedded default"): store credit to
+ * Codes a newcomer can try on the embedded default (docs/TOUR.md "Buying on the embedded default"): store credit to
  * spend at checkout and a percent-off code, so the promo panel and the credit line can be seen working without a
  * store console. Never seeded on a store running on a real database in production.
  */

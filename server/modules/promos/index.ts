@@ -3,6 +3,7 @@ export { grantCredit, refundCredit, spendableCredit, spendCredit } from "./credi
 export { ensureDemoPromos } from "./demo.ts";
 export { PROMO_LIMITS } from "./limits.ts";
 export { type CartChoices, cartOffers } from "./offers.ts";
-export { findPromo, promoUses, type StoredPromo } from "./repository.ts";
+export { redeemPromo, releaseRedemptions } from "./redemptions.ts";
+export { deactivatePromoRow, findPromo, insertPromo, promoUses, type StoredPromo } from "./repository.ts";
 export { promoRoutes } from "./routes.ts";
 export { activePromo, checkStanding, redeemCreditCode } from "./service.ts";

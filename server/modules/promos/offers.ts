@@ -1,7 +1,7 @@
-import type { CartOffers } from "../../../domain/cart/compose.ts";
-import type { Db } from "../../platform/db.ts";
-import { countPlacedCheckouts } from "../orders/index.ts";
+import type { CartOffers } from "#domain/cart/compose.ts";
+import type { Db } from "#server/platform/db.ts";
 import { spendableCredit } from "./credit-ledger.ts";
+import { countPlacedCheckouts } from "./history-counts.ts";
 import { findPromo, promoUses } from "./repository.ts";
 import { unusedSignupOffer } from "./service.ts";
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { Cart } from "../../../domain/cart/types.ts";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { createPromo } from "../../../tests/factories/promos.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { isDemoStore } from "../../config.ts";
+import type { Cart } from "#domain/cart/types.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
+import { isDemoStore } from "#server/config.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { cardToken, placedOrder } from "#tests/factories/placed-orders.ts";
+import { createPromo } from "#tests/factories/promos.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
 const CIGAR = "TB-9005-1"; // $15.00 at Manhattan, tag TB

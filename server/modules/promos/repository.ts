@@ -1,6 +1,7 @@
-import { sql } from "kysely";
-import type { PromoRule } from "../../../domain/promos/engine.ts";
-import type { Db } from "../../platform/db.ts";
+import { type Insertable, sql } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { PromoRule } from "#domain/promos/engine.ts";
+import type { Db } from "#server/platform/db.ts";
 
 export type StoredPromo = PromoRule & { creditValidDays: number | null; active: boolean };
 
@@ -49,4 +50,19 @@ export async function promoUses(db: Db, code: string, userId: string | null) {
     .where("p.code", "=", code)
     .executeTakeFirst();
   return { total: Number(row?.total ?? 0), mine: Number(row?.mine ?? 0) };
+}
+
+/** A new promo (an administrator's, from the console), answered as stored. */
+export async function insertPromo(db: Db, values: Insertable<Database["promos"]>) {
+  return db.insertInto("promos").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A promo no shopper can use any more, answered as stored (call with its row locked). */
+export async function deactivatePromoRow(db: Db, code: string) {
+  return db
+    .updateTable("promos")
+    .set({ active: false })
+    .where("code", "=", code)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../platform/db.ts";
-import type { RateLimiter } from "../../platform/rate-limit.ts";
-import { countAndLimit } from "../../route-limits.ts";
-import { clientIp } from "../accounts/context.ts";
-import { requireUser } from "../sessions/index.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { RateLimiter } from "#server/platform/rate-limit.ts";
+import { clientIp } from "#server/platform/trusted-proxy.ts";
+import { countAndLimit } from "#server/route-limits.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import { promoAddedSchema, promoListSchema } from "./answers.ts";
 import { PROMO_LIMITS } from "./limits.ts";
 import { addPromo, listPromos } from "./service.ts";
 
 const tags = ["promos"];
-const headers = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
 export const promoCode = z
   .string()
   .trim()

@@ -1,11 +1,11 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { SIGNUP_PROMO } from "../../../domain/accounts/signup-offer.ts";
-import { type PromoKind, promoStanding } from "../../../domain/promos/engine.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import { countPlacedCheckouts } from "../orders/index.ts";
+import type { Database } from "#db/schema.ts";
+import { SIGNUP_PROMO } from "#domain/accounts/signup-offer.ts";
+import { type PromoKind, promoStanding } from "#domain/promos/engine.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { grantCredit, spendableCredit } from "./credit-ledger.ts";
+import { countPlacedCheckouts } from "./history-counts.ts";
 import { findPromo, promoUses, type StoredPromo } from "./repository.ts";
 
 /** A promo as the shopper's list shows it (spec §3 Promo: code, value_type, desc, balance, val, value). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describes, instant } from "../../openapi/answers.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 import { productSchema } from "../catalogue/index.ts";
 import type { CoPurchaseRefresh } from "./co-purchase.ts";
 import type { UserRecommendations } from "./learned.ts";

@@ -1,15 +1,15 @@
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import {
   CO_PURCHASE_CANDIDATES,
   CO_PURCHASE_WINDOW_DAYS,
   type CoPurchasePair,
   plainSku,
   rankCoPurchase,
-} from "../../../domain/catalogue/co-purchase.ts";
-import { ETCH_SUFFIX } from "../../../domain/catalogue/sku.ts";
-import { ORDER_STATUS } from "../../../domain/orders/status.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/catalogue/co-purchase.ts";
+import { ETCH_SUFFIX } from "#domain/catalogue/sku.ts";
+import { ORDER_STATUS } from "#domain/orders/status.ts";
+import type { Db } from "#server/platform/db.ts";
 
 type Tx = Transaction<Database>;
 

@@ -1,18 +1,23 @@
 import type { FastifyInstance } from "fastify";
-import { CO_PURCHASE_REFRESH_MINUTES } from "../../../domain/catalogue/co-purchase.ts";
-import type { Db } from "../../platform/db.ts";
-import type { JobQueue } from "../../platform/jobs.ts";
+import { CO_PURCHASE_REFRESH_MINUTES } from "#domain/catalogue/co-purchase.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { JobQueue } from "#server/platform/jobs.ts";
 import { runScheduledRefresh } from "./co-purchase.ts";
 import { REFRESH_CO_PURCHASE } from "./jobs.ts";
 import { recommendationRoutes } from "./routes.ts";
 
-/** The recommendations module's public face: what checkout's suggestions mix in. */
-export { frequentlyBoughtWith, refreshCoPurchase } from "./co-purchase.ts";
+/**
+ * The recommendations module's public face: every product recommendation the server computes (similar, related,
+ * generic, frequently bought together, buy again, checkout's picks) and favourites. The cart's checkout route asks
+ * it for its picks.
+ */
+export { checkoutPicks } from "./checkout-picks.ts";
+export { refreshCoPurchase } from "./co-purchase.ts";
 export { REFRESH_CO_PURCHASE } from "./jobs.ts";
 
 /**
- * Frequently bought together, the user call, favourites; the co-purchase refresh job. Where the queues are worked,
- * one refresh is sent at boot: it rebuilds the table unless it is fresh, and keeps the hourly chain going.
+ * Similar, related and generic picks, frequently bought together, the user call, favourites; the co-purchase refresh
+ * job. Where the queues are worked, one refresh is sent at boot: it rebuilds the table unless it is fresh, and keeps the hourly chain going.
  */
 export async function registerRecommendations(
   app: FastifyInstance,

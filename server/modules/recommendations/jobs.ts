@@ -1,4 +1,4 @@
-import { defineJob } from "../../platform/jobs.ts";
+import { defineJob } from "#server/platform/jobs.ts";
 
 /**
  * Rebuild the co-purchase table; each run sends the next (CO_PURCHASE_REFRESH_MINUTES later) in its transaction.

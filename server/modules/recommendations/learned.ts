@@ -5,12 +5,12 @@ import {
   mixRecommendations,
   rankBuyAgain,
   USER_RECOMMENDATION_LIMIT,
-} from "../../../domain/catalogue/co-purchase.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { PRODUCT_NOT_FOUND } from "../../../domain/copy.ts";
-import { ORDER_STATUS } from "../../../domain/orders/status.ts";
-import { AppError, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/catalogue/co-purchase.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { PRODUCT_NOT_FOUND } from "#domain/copy.ts";
+import { ORDER_STATUS } from "#domain/orders/status.ts";
+import { AppError, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { type ResolvedStore, readProducts } from "../catalogue/index.ts";
 import { frequentlyBoughtWith, inStockAt } from "./co-purchase.ts";
 

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { CO_PURCHASE_REFRESH_MINUTES } from "../../../domain/catalogue/co-purchase.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createProduct, stock } from "../../../tests/factories/catalogue.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { CO_PURCHASE_REFRESH_MINUTES } from "#domain/catalogue/co-purchase.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createProduct, stock } from "#tests/factories/catalogue.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "#tests/factories/orders.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { runScheduledRefresh } from "./co-purchase.ts";
 
 const WHISKEY = "IA-9001-750";

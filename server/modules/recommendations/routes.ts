@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { FAVOURITES_MAX } from "../../../domain/catalogue/co-purchase.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import type { Db } from "../../platform/db.ts";
-import { createTtlCache } from "../../platform/ttl-cache.ts";
+import { FAVOURITES_MAX } from "#domain/catalogue/co-purchase.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import type { Db } from "#server/platform/db.ts";
+import { createTtlCache } from "#server/platform/ttl-cache.ts";
 import {
   geoQuerySchema,
   onShelfChange,
   productListSchema,
+  queryBoolean,
   resolveStore,
   skuSchema,
   storeHeadersSchema,
   storeHintsOf,
+  storeIdSchema,
 } from "../catalogue/index.ts";
 import { requireRole, requireUser } from "../sessions/index.ts";
 import { coPurchaseRefreshSchema, favouriteSkusSchema, userRecommendationsSchema } from "./answers.ts";
+import { genericRecommendations, relatedProducts, similarProducts } from "./catalogue-picks.ts";
 import { refreshCoPurchase } from "./co-purchase.ts";
 import {
   addFavourite,
@@ -35,26 +38,117 @@ const userHeaders = storeHeadersSchema.extend({
   "x-user": z.string().optional(),
 });
 
+/**
+ * Similar, related and generic recommendations are kept a minute per process (docs/adr/0007-product-answer-cache.md):
+ * product pages and cards ask for the same ones over and over. Stock and prices shown may be that much behind.
+ */
+export const RECOMMENDATION_CACHE_MS = 60_000;
+
 /** Frequently-bought-together answers are kept a minute per process, like the other recommendations (ADR 0007). */
 export const FBT_CACHE_MS = 60_000;
 
 /**
- * Recommendations that learn from orders, and favourites (issue 17; docs/adr/0034-recommendations-that-learn.md).
- * `caching: false` turns the frequently-bought-together cache off (tests).
+ * Every recommendation route: similar, related and generic picks by the catalogue's rules; recommendations that
+ * learn from orders, and favourites (issue 17; docs/adr/0034-recommendations-that-learn.md). `caching: false` turns
+ * the answer caches off (tests).
  */
 export const recommendationRoutes: FastifyPluginAsyncZod<{
   db: Db;
   now: () => Date;
   caching: boolean;
 }> = async (app, { db, now, caching }) => {
+  const recommendationCache = createTtlCache<Product[]>(caching ? RECOMMENDATION_CACHE_MS : 0, 5_000);
   const fbtCache = createTtlCache<Product[]>(caching ? FBT_CACHE_MS : 0, 5_000);
-  const stopForgetting = onShelfChange(db, () => fbtCache.clear());
+  // A console change to a shelf or a store reaches every instance's kept answers (docs/adr/0032-store-admin.md).
+  const stopForgetting = onShelfChange(db, () => {
+    recommendationCache.clear();
+    fbtCache.clear();
+  });
   app.addHook("preClose", async () => {
     stopForgetting();
   });
   const storeOf = (headers: { "x-store-id"?: string; lat?: number; lng?: number }, query?: object) =>
-    resolveStore(db, storeHintsOf(headers, query as { lat?: number; lng?: number }));
+    resolveStore(db, storeHintsOf(headers, query as { lat?: number; lng?: number; store_id?: string }));
 
+  app.get(
+    "/menu/recommendation/similar/:id",
+    {
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
+      schema: {
+        operationId: "getSimilarProducts",
+        tags: catalogueTags,
+        response: { 200: productListSchema },
+        summary: "Products in the same category and price band",
+        params: z.object({ id: skuSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      const key = `similar|${store?.id ?? ""}|${req.params.id}`;
+      return {
+        products: await recommendationCache.get(key, () => similarProducts(db, store, req.params.id)),
+      };
+    },
+  );
+
+  app.get(
+    "/menu/recommendation/related/:id",
+    {
+      config: { auth: "public", errors: { 404: "No product has that SKU (`product_not_found`)." } },
+      schema: {
+        operationId: "getRelatedProducts",
+        tags: catalogueTags,
+        response: { 200: productListSchema },
+        summary: "Products of the same brand, then the same category (in stock only for substitutions)",
+        params: z.object({ id: skuSchema }),
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema.extend({
+          analytics: queryBoolean.optional(),
+          store_id: storeIdSchema.optional(),
+          substitution: queryBoolean.default(false),
+          order_id: z
+            .string()
+            .regex(/^[\w-]{1,64}$/, "must be an order id")
+            .optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      const related = () =>
+        relatedProducts(db, store, req.params.id, { substitution: req.query.substitution });
+      // Substitutions offer what is in stock now: never from the cache.
+      if (req.query.substitution) return { products: await related() };
+      return {
+        products: await recommendationCache.get(`related|${store?.id ?? ""}|${req.params.id}`, related),
+      };
+    },
+  );
+
+  app.get(
+    "/menu/recommendation/generic",
+    {
+      config: { auth: "public" },
+      schema: {
+        operationId: "getGenericRecommendations",
+        tags: catalogueTags,
+        response: { 200: productListSchema },
+        summary: "Popular products across the categories",
+        headers: storeHeadersSchema,
+        querystring: geoQuerySchema,
+      },
+    },
+    async (req) => {
+      const store = await storeOf(req.headers, req.query);
+      return {
+        products: await recommendationCache.get(`generic|${store?.id ?? ""}`, () =>
+          genericRecommendations(db, store),
+        ),
+      };
+    },
+  );
   app.get(
     "/menu/recommendation/fbt/:id",
     {

@@ -1,4 +1,4 @@
-import { defineJob } from "../../platform/jobs.ts";
+import { defineJob } from "#server/platform/jobs.ts";
 
 /**
  * An order reached completed (moveOrder sends it in the change's transaction): if it is a referred friend's first,

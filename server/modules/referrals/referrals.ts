@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { DeliveryAddressDetail } from "../../../domain/orders/types.ts";
+import type { Database } from "#db/schema.ts";
+import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
 import {
   type CardPrint,
   friendName,
@@ -16,8 +16,8 @@ import {
   type RefusalReason,
   referralCodeFrom,
   referralState,
-} from "../../../domain/referrals/rules.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/referrals/rules.ts";
+import type { Db } from "#server/platform/db.ts";
 import type { Outbox } from "../messages/index.ts";
 import { grantCredit } from "../promos/index.ts";
 import { referralRewardMessage } from "./messages.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describes, instant } from "../../openapi/answers.ts";
+import { describes, instant } from "#server/openapi/answers.ts";
 import type { ProductReviews, postReview, Review } from "./reviews.ts";
 
 /** The reviews' answers (docs/adr/0056-api-contract.md). */

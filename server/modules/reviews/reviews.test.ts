@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_ALREADY, REVIEW_NOT_BOUGHT } from "../../../domain/orders/after-order.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { REVIEW_ALREADY, REVIEW_NOT_BOUGHT } from "#domain/orders/after-order.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "#tests/factories/orders.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import type { ProductReviews } from "./index.ts";
 
 const WHISKEY = "IA-9001-750";

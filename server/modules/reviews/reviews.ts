@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import {
   averageAfter,
   checkReview,
@@ -6,10 +5,11 @@ import {
   REVIEW_NOT_BOUGHT,
   reviewAuthor,
   reviewingOrder,
-} from "../../../domain/orders/after-order.ts";
-import type { OrderStatus } from "../../../domain/orders/status.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/orders/after-order.ts";
+import type { OrderStatus } from "#domain/orders/status.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { addProductRating } from "../catalogue/index.ts";
 
 export const REVIEWS_PAGE_SIZE = 10;
 export const PRODUCT_NOT_FOUND = "Product Not Found";
@@ -166,12 +166,7 @@ export async function postReview(
       .executeTakeFirst();
     if (!written) throw new AppError(409, "already_reviewed", REVIEW_ALREADY);
     const average = averageAfter(product.average_rating, product.rating_count, checked.value.rating);
-    const updated = await tx
-      .updateTable("products")
-      .set({ rating_count: sql`rating_count + 1`, average_rating: average })
-      .where("sku_id", "=", input.sku)
-      .returning(["average_rating", "rating_count"])
-      .executeTakeFirstOrThrow();
+    const updated = await addProductRating(tx, input.sku, average);
     return {
       review: toReview(written),
       average_rating: updated.average_rating ?? average,

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { REVIEW_TEXT_MAX } from "../../../domain/orders/after-order.ts";
-import type { Db } from "../../platform/db.ts";
-import { requireUser } from "../sessions/index.ts";
+import { REVIEW_TEXT_MAX } from "#domain/orders/after-order.ts";
+import type { Db } from "#server/platform/db.ts";
+import { sessionHeaders as headers, requireUser } from "../sessions/index.ts";
 import { productReviewsSchema, reviewPostedSchema } from "./answers.ts";
 import { postReview, productReviews } from "./reviews.ts";
 
 const tags = ["reviews"];
-const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 const sku = z.string().min(3).max(60).describe("The product's SKU.");
 
 /** Spec §7: GET and POST /order/reviews (product ratings by sku and page; posting a rating). */

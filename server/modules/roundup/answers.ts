@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { RoundUpInfo } from "../../../domain/checkout/types.ts";
-import { cents, describes } from "../../openapi/answers.ts";
+import type { RoundUpInfo } from "#domain/checkout/types.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 
 /** The round-up's answer (docs/adr/0056-api-contract.md; spec §3 Round-up). */
 export const roundUpSchema = describes<RoundUpInfo>()(

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
-import { requireUser } from "../sessions/index.ts";
+import { badRequest } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
+import { setRoundUp } from "../accounts/index.ts";
+import { sessionHeadersWithCsrf as headers, requireUser } from "../sessions/index.ts";
 import { roundUpSchema } from "./answers.ts";
 
 const tags = ["round-up"];
-const headers = z.object({
-  "x-platform": z.string().optional(),
-  "x-user": z.string().optional(),
-  "x-csrf-token": z.string().optional(),
-});
 
 /** Spec §3 Round-up: organizations, userOrg (roundUpEnabled, roundUpOrgId, roundUpAmount), with totals per organisation. */
 async function roundUp(db: Db, userId: string) {
@@ -98,11 +94,7 @@ export const roundUpRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       }
       if (req.body.roundUpEnabled && !orgId)
         throw badRequest("Choose an organisation to round up for.", "unknown_organization");
-      await db
-        .updateTable("users")
-        .set({ round_up_enabled: req.body.roundUpEnabled, ...(orgId ? { round_up_org_id: orgId } : {}) })
-        .where("id", "=", userId)
-        .execute();
+      await setRoundUp(db, userId, req.body.roundUpEnabled, orgId);
       return roundUp(db, userId);
     },
   );

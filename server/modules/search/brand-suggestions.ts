@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { SearchSuggestion } from "../../../domain/catalogue/types.ts";
-import { compareCodeUnits } from "../../../domain/compare.ts";
-import type { Db } from "../../platform/db.ts";
+import type { SearchSuggestion } from "#domain/catalogue/types.ts";
+import { compareCodeUnits } from "#domain/compare.ts";
+import type { Db } from "#server/platform/db.ts";
 import { cachedMenuData } from "../catalogue/index.ts";
 
 /** Autocomplete suggests at most this many brands, before product titles. */

@@ -1,11 +1,7 @@
 import { sql } from "kysely";
-import {
-  type FacetColumns,
-  FacetVocabulary,
-  PRICE_BAND_VOCABULARY,
-} from "../../../domain/catalogue/facet-counts.ts";
-import { priceBandIndex } from "../../../domain/catalogue/price-bands.ts";
-import type { Db } from "../../platform/db.ts";
+import { type FacetColumns, FacetVocabulary, PRICE_BAND_VOCABULARY } from "#domain/catalogue/facet-counts.ts";
+import { priceBandIndex } from "#domain/catalogue/price-bands.ts";
+import type { Db } from "#server/platform/db.ts";
 import { heldPerDatabase } from "./held-per-database.ts";
 import type { CandidatePrices } from "./search-statement.ts";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 
 /**
  * Data that search holds in process beside the database (the facet dictionary, the spelling vocabulary), read

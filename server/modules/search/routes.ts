@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 import {
   geoQuerySchema,
   resolveStore,

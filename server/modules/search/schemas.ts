@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRICE_BAND_VALUES } from "../../../domain/catalogue/price-bands.ts";
+import { PRICE_BAND_VALUES } from "#domain/catalogue/price-bands.ts";
 import { tagSchema, urlNameSchema } from "../catalogue/index.ts";
 
 /** Spec §9: search page size 60 (also the most one page may hold). */

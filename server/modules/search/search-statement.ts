@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
-import { FACET_DIMENSIONS, type FacetDimension } from "../../../domain/catalogue/facet-counts.ts";
-import { PRICE_BANDS } from "../../../domain/catalogue/price-bands.ts";
-import type { SearchSortField } from "../../../domain/catalogue/types.ts";
-import { type Db, executePrepared } from "../../platform/db.ts";
+import { FACET_DIMENSIONS, type FacetDimension } from "#domain/catalogue/facet-counts.ts";
+import { PRICE_BANDS } from "#domain/catalogue/price-bands.ts";
+import type { SearchSortField } from "#domain/catalogue/types.ts";
+import { type Db, executePrepared } from "#server/platform/db.ts";
 import { type ProductRow, parseProductRows, productRowsJson } from "../catalogue/index.ts";
 
 /** When full-text search finds fewer hits than this, typo-tolerant trigram matches are added after them. */

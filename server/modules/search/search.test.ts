@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { FACET_LIMIT } from "../../../domain/catalogue/facet-counts.ts";
-import type { SearchResults } from "../../../domain/catalogue/types.ts";
-import { createBrand, createProduct, stock } from "../../../tests/factories/catalogue.ts";
-import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import { FACET_LIMIT } from "#domain/catalogue/facet-counts.ts";
+import type { SearchResults } from "#domain/catalogue/types.ts";
+import { createBrand, createProduct, stock } from "#tests/factories/catalogue.ts";
+import { createCatalogueFixture } from "#tests/factories/catalogue-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { prefixTsqueries } from "./search-statement.ts";
 
 describe("prefixTsqueries", () => {

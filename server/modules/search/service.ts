@@ -1,16 +1,16 @@
 import { performance } from "node:perf_hooks";
-import { countFacets, type FacetCount, type FacetCounts } from "../../../domain/catalogue/facet-counts.ts";
-import { PRICE_BANDS, priceBandLabel } from "../../../domain/catalogue/price-bands.ts";
+import { countFacets, type FacetCount, type FacetCounts } from "#domain/catalogue/facet-counts.ts";
+import { PRICE_BANDS, priceBandLabel } from "#domain/catalogue/price-bands.ts";
 import type {
   Category,
   Facets,
   FacetValue,
   SearchResults,
   SearchSuggestion,
-} from "../../../domain/catalogue/types.ts";
-import { CATEGORY_NOT_FOUND } from "../../../domain/copy.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+} from "#domain/catalogue/types.ts";
+import { CATEGORY_NOT_FOUND } from "#domain/copy.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import {
   brandNames,
   type CategorySnapshot,

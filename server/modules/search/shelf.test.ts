@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { SearchResults } from "../../../domain/catalogue/types.ts";
-import { createCatalogueFixture } from "../../../tests/factories/catalogue-fixture.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
+import type { SearchResults } from "#domain/catalogue/types.ts";
+import { createCatalogueFixture } from "#tests/factories/catalogue-fixture.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 
 const MANHATTAN = "nyc-manhattan";
 const BROOKLYN = "nyc-brooklyn";

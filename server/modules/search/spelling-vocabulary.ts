@@ -1,10 +1,6 @@
 import { sql } from "kysely";
-import {
-  correctQuery,
-  type QueryCorrection,
-  SpellingVocabulary,
-} from "../../../domain/catalogue/spelling.ts";
-import type { Db } from "../../platform/db.ts";
+import { correctQuery, type QueryCorrection, SpellingVocabulary } from "#domain/catalogue/spelling.ts";
+import type { Db } from "#server/platform/db.ts";
 import { heldPerDatabase } from "./held-per-database.ts";
 
 /** The catalogue's words as of a facet_attributes_version (migrations 0008, 0010). */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { Platform, Role } from "../../../domain/accounts/roles.ts";
-import { AppError } from "../../errors.ts";
+import type { Platform, Role } from "#domain/accounts/roles.ts";
+import { AppError } from "#server/errors.ts";
 
 /**
  * Who a request is for (spec §6, §7). Every request gets one from the request-context hook; modules read

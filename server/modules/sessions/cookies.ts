@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../config.ts";
+import type { Config } from "#server/config.ts";
 
 /**
  * The storefront's identity cookies (spec §9: user token, anonymous token and address, kept 1 year). The

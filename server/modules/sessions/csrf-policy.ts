@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyRequest } from "fastify";
-import { isApiPath } from "../../api-paths.ts";
+import { isApiPath } from "#server/api-paths.ts";
 
 /**
  * Which requests change state, and which of them are exempt from the CSRF check.

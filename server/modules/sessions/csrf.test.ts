@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { applySetCookies } from "../../ssr.ts";
+import { applySetCookies } from "#server/ssr.ts";
 import { createCsrf } from "./csrf.ts";
 import { StateChangingRoutes } from "./csrf-policy.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import { serverKey } from "../../platform/secrets.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import { serverKey } from "#server/platform/secrets.ts";
 import { type Csrf, createCsrf } from "./csrf.ts";
 import { installRequestContext } from "./request-context.ts";
 
@@ -52,3 +52,4 @@ export async function installSessions(app: FastifyInstance, deps: { db: Db; conf
   installRequestContext(app, { ...deps, csrf });
   return csrf;
 }
+export { sessionHeaders, sessionHeadersWithCsrf } from "./headers.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "../../../tests/factories/accounts.ts";
-import { openTestDb, type TestDb } from "../../../tests/support/db.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
+import { createUser } from "#tests/factories/accounts.ts";
+import { openTestDb, type TestDb } from "#tests/support/db.ts";
 import { newRenderId, resolveSessionOnce } from "./render-sessions.ts";
 import { createSession, revokeSession } from "./session-store.ts";
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Db } from "../../platform/db.ts";
-import { createTtlCache } from "../../platform/ttl-cache.ts";
+import type { Db } from "#server/platform/db.ts";
+import { createTtlCache } from "#server/platform/ttl-cache.ts";
 import { type ResolvedSession, resolveSession } from "./session-store.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signedInBrowser, TEST_PASSWORD } from "../../../tests/factories/accounts.ts";
-import { TestBrowser } from "../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { createUser, signedInBrowser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { TestBrowser } from "#tests/support/browser.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { hashSecret } from "./tokens.ts";
 
 const YEAR_S = 365 * 24 * 60 * 60;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { platformOf } from "../../../domain/accounts/roles.ts";
-import { isApiPath } from "../../api-paths.ts";
-import type { Config } from "../../config.ts";
-import { AppError } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import { platformOf } from "#domain/accounts/roles.ts";
+import { isApiPath } from "#server/api-paths.ts";
+import type { Config } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { type Actor, anonymousActor, requireUser, SESSION_ENDED } from "./actor.ts";
 import { ANONYMOUS_COOKIE, clearUserCookie, cookieOptions, USER_COOKIE } from "./cookies.ts";
 import type { Csrf } from "./csrf.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { AccountRole, Platform } from "../../../domain/accounts/roles.ts";
-import type { Db } from "../../platform/db.ts";
+import type { AccountRole, Platform } from "#domain/accounts/roles.ts";
+import type { Db } from "#server/platform/db.ts";
 import { hashSecret, isSessionTokenShape, newSessionToken } from "./tokens.ts";
 
 /** Sessions live as long as their cookie (spec §9: 1 year) unless logged out or revoked. */

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
-import type { SubstitutionUpdate } from "../../../domain/orders/substitution.ts";
-import { AppError, notFound } from "../../errors.ts";
+import type { SubstitutionUpdate } from "#domain/orders/substitution.ts";
+import { AppError, notFound } from "#server/errors.ts";
 import { readProducts, resolveStore } from "../catalogue/index.ts";
-import { CHARGE_NEEDS_ACTION, chargeExtra, planRefund, settleMoney } from "../checkout/index.ts";
+import { recordOrderEvent, setSubstitutionStatus } from "../orders/index.ts";
+import { CHARGE_NEEDS_ACTION, chargeExtra, planRefund, settleMoney } from "../payments/index.ts";
 import type { SubstitutionsContext } from "./context.ts";
 import { ORDER_NOT_FOUND, type SubstitutionReview, substitutionReview } from "./review.ts";
 import { CostsMore, settleSubstitutions } from "./settle.ts";
@@ -24,22 +24,15 @@ export async function markViewing(
       .executeTakeFirst();
     if (!order) throw notFound(ORDER_NOT_FOUND, "order_not_found");
     if (order.substitution_status !== "Proposed") return;
-    await tx
-      .updateTable("orders")
-      .set({ substitution_status: "Viewing", version: sql`version + 1`, updated_at: new Date() })
-      .where("id", "=", order.id)
-      .execute();
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        type: "substitutions_viewing",
-        from_status: order.order_status,
-        to_status: order.order_status,
-        data: "{}",
-        actor: userId,
-      })
-      .execute();
+    await setSubstitutionStatus(tx, order.id, "Viewing");
+    await recordOrderEvent(tx, {
+      order_id: order.id,
+      type: "substitutions_viewing",
+      from_status: order.order_status,
+      to_status: order.order_status,
+      data: "{}",
+      actor: userId,
+    });
   });
   return substitutionReview(ctx.db, userId, orderId);
 }

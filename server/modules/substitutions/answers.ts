@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { SubstitutionUpdate } from "../../../domain/orders/substitution.ts";
-import type { SubstitutionReview } from "../../../domain/orders/types.ts";
-import { cents, describes } from "../../openapi/answers.ts";
+import type { SubstitutionUpdate } from "#domain/orders/substitution.ts";
+import type { SubstitutionReview } from "#domain/orders/types.ts";
+import { cents, describes } from "#server/openapi/answers.ts";
 import { productSchema } from "../catalogue/index.ts";
 import { substitutionStatusSchema } from "../orders/index.ts";
 

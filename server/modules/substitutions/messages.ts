@@ -1,4 +1,4 @@
-import { formatCents } from "../../../domain/money.ts";
+import { formatCents } from "#domain/money.ts";
 import type { OutgoingMessage } from "../messages/index.ts";
 
 /** Who hears about an order's substitutions: the shopper, by email and, with a mobile number, by text. */

@@ -1,5 +1,5 @@
 import type { Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "#db/schema.ts";
 import type { SubstitutionNotice } from "./messages.ts";
 
 /** The shopper of an order and where their review page is. */

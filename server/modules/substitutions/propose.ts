@@ -1,8 +1,10 @@
-import { sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import { mayProposeSubstitutions, SUBSTITUTION_STATUS } from "../../../domain/orders/substitution.ts";
-import { AppError, badRequest } from "../../errors.ts";
+import type { Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { mayProposeSubstitutions, SUBSTITUTION_STATUS } from "#domain/orders/substitution.ts";
+import { AppError, badRequest } from "#server/errors.ts";
+import { markSoldOut } from "../catalogue/index.ts";
 import type { Outbox } from "../messages/index.ts";
+import { recordOrderEvent, setSubstitutionStatus } from "../orders/index.ts";
 import { substitutionsProposed } from "./messages.ts";
 import { noticeOf } from "./notice.ts";
 
@@ -102,33 +104,17 @@ export async function proposeSubstitutions(
         }),
       )
       .execute();
-    await tx
-      .updateTable("inventory")
-      .set({ stock: 0 })
-      .where("store_id", "=", order.store_id)
-      .where("sku_id", "=", line.sku_id)
-      .execute();
+    await markSoldOut(tx, order.store_id, line.sku_id);
   }
-  await tx
-    .updateTable("orders")
-    .set({
-      substitution_status: SUBSTITUTION_STATUS.proposed,
-      version: sql`version + 1`,
-      updated_at: new Date(),
-    })
-    .where("id", "=", order.id)
-    .execute();
-  await tx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      type: "substitutions_proposed",
-      from_status: order.order_status,
-      to_status: order.order_status,
-      data: JSON.stringify({ skus: short.map((s) => s.line.sku_id) }),
-      actor,
-    })
-    .execute();
+  await setSubstitutionStatus(tx, order.id, SUBSTITUTION_STATUS.proposed);
+  await recordOrderEvent(tx, {
+    order_id: order.id,
+    type: "substitutions_proposed",
+    from_status: order.order_status,
+    to_status: order.order_status,
+    data: JSON.stringify({ skus: short.map((s) => s.line.sku_id) }),
+    actor,
+  });
   const notice = await noticeOf(tx, order);
   for (const message of substitutionsProposed(
     notice,

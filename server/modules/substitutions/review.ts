@@ -1,8 +1,8 @@
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { mayProposeSubstitutions, type SubstitutionStatus } from "../../../domain/orders/substitution.ts";
-import type { SubstitutionReview } from "../../../domain/orders/types.ts";
-import { notFound } from "../../errors.ts";
-import type { Db } from "../../platform/db.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { mayProposeSubstitutions, type SubstitutionStatus } from "#domain/orders/substitution.ts";
+import type { SubstitutionReview } from "#domain/orders/types.ts";
+import { notFound } from "#server/errors.ts";
+import type { Db } from "#server/platform/db.ts";
 import { readProducts, resolveStore } from "../catalogue/index.ts";
 
 export type { SubstitutionReview };

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notFound } from "../../errors.ts";
-import { requireUser } from "../sessions/index.ts";
+import { notFound } from "#server/errors.ts";
+import { sessionHeaders as headers, requireUser } from "../sessions/index.ts";
 import { markViewing, submitAnswers } from "./answer.ts";
 import { substitutionReviewSchema } from "./answers.ts";
 import type { SubstitutionsContext } from "./context.ts";
 import { ORDER_NOT_FOUND, substitutionReview } from "./review.ts";
-import { answerBody, headers, orderParams } from "./schemas.ts";
+import { answerBody, orderParams } from "./schemas.ts";
 
 const tags = ["substitutions"];
 const notFoundNote =

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { skuSchema } from "../catalogue/index.ts";
 
-export const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 export const orderParams = z.object({ orderId: z.string().min(1).max(100) });
 
 const update = z.object({

@@ -1,8 +1,8 @@
-import { type Selectable, sql, type Transaction } from "kysely";
-import type { Database } from "../../../db/schema.ts";
-import type { OrdersTable } from "../../../db/schema-checkout.ts";
-import type { Product } from "../../../domain/catalogue/types.ts";
-import { storeLineItems } from "../../../domain/checkout/bill.ts";
+import type { Selectable, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { OrdersTable } from "#db/schema-checkout.ts";
+import type { Product } from "#domain/catalogue/types.ts";
+import { storeLineItems } from "#domain/checkout/bill.ts";
 import {
   applySubstitutions,
   defaultUpdate,
@@ -15,11 +15,20 @@ import {
   type SubstitutionUpdate,
   subtotalOf,
   updateKind,
-} from "../../../domain/orders/substitution.ts";
-import { orderRefund } from "../../../domain/payments/settlement.ts";
-import { AppError } from "../../errors.ts";
-import { lockPayment, paymentState, planRefund } from "../checkout/index.ts";
+} from "#domain/orders/substitution.ts";
+import { orderRefund } from "#domain/payments/settlement.ts";
+import { partTax, productTaxLine } from "#domain/tax/part-tax.ts";
+import { AppError } from "#server/errors.ts";
+import { takeStock, taxFactsOf } from "../catalogue/index.ts";
 import type { Outbox } from "../messages/index.ts";
+import {
+  addOrderLines,
+  recordOrderEvent,
+  removeOrderLine,
+  setOrderLineQty,
+  setSubstitutedMoney,
+} from "../orders/index.ts";
+import { lockPayment, paymentState, planRefund } from "../payments/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import { substitutionsDone } from "./messages.ts";
 import { noticeOf } from "./notice.ts";
@@ -107,14 +116,7 @@ export async function settleSubstitutions(
   // The shelf may have emptied since it was read: take each replacement's stock or refuse that item.
   const errors: Record<string, string> = {};
   for (const added of result.added) {
-    const taken = await tx
-      .updateTable("inventory")
-      .set({ stock: sql`stock - ${added.qty}` })
-      .where("store_id", "=", order.store_id)
-      .where("sku_id", "=", added.sku_id)
-      .where("stock", ">=", added.qty)
-      .returning("stock")
-      .executeTakeFirst();
+    const taken = await takeStock(tx, order.store_id, added.sku_id, added.qty);
     if (!taken) {
       const owner = answers.find((a) => a.added.some((x) => x.sku_id === added.sku_id));
       errors[owner?.sku_id ?? added.sku_id] =
@@ -125,51 +127,47 @@ export async function settleSubstitutions(
 
   for (const line of lines) {
     const after = result.lines.find((l) => l.sku_id === line.sku_id);
-    if (!after) await tx.deleteFrom("order_lines").where("id", "=", line.id).execute();
-    else if (after.qty !== line.qty)
-      await tx
-        .updateTable("order_lines")
-        .set({ qty: after.qty, subtotal: after.qty * after.price })
-        .where("id", "=", line.id)
-        .execute();
+    if (!after) await removeOrderLine(tx, line.id);
+    else if (after.qty !== line.qty) await setOrderLineQty(tx, line.id, after.qty, after.qty * after.price);
   }
   const newSkus = result.lines.filter((l) => !lines.some((x) => x.sku_id === l.sku_id));
   if (newSkus.length > 0)
-    await tx
-      .insertInto("order_lines")
-      .values(
-        newSkus.map((l) => {
-          const p = offered.get(l.sku_id) as Product;
-          return {
-            order_id: order.id,
-            sku_id: l.sku_id,
-            title: p.title,
-            subtitle: p.subtitle,
-            image: p.image,
-            url: p.url,
-            qty: l.qty,
-            price: l.price,
-            subtotal: l.qty * l.price,
-            engraving: null,
-            substitution_preference: p.substitution_preference,
-            is_tobacco: p.is_tobacco,
-          };
-        }),
-      )
-      .execute();
+    await addOrderLines(
+      tx,
+      newSkus.map((l) => {
+        const p = offered.get(l.sku_id) as Product;
+        return {
+          order_id: order.id,
+          sku_id: l.sku_id,
+          title: p.title,
+          subtitle: p.subtitle,
+          image: p.image,
+          url: p.url,
+          qty: l.qty,
+          price: l.price,
+          subtotal: l.qty * l.price,
+          engraving: null,
+          substitution_preference: p.substitution_preference,
+          is_tobacco: p.is_tobacco,
+        };
+      }),
+    );
 
   const fee = order.shipping ? order.shipping_fee : order.delivery_fee;
+  const tax = await retax(tx, order, result.lines, fee);
   const { money, creditBack, difference } = recharge(
     {
       subtotal: order.subtotal,
       fee,
       discount: order.discount,
       tip: order.tip,
+      tax: order.tax,
       credit: order.credit,
       round_up: order.round_up,
       total: order.total,
     },
     subtotalOf(result.lines),
+    tax.total,
   );
   // More to pay: the caller charges the difference first (a charge of its own) and settles again with it.
   if (Math.max(0, difference) !== prepaid) throw new CostsMore(difference);
@@ -192,32 +190,28 @@ export async function settleSubstitutions(
 
   const lineItems = storeLineItems(
     {
-      storeId: order.store_id,
       subtotal: money.subtotal,
       fee,
       discount: money.discount,
       tip: money.tip,
+      tax: money.tax,
       credit: money.credit,
       roundUp: money.round_up,
       total: money.total,
     },
     { isShipping: order.shipping, shippingName: order.shipping_name, promoCode: order.promo_code },
   );
-  await tx
-    .updateTable("orders")
-    .set({
-      subtotal: money.subtotal,
-      discount: money.discount,
-      credit: money.credit,
-      total: money.total,
-      extra_charged: sql`extra_charged + ${prepaid}`,
-      line_items: JSON.stringify(lineItems),
-      substitution_status: SUBSTITUTION_STATUS.done,
-      version: sql`version + 1`,
-      updated_at: new Date(),
-    })
-    .where("id", "=", order.id)
-    .execute();
+  await setSubstitutedMoney(tx, order.id, {
+    subtotal: money.subtotal,
+    discount: money.discount,
+    credit: money.credit,
+    total: money.total,
+    tax: money.tax,
+    taxLines: tax.lines,
+    extraCharged: prepaid,
+    lineItems,
+    substitutionStatus: SUBSTITUTION_STATUS.done,
+  });
 
   const statuses: string[] = [];
   const answered = new Date();
@@ -231,17 +225,45 @@ export async function settleSubstitutions(
       .where("sku_id", "=", line.sku_id)
       .execute();
   }
-  await tx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      type: "substitutions_done",
-      from_status: order.order_status,
-      to_status: order.order_status,
-      data: JSON.stringify({ statuses, difference, refund, charged: prepaid, by_store: byStore }),
-      actor,
-    })
-    .execute();
+  await recordOrderEvent(tx, {
+    order_id: order.id,
+    type: "substitutions_done",
+    from_status: order.order_status,
+    to_status: order.order_status,
+    data: JSON.stringify({ statuses, difference, refund, charged: prepaid, by_store: byStore }),
+    actor,
+  });
   await outbox.enqueue(tx, substitutionsDone(await noticeOf(tx, order), { statuses, difference, byStore }));
   return { paymentId: order.payment_id, difference };
+}
+
+/**
+ * The order's tax on its lines as substitutions leave them (issue 33: a substitution re-taxes the order), on the day
+ * it was placed, with its discount shared by the goods. Tax lines are keyed by SKU, as at checkout.
+ */
+async function retax(
+  tx: Tx,
+  order: OrderRow,
+  lines: readonly { sku_id: string; qty: number; price: number }[],
+  fee: number,
+) {
+  const facts = await taxFactsOf(
+    tx,
+    order.store_id,
+    lines.map((l) => l.sku_id),
+  );
+  if (!facts.taxes) return { lines: [], total: 0 };
+  const subtotal = subtotalOf(lines);
+  return partTax({
+    ...facts.taxes,
+    on: order.created_at.toISOString(),
+    lines: lines.flatMap((l) => {
+      const product = facts.products.get(l.sku_id);
+      return product ? [productTaxLine(l.sku_id, product, l.qty, l.qty * l.price)] : [];
+    }),
+    discount: Math.min(order.discount, subtotal),
+    discountOnFee: false,
+    fee,
+    tip: order.tip,
+  });
 }

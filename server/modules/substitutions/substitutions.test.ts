@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createProduct, stock } from "../../../tests/factories/catalogue.ts";
-import { paymentOpsOf, splitOrders, staffOf, stockOf } from "../../../tests/factories/console.ts";
-import { createSplitDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import { readOutbox, type TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { NO_CARD } from "../checkout/charge-extra.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createProduct, stock } from "#tests/factories/catalogue.ts";
+import { paymentOpsOf, splitOrders, staffOf, stockOf } from "#tests/factories/console.ts";
+import { createSplitDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { cardToken, placedOrder } from "#tests/factories/placed-orders.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import { readOutbox, type TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import type { ConsoleOrder } from "../console/order-view.ts";
+import { NO_CARD } from "../payments/index.ts";
 import type { SubstitutionReview } from "./review.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan, 50 on the shelf

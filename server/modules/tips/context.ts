@@ -1,6 +1,6 @@
-import type { Config } from "../../config.ts";
-import type { Db } from "../../platform/db.ts";
-import type { PaymentProvider } from "../../platform/payments/provider.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/platform/db.ts";
+import type { PaymentProvider } from "#server/platform/payments/provider.ts";
 
 /** What tipping and feedback share, built once per app. */
 export interface TipsContext {

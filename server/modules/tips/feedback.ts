@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { checkFeedback, type Feedback, mayGiveFeedback } from "../../../domain/orders/after-order.ts";
-import { AppError, badRequest } from "../../errors.ts";
+import { checkFeedback, type Feedback, mayGiveFeedback } from "#domain/orders/after-order.ts";
+import { AppError, badRequest } from "#server/errors.ts";
+import { recordOrderEvent } from "../orders/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { TipsContext } from "./context.ts";
 import type { FeedbackBody } from "./schemas.ts";
@@ -34,17 +35,14 @@ export async function giveFeedback(
       .values({ order_id: order.id, user_id: userId, ...feedback })
       .onConflict((oc) => oc.column("order_id").doUpdateSet({ ...feedback, updated_at: ctx.now() }))
       .execute();
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        type: "feedback",
-        from_status: null,
-        to_status: null,
-        data: JSON.stringify({ thumb: feedback.thumb }),
-        actor: `user:${userId}`,
-      })
-      .execute();
+    await recordOrderEvent(tx, {
+      order_id: order.id,
+      type: "feedback",
+      from_status: null,
+      to_status: null,
+      data: JSON.stringify({ thumb: feedback.thumb }),
+      actor: `user:${userId}`,
+    });
   });
   return { id: order.id, ...feedback };
 }

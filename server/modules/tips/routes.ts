@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { orderSchema } from "../orders/index.ts";
+import { sessionHeaders as headers } from "../sessions/index.ts";
 import type { TipsContext } from "./context.ts";
 import { giveFeedback } from "./feedback.ts";
 import {
@@ -15,7 +16,6 @@ import {
 import { changeCheckoutTip, tipOrder, verifyTip3DS } from "./tip.ts";
 
 const tags = ["orders"];
-const headers = z.object({ "x-platform": z.string().optional(), "x-user": z.string().optional() });
 const notFoundNote =
   "No order of the user's has that id (`order_not_found`): another user's order answers the same.";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NEGATIVE_TAGS, POSITIVE_TAGS } from "../../../domain/orders/after-order.ts";
+import { NEGATIVE_TAGS, POSITIVE_TAGS } from "#domain/orders/after-order.ts";
 import { cardChoiceSchema } from "../checkout/index.ts";
 
 export const orderId = z.string().min(1).max(100);

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from "fastify";
-import { sql } from "kysely";
-import { storeLineItems } from "../../../domain/checkout/bill.ts";
-import { formatCents } from "../../../domain/money.ts";
-import { checkCheckoutTip, checkTip, mayTip, type OrderFacts } from "../../../domain/orders/after-order.ts";
-import type { OrderStatus, ShippingStatus } from "../../../domain/orders/status.ts";
-import { recharge } from "../../../domain/orders/substitution.ts";
-import type { Order, TipAnswer } from "../../../domain/orders/types.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
+import { storeLineItems } from "#domain/checkout/bill.ts";
+import { formatCents } from "#domain/money.ts";
+import { checkCheckoutTip, checkTip, mayTip, type OrderFacts } from "#domain/orders/after-order.ts";
+import type { OrderStatus, ShippingStatus } from "#domain/orders/status.ts";
+import { recharge } from "#domain/orders/substitution.ts";
+import type { Order, TipAnswer } from "#domain/orders/types.ts";
+import { AppError, badRequest, notFound } from "#server/errors.ts";
 import { publicOrigin } from "../accounts/index.ts";
+import { lockOrder, ORDER_NOT_FOUND, ordersWhere, recordOrderEvent, setOrderTip } from "../orders/index.ts";
 import {
   abandonExtraCharge,
   chargeExtra,
@@ -17,8 +17,7 @@ import {
   extraChargeCard,
   lockPayment,
   paymentState,
-} from "../checkout/index.ts";
-import { ORDER_NOT_FOUND, ordersWhere } from "../orders/index.ts";
+} from "../payments/index.ts";
 import { refundCredit } from "../promos/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { TipsContext } from "./context.ts";
@@ -107,17 +106,14 @@ export async function tipOrder(ctx: TipsContext, req: FastifyRequest, body: TipB
         .set({ rating, updated_at: ctx.now() })
         .where("order_id", "=", order.id)
         .execute();
-      await tx
-        .insertInto("order_events")
-        .values({
-          order_id: order.id,
-          type: "rated",
-          from_status: null,
-          to_status: null,
-          data: JSON.stringify({ rating }),
-          actor: `user:${userId}`,
-        })
-        .execute();
+      await recordOrderEvent(tx, {
+        order_id: order.id,
+        type: "rated",
+        from_status: null,
+        to_status: null,
+        data: JSON.stringify({ rating }),
+        actor: `user:${userId}`,
+      });
     };
     if (tip.status === "charged") {
       // The same tip again is a retry: answered as it stands. Another amount is a second tip, refused.
@@ -275,17 +271,14 @@ async function charge(
       .executeTakeFirst();
     // A second request carrying the same attempt on got here first: it wrote the event.
     if (!marked) return;
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        type: "tipped",
-        from_status: null,
-        to_status: null,
-        data: JSON.stringify({ amount: marked.amount, rating: marked.rating }),
-        actor: `user:${userId}`,
-      })
-      .execute();
+    await recordOrderEvent(tx, {
+      order_id: order.id,
+      type: "tipped",
+      from_status: null,
+      to_status: null,
+      data: JSON.stringify({ amount: marked.amount, rating: marked.rating }),
+      actor: `user:${userId}`,
+    });
   });
   return outcome;
 }
@@ -330,13 +323,7 @@ export async function changeCheckoutTip(
 ): Promise<Order> {
   const { userId } = requireUser(req);
   await ctx.db.transaction().execute(async (tx) => {
-    const order = await tx
-      .selectFrom("orders")
-      .selectAll()
-      .where("id", "=", orderId)
-      .where("user_id", "=", userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const order = await lockOrder(tx, orderId, userId);
     if (!order) throw notFound(ORDER_NOT_FOUND, "order_not_found");
     const payment = await lockPayment(tx, order.payment_id);
     const { totals, orders } = await paymentState(tx, order.payment_id);
@@ -366,6 +353,7 @@ export async function changeCheckoutTip(
         fee,
         discount: order.discount,
         tip: amount,
+        tax: order.tax,
         credit: order.credit,
         round_up: order.round_up,
         total: order.total,
@@ -374,42 +362,28 @@ export async function changeCheckoutTip(
     );
     const lineItems = storeLineItems(
       {
-        storeId: order.store_id,
         subtotal: money.subtotal,
         fee,
         discount: money.discount,
         tip: money.tip,
+        tax: money.tax,
         credit: money.credit,
         roundUp: money.round_up,
         total: money.total,
       },
       { isShipping: order.shipping, shippingName: order.shipping_name, promoCode: order.promo_code },
     );
-    await tx
-      .updateTable("orders")
-      .set({
-        tip: money.tip,
-        credit: money.credit,
-        total: money.total,
-        line_items: JSON.stringify(lineItems),
-        version: sql`version + 1`,
-        updated_at: new Date(),
-      })
-      .where("id", "=", order.id)
-      .execute();
+    await setOrderTip(tx, order.id, { tip: money.tip, credit: money.credit, total: money.total, lineItems });
     if (creditBack > 0)
       await refundCredit(tx, userId, creditBack, order.checkout_id, "Tip lowered on your order");
-    await tx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        type: "tip_changed",
-        from_status: null,
-        to_status: null,
-        data: JSON.stringify({ from: order.tip, to: money.tip }),
-        actor: `user:${userId}`,
-      })
-      .execute();
+    await recordOrderEvent(tx, {
+      order_id: order.id,
+      type: "tip_changed",
+      from_status: null,
+      to_status: null,
+      data: JSON.stringify({ from: order.tip, to: money.tip }),
+      actor: `user:${userId}`,
+    });
   });
   const [changed] = await ordersWhere(ctx.db, { userId, ids: [orderId] });
   return changed;

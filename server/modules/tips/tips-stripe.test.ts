@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
+import { ProviderError } from "#server/platform/payments/provider.ts";
+import { StripeProvider } from "#server/platform/payments/stripe/stripe-provider.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "#tests/factories/orders.ts";
+import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from "../../../tests/support/stripe-stand-in.ts";
-
-import { ProviderError } from "../../platform/payments/provider.ts";
-import { StripeProvider } from "../../platform/payments/stripe/stripe-provider.ts";
-import { chargeExtra } from "../checkout/index.ts";
+} from "#tests/support/stripe-stand-in.ts";
+import { chargeExtra } from "../payments/index.ts";
 
 const WHISKEY = "IA-9001-750";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { checkoutIdFor } from "../../../domain/checkout/request.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
 import {
   CHECKOUT_TIP_CAPTURED,
   NEGATIVE_TAGS,
@@ -7,21 +7,21 @@ import {
   TIP_AFTER_DELIVERY,
   TIP_NOT_DELIVERED,
   TIP_SHIPPED,
-} from "../../../domain/orders/after-order.ts";
-import type { Order } from "../../../domain/orders/types.ts";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { staffOf } from "../../../tests/factories/console.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff } from "../../../tests/factories/orders.ts";
-import { CHELSEA, CHICAGO, cardToken, placedOrder } from "../../../tests/factories/placed-orders.ts";
-import { type TestApp, useTestApp } from "../../../tests/support/app.ts";
-import type { TestBrowser } from "../../../tests/support/browser.ts";
-import { testDatabases } from "../../../tests/support/db.ts";
-import { ProviderError } from "../../platform/payments/provider.ts";
-import { SandboxProvider } from "../../platform/payments/sandbox/sandbox-provider.ts";
+} from "#domain/orders/after-order.ts";
+import type { Order } from "#domain/orders/types.ts";
+import { ProviderError } from "#server/platform/payments/provider.ts";
+import { SandboxProvider } from "#server/platform/payments/sandbox/sandbox-provider.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { staffOf } from "#tests/factories/console.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff } from "#tests/factories/orders.ts";
+import { CHELSEA, cardToken, placedOrder, SHIPPED_TO } from "#tests/factories/placed-orders.ts";
+import { type TestApp, useTestApp } from "#tests/support/app.ts";
+import type { TestBrowser } from "#tests/support/browser.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import type { CheckoutContext } from "../checkout/context.ts";
-import { NO_CARD } from "../checkout/index.ts";
 import { settleNotice } from "../checkout/settle.ts";
+import { NO_CARD } from "../payments/index.ts";
 
 const WHISKEY = "IA-9001-750"; // $29.99 at Manhattan
 
@@ -188,7 +188,7 @@ describe.each(testDatabases)("tips after delivery on %s", (kind) => {
       s,
       [{ sku: "BC-9003-750", qty: 1, store_id: "d-shipping" }],
       {
-        address: CHICAGO,
+        address: SHIPPED_TO,
         shippingOption: "2-Day",
       },
     );

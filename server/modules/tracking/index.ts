@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
-import { type Db, listen } from "../../platform/db.ts";
-import { parseNotice, TrackingHub } from "./hub.ts";
+import type { Db } from "#server/platform/db.ts";
+import { StreamHub } from "#server/platform/stream-hub.ts";
+import type { TrackingHub } from "./hub.ts";
 import { trackingRoutes } from "./routes.ts";
 import type { OrderStream } from "./stream.ts";
 
@@ -19,21 +19,11 @@ export async function registerTracking(
   app: FastifyInstance,
   deps: { db: Db; heartbeatMs?: number },
 ): Promise<void> {
-  const hub = new TrackingHub();
+  const hub: TrackingHub = new StreamHub("order_id");
   const streams = new Set<OrderStream>();
   app.metrics.watchLiveStreams("tracking", streams);
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(deps.db);
-  const listener = await listen(
-    deps.db,
-    `order_events_${rows[0].schema}`,
-    (payload) => {
-      const notice = parseNotice(payload);
-      if (notice) hub.publish(notice);
-    },
-    {
-      onResumed: () => hub.resync(),
-      onError: (err) => app.log.warn({ err }, "order events: listen connection lost"),
-    },
+  const listener = await hub.listen(deps.db, "order_events", (err) =>
+    app.log.warn({ err }, "order events: listen connection lost"),
   );
   app.addHook("preClose", async () => {
     for (const s of streams) s.shutdown();

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../platform/db.ts";
+import type { Db } from "#server/platform/db.ts";
 import { orderStatus } from "../orders/index.ts";
 import { requireUser } from "../sessions/index.ts";
 import type { TrackingHub } from "./hub.ts";

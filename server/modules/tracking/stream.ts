@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import type { Db } from "../../platform/db.ts";
-import { EventStream } from "../../platform/event-stream.ts";
+import type { Db } from "#server/platform/db.ts";
+import { EventStream } from "#server/platform/event-stream.ts";
 import { type OrderStatusAnswer, orderStatus } from "../orders/index.ts";
 import type { OrderEventNotice, TrackingHub } from "./hub.ts";
 

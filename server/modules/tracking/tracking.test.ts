@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, signedInBrowser } from "../../../tests/factories/accounts.ts";
-import { createDeliveryFixture } from "../../../tests/factories/delivery-fixture.ts";
-import { moveOrderAsStaff, shopperWithOrder } from "../../../tests/factories/orders.ts";
-import { useTestApp } from "../../../tests/support/app.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../tests/support/db.ts";
-import { dropSockets, listenForStreams, SseReader } from "../../../tests/support/sse.ts";
-import { type App, buildApp } from "../../app.ts";
-import { loadConfig } from "../../config.ts";
-import { openDb } from "../../platform/db.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDb } from "#server/platform/db.ts";
+import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
+import { moveOrderAsStaff, shopperWithOrder } from "#tests/factories/orders.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { dropSockets, listenForStreams, SseReader } from "#tests/support/sse.ts";
 import type { TrackingMessage } from "./index.ts";
 
 const parse = (m: { data: string }) => JSON.parse(m.data) as TrackingMessage;

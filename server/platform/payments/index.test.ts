@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb, type TestDb } from "../../../tests/support/db.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { openTestDb, type TestDb } from "#tests/support/db.ts";
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
   type StripeStandIn,
   startStripeStandIn,
-} from "../../../tests/support/stripe-stand-in.ts";
-import { ConfigError, loadConfig } from "../../config.ts";
+} from "#tests/support/stripe-stand-in.ts";
 import { createPaymentProvider } from "./index.ts";
 import { SandboxProvider } from "./sandbox/sandbox-provider.ts";
 import { StripeProvider } from "./stripe/stripe-provider.ts";

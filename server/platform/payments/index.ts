@@ -1,4 +1,4 @@
-import type { PaymentsConfig } from "../../config.ts";
+import type { PaymentsConfig } from "#server/config.ts";
 import type { Db } from "../db.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { SandboxProvider } from "./sandbox/sandbox-provider.ts";

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { DECLINE_MESSAGES } from "../../../domain/payments/test-cards.ts";
+import { DECLINE_MESSAGES } from "#domain/payments/test-cards.ts";
 import { type IntentState, type PaymentProvider, ProviderError } from "./provider.ts";
 
 /** The test cards every provider can be handed, by what they do. */

@@ -5,7 +5,7 @@
  * (manual capture), captured when the store accepts, voided on cancel, refunded in full or part. Every call that
  * changes something carries an idempotency key derived from ours, so a retried call does it once.
  */
-import type { WalletMethod } from "../../../domain/payments/wallets.ts";
+import type { WalletMethod } from "#domain/payments/wallets.ts";
 
 export type ProviderName = "sandbox" | "stripe";
 

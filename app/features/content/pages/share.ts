@@ -1,4 +1,4 @@
-import { REFERRAL_CAP, REFERRAL_REWARD } from "../../../../domain/referrals/rules.ts";
+import { REFERRAL_CAP, REFERRAL_REWARD } from "#domain/referrals/rules.ts";
 import type { ContentPage } from "../content-types.ts";
 
 const friend = `$${REFERRAL_REWARD.friendCents / 100}`;

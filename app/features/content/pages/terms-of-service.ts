@@ -1,6 +1,6 @@
 import { COMPANY } from "../company.ts";
 import type { ContentPage } from "../content-types.ts";
-import { prose } from "../../../../domain/prose.ts";
+import { prose } from "#domain/prose.ts";
 
 export const termsOfService: ContentPage = {
   title: "Terms of service",

@@ -2,10 +2,19 @@ import { createHmac } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import * as oidc from "openid-client";
-import type { Config, OidcProviderConfig } from "../../../config.ts";
-import { AppError } from "../../../errors.ts";
-import { cookieOptions, safeEqual } from "../../sessions/index.ts";
-import type { ProviderClaims } from "./pending.ts";
+import type { Config, OidcProviderConfig } from "#server/config.ts";
+import { AppError } from "#server/errors.ts";
+import { cookieOptions, safeEqual } from "#server/modules/sessions/index.ts";
+
+/** What a provider's ID token says about the person (OpenID Connect's standard claims we read). */
+export interface ProviderClaims {
+  sub: string;
+  email?: string | null;
+  email_verified?: boolean | null;
+  given_name?: string | null;
+  family_name?: string | null;
+  name?: string | null;
+}
 
 /**
  * The relying-party side of social sign-in (spec §7: Apple, Google, Facebook) over standard OpenID Connect with

@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
-import { cookieOptions, hashSecret, newSecret } from "../../sessions/index.ts";
+import type { Database } from "#db/schema.ts";
+import { AppError } from "#server/errors.ts";
+import { cookieOptions, hashSecret, newSecret } from "#server/modules/sessions/index.ts";
 import type { AccountsContext } from "../context.ts";
+import type { ProviderClaims } from "./oidc-clients.ts";
+
+export type { ProviderClaims } from "./oidc-clients.ts";
 
 /**
  * The provider's data, kept until the profile is completed or the account proven (spec §4). The browser holds
@@ -22,15 +25,6 @@ export interface PendingSso {
   emailVerified: boolean;
   firstname: string | null;
   lastname: string | null;
-}
-
-export interface ProviderClaims {
-  sub: string;
-  email?: string | null;
-  email_verified?: boolean | null;
-  given_name?: string | null;
-  family_name?: string | null;
-  name?: string | null;
 }
 
 type Q = Kysely<Database>;

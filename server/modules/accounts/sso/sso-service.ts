@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
-import { safeReturnTo } from "../../../../domain/accounts/return-to.ts";
-import type { LoggedIn, SsoResult } from "../../../../domain/accounts/types.ts";
-import { AppError, badRequest } from "../../../errors.ts";
+import { safeReturnTo } from "#domain/accounts/return-to.ts";
+import type { LoggedIn, SsoResult } from "#domain/accounts/types.ts";
+import { AppError, badRequest } from "#server/errors.ts";
 import { verifyCredentials, withSpentCode } from "../auth-service.ts";
 import { type AccountsContext, publicOrigin } from "../context.ts";
 import { deliverSession, startSession } from "../sign-in.ts";

@@ -1,16 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, TEST_PASSWORD } from "../../../../tests/factories/accounts.ts";
-import { codeFromOutbox, TestBrowser } from "../../../../tests/support/browser.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../../tests/support/db.ts";
-import {
-  type LocalProvider,
-  signInAtProvider,
-  startLocalProvider,
-} from "../../../../tests/support/oidc-provider.ts";
-import { type App, buildApp } from "../../../app.ts";
-import { loadConfig } from "../../../config.ts";
-import { codeFor } from "../../referrals/referrals.ts";
+import { type App, buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { codeFor } from "#server/modules/referrals/referrals.ts";
+import { createUser, TEST_PASSWORD } from "#tests/factories/accounts.ts";
+import { codeFromOutbox, TestBrowser } from "#tests/support/browser.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
+import { type LocalProvider, signInAtProvider, startLocalProvider } from "#tests/support/oidc-provider.ts";
 
 const WEB_CALLBACK = "http://localhost/auth/sso";
 const MOBILE_REDIRECT = "http://127.0.0.1:1/mobile-callback";

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { MessagingConfig } from "../../../config.ts";
+import type { MessagingConfig } from "#server/config.ts";
 import { mailboxTransport, unconfiguredTransport } from "./mailbox.ts";
 import { smtpTransport } from "./smtp.ts";
 import type { Transports } from "./transport.ts";

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
-import { smtpFailureIsPermanent } from "../../../../domain/messages/delivery.ts";
+import { smtpFailureIsPermanent } from "#domain/messages/delivery.ts";
 import { DeliveryError, type Transport } from "./transport.ts";
 
 export interface SmtpSettings {

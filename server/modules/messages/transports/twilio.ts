@@ -1,4 +1,4 @@
-import { httpFailureIsPermanent } from "../../../../domain/messages/delivery.ts";
+import { httpFailureIsPermanent } from "#domain/messages/delivery.ts";
 import { DeliveryError, type Transport } from "./transport.ts";
 
 export interface TwilioSettings {

@@ -1,5 +1,5 @@
-import { escapeMarkup } from "../../../../domain/markup.ts";
-import { formatCents } from "../../../../domain/money.ts";
+import { escapeMarkup } from "#domain/markup.ts";
+import { formatCents } from "#domain/money.ts";
 
 /** The card page checkout frames: the provider's own document, script and style. */
 export function cardFramePage(base: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../../../tests/support/app.ts";
-import { testDatabases } from "../../../../tests/support/db.ts";
+import { useTestApp } from "#tests/support/app.ts";
+import { testDatabases } from "#tests/support/db.ts";
 import { SandboxProvider } from "./sandbox-provider.ts";
 
 describe.each(testDatabases)("the sandbox provider's pages on %s", (kind) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DECLINE_MESSAGES } from "../../../../domain/payments/test-cards.ts";
-import { openTestDb, type TestDb, testDatabases } from "../../../../tests/support/db.ts";
+import { DECLINE_MESSAGES } from "#domain/payments/test-cards.ts";
+import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import type { AuthoriseInput, PaymentSource } from "../provider.ts";
 import { type ContractCard, providerContract } from "../provider-contract.ts";
 import { AUTHENTICATION_FAILED, SandboxProvider } from "./sandbox-provider.ts";

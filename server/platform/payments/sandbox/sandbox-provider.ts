@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type QueryCreator, sql, type Transaction } from "kysely";
-import type { Database } from "../../../../db/schema.ts";
-import { cardBrand } from "../../../../domain/payments/card-number.ts";
+import type { Database } from "#db/schema.ts";
+import { cardBrand } from "#domain/payments/card-number.ts";
 import {
   type CardBehaviour,
   type CardForm,
@@ -9,9 +9,9 @@ import {
   checkCardForm,
   DECLINE_MESSAGES,
   walletBehaviour,
-} from "../../../../domain/payments/test-cards.ts";
-import { applePayMethod, googlePayMethod, type WalletCard } from "../../../../domain/payments/wallets.ts";
-import type { Db } from "../../db.ts";
+} from "#domain/payments/test-cards.ts";
+import { applePayMethod, googlePayMethod, type WalletCard } from "#domain/payments/wallets.ts";
+import type { Db } from "#server/platform/db.ts";
 import {
   type AuthoriseInput,
   type IntentState,

@@ -9,7 +9,7 @@ import {
   signEvent,
   startStripeStandIn,
   type TEST_PAYMENT_METHODS,
-} from "../../../../tests/support/stripe-stand-in.ts";
+} from "#tests/support/stripe-stand-in.ts";
 import type { AuthoriseInput, PaymentNotice } from "../provider.ts";
 import { type ContractCard, providerContract, refusal } from "../provider-contract.ts";
 import { providerKey, StripeProvider } from "./stripe-provider.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import Stripe from "stripe";
-import { googlePayMethod } from "../../../../domain/payments/wallets.ts";
+import { googlePayMethod } from "#domain/payments/wallets.ts";
 import {
   type AuthoriseInput,
   type IntentState,
