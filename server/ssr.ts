@@ -158,19 +158,19 @@ export async function registerSsr(
     const stale = shared.cache.stale(key);
     if (stale) {
       // Served at once; one request renders it again in the background, a moment later (REFRESH_DELAY_MS) when a
-      // render slot is free.
+      // render slot is free and another stays free for shoppers (Admission.tryEnterBackground).
       if (!refreshing.has(key) && !shared.cache.pending(key)) {
         const timer = setTimeout(() => {
           refreshing.delete(key);
           if (shared.cache.get(key) || shared.cache.pending(key)) return;
-          if (opts.renders && !opts.renders.tryEnter()) return;
+          if (opts.renders && !opts.renders.tryEnterBackground()) return;
           const refreshed = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req)).then(
             (r) => r.page,
           );
           void shared.cache
             .fill(key, refreshed)
             .catch((err: unknown) => req.log.warn({ err }, "shared page: refresh failed"))
-            .finally(() => opts.renders?.leave());
+            .finally(() => opts.renders?.leaveBackground());
         }, REFRESH_DELAY_MS).unref();
         refreshing.set(key, timer);
       }
