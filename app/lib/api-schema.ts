@@ -3131,7 +3131,10 @@ export interface components {
          *           "limit_error": null,
          *           "delivery_fee": 399,
          *           "return_fee": 500,
-         *           "eta_minutes": 25
+         *           "eta_minutes": 25,
+         *           "sale_classes": [
+         *             "spirits"
+         *           ]
          *         }
          *       },
          *       "split": false,
@@ -3226,6 +3229,8 @@ export interface components {
                      */
                     return_fee: number;
                     eta_minutes: number;
+                    /** @description The classes of this part's available lines whose hours a law sets (spirits, beer…): give them to GET /menu/availability as `classes` for the times every line may be delivered. Checkout refuses a time the law forbids (`delivery_not_allowed`) */
+                    sale_classes: ("beer" | "wine" | "spirits" | "nicotine" | "vapor" | "tobacco")[];
                 };
             };
             split: boolean;
@@ -8613,6 +8618,8 @@ export interface operations {
                 lat?: string;
                 /** @description The shopper's longitude (decimal degrees), as the lng header. */
                 lng?: string;
+                /** @description The order's product classes a law's hours may bind, comma-separated (beer, wine, spirits, nicotine, vapor, tobacco): ASAP and the slots are then only those when the law lets every one be delivered where the store sells (the cart's `split_cart` entry lists them as `sale_classes`). Without it, the store's own hours alone. */
+                classes?: string;
             };
             header?: {
                 /** @description The shopper's latitude (decimal degrees), to pick the store delivering there; send lng too. */
@@ -11431,7 +11438,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -11698,7 +11708,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -12002,7 +12015,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -12306,7 +12322,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -12572,7 +12591,10 @@ export interface operations {
                      *           "limit_error": "string",
                      *           "delivery_fee": 2699,
                      *           "return_fee": 2699,
-                     *           "eta_minutes": 0
+                     *           "eta_minutes": 0,
+                     *           "sale_classes": [
+                     *             "beer"
+                     *           ]
                      *         },
                      *         "property2": {
                      *           "store_id": "string",
@@ -12613,7 +12635,10 @@ export interface operations {
                      *           "limit_error": "string",
                      *           "delivery_fee": 2699,
                      *           "return_fee": 2699,
-                     *           "eta_minutes": 0
+                     *           "eta_minutes": 0,
+                     *           "sale_classes": [
+                     *             "beer"
+                     *           ]
                      *         }
                      *       },
                      *       "split": true,
@@ -12720,6 +12745,8 @@ export interface operations {
                                  */
                                 return_fee: number;
                                 eta_minutes: number;
+                                /** @description The classes of this part's available lines whose hours a law sets (spirits, beer…): give them to GET /menu/availability as `classes` for the times every line may be delivered. Checkout refuses a time the law forbids (`delivery_not_allowed`) */
+                                sale_classes: ("beer" | "wine" | "spirits" | "nicotine" | "vapor" | "tobacco")[];
                             };
                         };
                         split: boolean;
@@ -13030,7 +13057,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -13429,7 +13459,10 @@ export interface operations {
                      *           "limit_error": null,
                      *           "delivery_fee": 399,
                      *           "return_fee": 500,
-                     *           "eta_minutes": 25
+                     *           "eta_minutes": 25,
+                     *           "sale_classes": [
+                     *             "spirits"
+                     *           ]
                      *         }
                      *       },
                      *       "split": false,
@@ -16415,7 +16448,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaceOrderAnswer"];
                 };
             };
-            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, a time the law forbids for a line of the order `delivery_not_allowed` with the law's reason, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16756,7 +16789,10 @@ export interface operations {
                      *             "limit_error": null,
                      *             "delivery_fee": 399,
                      *             "return_fee": 500,
-                     *             "eta_minutes": 25
+                     *             "eta_minutes": 25,
+                     *             "sale_classes": [
+                     *               "spirits"
+                     *             ]
                      *           }
                      *         },
                      *         "split": false,
@@ -26870,7 +26906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Claimed already, by this or another request at the same moment (`gift_claimed`); its sender chose the time (`gift_arranged`); the slot or the ETA is no longer available (`delivery_unavailable`). */
+            /** @description Claimed already, by this or another request at the same moment (`gift_claimed`); its sender chose the time (`gift_arranged`); the slot or the ETA is no longer available (`delivery_unavailable`), or the law forbids delivering the gift's lines then (`delivery_not_allowed`, with the law's reason). */
             409: {
                 headers: {
                     [name: string]: unknown;

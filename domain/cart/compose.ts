@@ -1,7 +1,9 @@
 import { cartNeedsAgeVerification } from "../age/rules.ts";
 import { type Bill, computeBill } from "../checkout/bill.ts";
+import { saleClassesOf } from "../compliance/lawful-availability.ts";
 import { type Destination, type GoodsLine, lineRefusal, orderLimitError } from "../compliance/where.ts";
 import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
+import { taxClassOf } from "../tax/classes.ts";
 import { productTaxLine } from "../tax/part-tax.ts";
 import type { Rate, StateRules } from "../tax/types.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
@@ -175,6 +177,7 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
       delivery_fee: store && !store.is_shipping ? store.delivery_fee_cents : 0,
       return_fee: store && !store.is_shipping ? (store.return_fee_cents ?? 0) : 0,
       eta_minutes: store?.eta_minutes ?? 0,
+      sale_classes: [],
     };
     const entry = split_cart[p.store_id];
     entry.products.push(p);
@@ -182,6 +185,11 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
   }
   for (const entry of Object.values(split_cart)) {
     entry.minimum_error = minimumError(entry.subtotal, entry.minimum, entry.name);
+    entry.sale_classes = saleClassesOf(
+      input.lines.flatMap((l, i) =>
+        l.store_id === entry.store_id && products[i].available ? [taxClassOf(l)] : [],
+      ),
+    );
     const route = routeOf(entry.store_id);
     if (route)
       entry.limit_error = orderLimitError(

@@ -1,3 +1,4 @@
+import type { SaleClass } from "../compliance/types.ts";
 import type { Engraving } from "./merge.ts";
 import type { ShippingOption } from "./shipping.ts";
 import type { CartLineItem } from "./totals.ts";
@@ -90,6 +91,8 @@ export interface SplitCartEntry {
   /** Kept of the store's order if it is refused at the door (docs/adr/0062-the-handover-at-the-door.md). */
   return_fee: number;
   eta_minutes: number;
+  /** The classes of its available lines a law's hours may bind (issue 33 §2): what its delivery times must allow. */
+  sale_classes: SaleClass[];
 }
 
 export interface CartRecommendation {

@@ -54,6 +54,14 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** The delivery an on-demand store can make as chosen, by its availability now; a reason when it cannot. */
+/** When a delivery would be on its way: ASAP from `now` until its ETA has passed, a slot from its start to its end. */
+export function deliveryInterval(delivery: Delivery, now: Date): [Date, Date] | [null, null] {
+  if (delivery.kind === "asap")
+    return [now, new Date(now.getTime() + Math.max(1, delivery.etaMinutes ?? 1) * 60_000)];
+  if (delivery.kind === "slot") return [new Date(delivery.start), new Date(delivery.end)];
+  return [null, null];
+}
+
 export function chooseDelivery(
   availability: Availability,
   choice: DeliveryChoice,

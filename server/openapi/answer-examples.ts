@@ -249,6 +249,7 @@ export const cartExample: Cart = {
       delivery_fee: 399,
       return_fee: 500,
       eta_minutes: 25,
+      sale_classes: ["spirits"],
     },
   },
   split: false,

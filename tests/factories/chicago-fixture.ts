@@ -1,3 +1,4 @@
+import { localDateOf, localInstant } from "#domain/availability/hours.ts";
 import { squareZone } from "#domain/geo/zone.ts";
 import type { Db } from "#server/platform/db.ts";
 import { createCity, createProduct, createStore, stock } from "./catalogue.ts";
@@ -51,4 +52,15 @@ export async function createChicagoFixture(db: Db) {
     regular_price_cents: 2999,
   });
   await stock(db, CHICAGO_STORE, CHICAGO_BOURBON, 2999);
+}
+
+/**
+ * The clock of a test that sells alcohol at the fixture's stores: today at 3 p.m. in Chicago, running on from there,
+ * when Chicago's law lets packaged alcohol be delivered every day (midnight to 7 a.m., and on Sunday to 11 a.m.,
+ * it does not: domain/compliance/rules/il.ts), so the test passes at whatever hour it runs.
+ */
+export function chicagoAfternoonClock(): () => Date {
+  const offset =
+    localInstant(localDateOf(new Date(), CHICAGO_ZONE), 15 * 60, CHICAGO_ZONE).getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
 }

@@ -31,10 +31,13 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
   const onDemand = Object.values(cart.data.split_cart).filter((e) => !e.is_shipping && e.subtotal > 0);
   const storeId = onDemand[0]?.store_id ?? Object.keys(cart.data.split_cart)[0];
   const [availabilities, bag, ageCheck] = await Promise.all([
-    // One delivery time for every on-demand store of a split cart: the choices they all offer.
+    // One delivery time for every on-demand store of a split cart: the choices they all offer, at the hours the
+    // law lets each store's lines be delivered.
     Promise.all(
       onDemand.map((e) =>
-        api<ApiAnswer<"getAvailability">>("/menu/availability", { headers: { "x-store-id": e.store_id } }),
+        api<ApiAnswer<"getAvailability">>(availabilityPath(e.sale_classes), {
+          headers: { "x-store-id": e.store_id },
+        }),
       ),
     ),
     api<ApiAnswer<"getProducts">>(`/menu/product/${GIFT_BAG_SKU}`, { headers: { "x-store-id": storeId } }),
@@ -68,4 +71,9 @@ export async function loadCheckout(api: ApiFetch, path: string): Promise<Checkou
       : null,
     ageCheck,
   };
+}
+
+/** GET /menu/availability for a store's part of the cart: its times for the classes the law's hours bind. */
+export function availabilityPath(classes: readonly string[]): string {
+  return classes.length ? `/menu/availability?classes=${classes.join(",")}` : "/menu/availability";
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CartLineItem } from "#domain/cart/totals.ts";
 import type { Cart, CartProduct, CartPromo, CartRelocation } from "#domain/cart/types.ts";
+import { SALE_CLASSES } from "#domain/compliance/lawful-availability.ts";
 import { cartExample, cartProductExample, lineItemExample } from "#server/openapi/answer-examples.ts";
 import { cents, describes } from "#server/openapi/answers.ts";
 
@@ -135,6 +136,11 @@ export const cartSchema = describes<Cart>()(
               "Kept of the store's order if it is refused at the door (no valid ID of someone 21 or over…); 0 for shipping.",
             ),
             eta_minutes: z.number().int(),
+            sale_classes: z
+              .array(z.enum(SALE_CLASSES))
+              .describe(
+                "The classes of this part's available lines whose hours a law sets (spirits, beer…): give them to GET /menu/availability as `classes` for the times every line may be delivered. Checkout refuses a time the law forbids (`delivery_not_allowed`)",
+              ),
           }),
         )
         .describe("One entry per store, keyed by store id."),

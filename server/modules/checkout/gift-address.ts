@@ -92,7 +92,9 @@ export async function quoteGift(
   checkShippingOption(quote.cart, body.shippingOption);
   const onDemand = Object.values(quote.cart.split_cart).filter((e) => !e.is_shipping && e.subtotal > 0);
   const availability = commonAvailability(
-    await Promise.all(onDemand.map((e) => availabilityOfStore(ctx.db, e.store_id, ctx.now()))),
+    await Promise.all(
+      onDemand.map((e) => availabilityOfStore(ctx.db, e.store_id, ctx.now(), undefined, e.sale_classes)),
+    ),
   );
   const { place, coverage } = destination;
   return {

@@ -13,6 +13,7 @@ import {
   chooseDelivery,
   type Delivery,
   type DeliveryChoice,
+  deliveryInterval,
   isCheckoutIdOf,
 } from "#domain/checkout/request.ts";
 import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
@@ -34,6 +35,7 @@ import { type StockWanted, withStockTaken } from "../catalogue/index.ts";
 import {
   availabilityOfStore,
   availabilityTermsOf,
+  deliveryLawRefusal,
   readAddressCookie,
   type StoreTerms,
 } from "../geo/index.ts";
@@ -324,14 +326,27 @@ async function planCheckout(
       deliveries.set(entry.store_id, { kind: "shipped" });
       continue;
     }
+    const terms = stores.find((t) => t.id === entry.store_id);
     const availability = await availabilityOfStore(
       ctx.db,
       entry.store_id,
       ctx.now(),
-      stores.find((t) => t.id === entry.store_id),
+      terms,
+      entry.sale_classes,
     );
     const chosen = chooseDelivery(availability, choice, body.isGift);
-    if (!chosen.ok) throw badRequest(chosen.message, "delivery_unavailable");
+    if (!chosen.ok) {
+      // A time the store keeps but the law forbids for a line of the order is refused with the law's reason.
+      const open = await availabilityOfStore(ctx.db, entry.store_id, ctx.now(), terms);
+      const wanted = chooseDelivery(open, choice, body.isGift);
+      const [start, end] = wanted.ok ? deliveryInterval(wanted.delivery, ctx.now()) : [null, null];
+      const refusal =
+        start && end
+          ? await deliveryLawRefusal(ctx.db, entry.store_id, entry.sale_classes, start, end, terms)
+          : null;
+      if (refusal) throw badRequest(refusal, "delivery_not_allowed");
+      throw badRequest(chosen.message, "delivery_unavailable");
+    }
     deliveries.set(entry.store_id, chosen.delivery);
     const day =
       chosen.delivery.kind === "slot"

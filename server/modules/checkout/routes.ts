@@ -35,7 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: PlacingContext }> = as
       config: {
         auth: "user",
         errors: {
-          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`).",
+          400: "Something the order needs is missing or not possible (`cart_empty`, `minimum_not_met`, `address_required`, `delivery_unavailable`, a time the law forbids for a line of the order `delivery_not_allowed` with the law's reason, `invalid_gift`, `payment_method_required`, a gift's address not found `address_not_found`, a shipping option the gift is not offered `unknown_shipping_option`…), in the shopper's words; or the checkout id is not the caller's user id, `_` and a timestamp (`invalid_checkout_id`).",
           402: "The card provider declined the payment, in its own words (`card_declined`, `insufficient_funds`…); nothing is charged or kept.",
           403: "The account holder is under 21 (`under_age`), or the cart has nicotine or tobacco and no ID check holds through the delivery date (`age_verification_required`): verify with POST /menu/cart/verify first.",
           404: "The saved card is not the user's (`card_not_found`).",

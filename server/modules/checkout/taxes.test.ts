@@ -3,6 +3,7 @@ import type { Order } from "#domain/orders/types.ts";
 import {
   CHICAGO_BOURBON,
   CHICAGO_STORE,
+  chicagoAfternoonClock,
   createChicagoFixture,
   WACKER_DRIVE,
 } from "#tests/factories/chicago-fixture.ts";
@@ -24,7 +25,7 @@ const CHICAGO = WACKER_DRIVE;
 const CHICAGO_TAX = 212 + 34 + 59 + 42 + 45 + 15;
 
 describe.each(testDatabases)("taxes on the bill (issue 33) on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createChicagoFixture });
+  const s = useTestApp(kind, { fixture: createChicagoFixture, now: chicagoAfternoonClock() });
   const order = (items = [{ sku: BOURBON, qty: 1, store_id: STORE }]) =>
     placedOrder(s, items, { address: CHICAGO });
 

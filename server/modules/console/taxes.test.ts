@@ -7,6 +7,7 @@ import {
   CHICAGO_OTHER_STORE,
   CHICAGO_STORE,
   CHICAGO_ZONE,
+  chicagoAfternoonClock,
   createChicagoFixture,
   WACKER_DRIVE,
 } from "#tests/factories/chicago-fixture.ts";
@@ -47,7 +48,7 @@ const BACK = {
 };
 
 describe.each(testDatabases)("the tax report (issue 33) on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createChicagoFixture });
+  const s = useTestApp(kind, { fixture: createChicagoFixture, now: chicagoAfternoonClock() });
 
   /**
    * Two orders placed at noon in Chicago on `day` (their placing time moved there, so each test has a period of its

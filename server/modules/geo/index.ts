@@ -9,7 +9,13 @@ import { geoRoutes } from "./routes.ts";
 /** The geo module's public face: address, vendor and availability. */
 export { ADDRESS_COOKIE, readAddressCookie } from "./address-cookie.ts";
 export type { PlacedAddress } from "./address-service.ts";
-export { availabilityOfStore, availabilityTermsOf, type StoreTerms, vendorFor } from "./vendor-service.ts";
+export {
+  availabilityOfStore,
+  availabilityTermsOf,
+  deliveryLawRefusal,
+  type StoreTerms,
+  vendorFor,
+} from "./vendor-service.ts";
 export type { Geocoder };
 
 /** Places an address that is not the shopper's own and says who serves it (locateAddress). */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isSaleClass, SALE_CLASSES } from "#domain/compliance/lawful-availability.ts";
+import type { SaleClass } from "#domain/compliance/types.ts";
 import { AVAILABILITY_FAILED } from "#domain/copy.ts";
 import type { Config } from "#server/config.ts";
 import { AppError } from "#server/errors.ts";
@@ -78,7 +80,14 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
         summary:
           "Delivery availability (immediate, scheduling, ETA, selection text, dates with slots) for a position",
         headers: lenientGeo.extend({ "x-store-id": z.string().optional() }),
-        querystring: lenientGeo,
+        querystring: lenientGeo.extend({
+          classes: z
+            .string()
+            .optional()
+            .describe(
+              `The order's product classes a law's hours may bind, comma-separated (${SALE_CLASSES.join(", ")}): ASAP and the slots are then only those when the law lets every one be delivered where the store sells (the cart's \`split_cart\` entry lists them as \`sale_classes\`). Without it, the store's own hours alone.`,
+            ),
+        }),
       },
     },
     async (req) => {
@@ -91,16 +100,18 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
             .optional(),
         })
         .safeParse(req.headers);
-      const query = position.safeParse(req.query);
+      const query = position.extend({ classes: z.string().optional() }).safeParse(req.query);
       if (!headers.success || !query.success)
         throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
+      const classes = saleClassesIn(query.data.classes);
+      if (!classes) throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
       let hints: ReturnType<typeof storeHintsOf>;
       try {
         hints = storeHintsOf(headers.data, query.data);
       } catch {
         throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
       }
-      return availabilityFor(db, hints, now());
+      return availabilityFor(db, hints, now(), classes);
     },
   );
 
@@ -178,3 +189,10 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRouteDeps> = async (
     async (req) => ({ suggestions: await geocoder.suggest(req.query.q, req.query.limit) }),
   );
 };
+
+/** `classes=spirits,beer` as sale classes, each once; null when one is not a class the API knows. */
+function saleClassesIn(list: string | undefined): SaleClass[] | null {
+  const names = (list ?? "").split(",").filter(Boolean);
+  if (!names.every(isSaleClass)) return null;
+  return SALE_CLASSES.filter((c) => names.includes(c));
+}

@@ -3,6 +3,9 @@ import type { Database } from "#db/schema.ts";
 import { buildAvailability } from "#domain/availability/availability.ts";
 import { isWeeklyHours } from "#domain/availability/hours.ts";
 import type { Availability } from "#domain/availability/types.ts";
+import { lawfulAvailability, lawRefusal } from "#domain/compliance/lawful-availability.ts";
+import { saleHoursFor } from "#domain/compliance/rules/index.ts";
+import type { SaleClass } from "#domain/compliance/types.ts";
 import { AVAILABILITY_FAILED } from "#domain/copy.ts";
 import { OUT_OF_ZONE, type Vendor } from "#domain/geo/api.ts";
 import { AppError } from "#server/errors.ts";
@@ -29,8 +32,16 @@ export async function vendorFor(db: Db, hints: StoreHints): Promise<Vendor> {
   };
 }
 
-/** Delivery availability of the store serving a position; any failure reads as spec §8's availability text. */
-export async function availabilityFor(db: Db, hints: StoreHints, now: Date): Promise<Availability> {
+/**
+ * Delivery availability of the store serving a position, for an order of `classes` (cut to the hours the law allows
+ * them; none, the store's own hours alone); any failure reads as spec §8's availability text.
+ */
+export async function availabilityFor(
+  db: Db,
+  hints: StoreHints,
+  now: Date,
+  classes: readonly SaleClass[] = [],
+): Promise<Availability> {
   const resolved = await resolveStore(db, hints).catch((err: unknown) => {
     // An unknown store in x-store-id is the caller's mistake (4xx), not ours: the same text, answered as a 400.
     if (err instanceof AppError && err.status < 500) {
@@ -39,7 +50,7 @@ export async function availabilityFor(db: Db, hints: StoreHints, now: Date): Pro
     return null;
   });
   if (!resolved) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
-  return availabilityOfStore(db, resolved.id, now);
+  return availabilityOfStore(db, resolved.id, now, undefined, classes);
 }
 
 export async function availabilityOfStore(
@@ -48,22 +59,49 @@ export async function availabilityOfStore(
   now: Date,
   /** The store's row as availabilityTermsOf read it, when the caller has it (else it is read here). */
   terms?: StoreTerms,
+  /** The sale classes of the order (issue 33 §2): its times are cut to the hours the law allows every one. */
+  classes: readonly SaleClass[] = [],
 ): Promise<Availability> {
   const store =
     terms ??
     (await db
       .selectFrom("stores")
-      .select(["id", "is_shipping", "eta_minutes", "timezone", "hours"])
+      .select(["id", "is_shipping", "eta_minutes", "timezone", "hours", "city_code"])
       .where("id", "=", storeId)
       .executeTakeFirst());
   const hours: unknown = store?.hours;
   if (!store || !isWeeklyHours(hours)) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   try {
-    return availabilityAt({ ...store, hours }, now);
+    return availabilityAt({ ...store, hours }, now, classes);
   } catch {
     // An unknown time zone in the data, for instance.
     throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   }
+}
+
+/**
+ * Why the law where the store sells forbids delivering an order of `classes` at some moment of [start, end), in
+ * the shopper's words; null when it allows all of it (or holds no rules for the store's city).
+ */
+export async function deliveryLawRefusal(
+  db: Db,
+  storeId: string,
+  classes: readonly SaleClass[],
+  start: Date,
+  end: Date,
+  terms?: Pick<StoreTerms, "timezone" | "city_code">,
+): Promise<string | null> {
+  if (classes.length === 0) return null;
+  const store =
+    terms ??
+    (await db
+      .selectFrom("stores")
+      .select(["timezone", "city_code"])
+      .where("id", "=", storeId)
+      .executeTakeFirst());
+  const city = store?.city_code ? saleHoursFor(store.city_code) : null;
+  if (!store || !city) return null;
+  return lawRefusal({ timeZone: store.timezone, rules: city.rules, classes }, start, end);
 }
 
 /** What a store's availability is built from. */
@@ -73,6 +111,8 @@ export interface StoreTerms {
   eta_minutes: number;
   timezone: string;
   hours: unknown;
+  /** The seed's city code, which names the city's laws (`domain/compliance/rules/`); null for none. */
+  city_code: string | null;
 }
 
 /**
@@ -87,7 +127,9 @@ export function availabilityTermsOf<DB, TB extends keyof DB>(
     .selectFrom("stores")
     .select(
       sql<StoreTerms[]>`coalesce(json_agg(json_build_object('id', id, 'is_shipping', is_shipping,
-        'eta_minutes', eta_minutes, 'timezone', timezone, 'hours', hours)), '[]')`.as("terms"),
+        'eta_minutes', eta_minutes, 'timezone', timezone, 'hours', hours, 'city_code', city_code)), '[]')`.as(
+        "terms",
+      ),
     )
     .where("id", "in", storeIds);
 }
@@ -97,18 +139,32 @@ const MINUTE = 60_000;
 let built: { minute: number; byTerms: Map<string, Availability> } = { minute: -1, byTerms: new Map() };
 
 /**
- * Builds a store's availability for the minute `now` falls in. Seven days of slots in the store's time zone cost
- * about a millisecond of CPU, and checkout asks for it on every order: within a minute, a store with the same hours
- * gets the availability already built. Edited hours are new terms, so they count at once.
+ * Builds a store's availability for the minute `now` falls in, for an order of `classes`. Seven days of slots in the
+ * store's time zone cost about a millisecond of CPU, and cutting them to the law's hours as much again, and checkout
+ * asks on every order: within a minute, a store with the same terms and classes gets the availability already built.
+ * Edited hours are new terms, so they count at once.
  */
-function availabilityAt(store: Parameters<typeof buildAvailability>[0], now: Date): Availability {
+function availabilityAt(
+  store: Parameters<typeof buildAvailability>[0] & { city_code: string | null },
+  now: Date,
+  classes: readonly SaleClass[],
+): Availability {
   const minute = Math.floor(now.getTime() / MINUTE);
   if (built.minute !== minute) built = { minute, byTerms: new Map() };
+  const at = new Date(minute * MINUTE);
   const terms = JSON.stringify(store);
-  let availability = built.byTerms.get(terms);
-  if (!availability) {
-    availability = buildAvailability(store, new Date(minute * MINUTE));
-    built.byTerms.set(terms, availability);
+  let open = built.byTerms.get(terms);
+  if (!open) {
+    open = buildAvailability(store, at);
+    built.byTerms.set(terms, open);
   }
-  return availability;
+  const city = store.city_code ? saleHoursFor(store.city_code) : null;
+  if (!city || classes.length === 0) return open;
+  const key = `${terms}\n${classes.join(",")}`;
+  let lawful = built.byTerms.get(key);
+  if (!lawful) {
+    lawful = lawfulAvailability(open, { timeZone: store.timezone, rules: city.rules, classes }, at);
+    built.byTerms.set(key, lawful);
+  }
+  return lawful;
 }

@@ -70,7 +70,7 @@ export const giftRoutes: FastifyPluginAsyncZod<{ ctx: GiftsContext }> = async (a
         errors: {
           400: "Neither or both of a slot and the ETA (`gift_choice_required`).",
           404: NOT_FOUND,
-          409: "Claimed already, by this or another request at the same moment (`gift_claimed`); its sender chose the time (`gift_arranged`); the slot or the ETA is no longer available (`delivery_unavailable`).",
+          409: "Claimed already, by this or another request at the same moment (`gift_claimed`); its sender chose the time (`gift_arranged`); the slot or the ETA is no longer available (`delivery_unavailable`), or the law forbids delivering the gift's lines then (`delivery_not_allowed`, with the law's reason).",
           410: "The gift expired unclaimed (`gift_expired`) or was cancelled (`gift_cancelled`).",
           503: "The store's availability could not be read (`availability_failed`).",
         },

@@ -3,7 +3,9 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { etaDisplay } from "#domain/availability/availability.ts";
 import type { Availability } from "#domain/availability/types.ts";
-import { chooseDelivery } from "#domain/checkout/request.ts";
+import { chooseDelivery, deliveryInterval } from "#domain/checkout/request.ts";
+import { saleClassesOf } from "#domain/compliance/lawful-availability.ts";
+import type { SaleClass } from "#domain/compliance/types.ts";
 import {
   dateWords,
   GIFT_MESSAGES,
@@ -15,9 +17,11 @@ import {
 } from "#domain/gifts/claim.ts";
 import type { GiftClaimBody, GiftView } from "#domain/gifts/types.ts";
 import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
+import { taxClassOf } from "#domain/tax/classes.ts";
 import { AppError } from "#server/errors.ts";
 import type { Db } from "#server/platform/db.ts";
-import { availabilityOfStore } from "../geo/index.ts";
+import { taxFactsOf } from "../catalogue/index.ts";
+import { availabilityOfStore, deliveryLawRefusal } from "../geo/index.ts";
 import { moveOrder, scheduleStoreDeadlines, setGiftDelivery } from "../orders/index.ts";
 import type { GiftsContext } from "./context.ts";
 import { giftClaimedNotice } from "./messages.ts";
@@ -133,10 +137,34 @@ export async function readGift(ctx: GiftsContext, orderId: string, token: string
   return viewOf(ctx.db, await giftRows(ctx.db, orderId, token), ctx.now());
 }
 
-/** The times the gift's store can bring it before the gift lapses (its delivery availability, cut to the expiry). */
-async function scheduleOf(ctx: GiftsContext, rows: Rows, now: Date): Promise<Availability> {
-  const availability = await availabilityOfStore(ctx.db, rows.order.store_id, now);
+/**
+ * The times the gift's store can bring it before the gift lapses: its delivery availability at the hours the law
+ * allows the gift's lines (issue 33 §2; `classes` [] for the store's hours alone), cut to the expiry.
+ */
+async function scheduleOf(
+  ctx: GiftsContext,
+  rows: Rows,
+  now: Date,
+  classes?: readonly SaleClass[],
+): Promise<Availability> {
+  const lawful = classes ?? (await saleClassesOfOrder(ctx.db, rows.order));
+  const availability = await availabilityOfStore(ctx.db, rows.order.store_id, now, undefined, lawful);
   return giftSchedule(availability, new Date(rows.claim.expires_at), now);
+}
+
+/** The classes of the gift's lines whose hours a law sets. */
+async function saleClassesOfOrder(db: Db, order: Rows["order"]): Promise<SaleClass[]> {
+  const lines = await db
+    .selectFrom("order_lines")
+    .select("sku_id")
+    .where("order_id", "=", order.id)
+    .execute();
+  const { products } = await taxFactsOf(
+    db,
+    order.store_id,
+    lines.map((l) => l.sku_id),
+  );
+  return saleClassesOf([...products.values()].map(taxClassOf));
 }
 
 /** GET /order/gift/{orderId}/availability?token=: what the recipient may choose from; only while the gift is open. */
@@ -161,9 +189,21 @@ export async function claimGift(ctx: GiftsContext, orderId: string, body: GiftCl
   // Read (and refused) before any lock; the availability is read outside the transaction (PGlite has one connection).
   const before = await giftRows(ctx.db, orderId, body.token);
   requireOpen(stateOf(before, now));
-  const options = await scheduleOf(ctx, before, now);
+  const classes = await saleClassesOfOrder(ctx.db, before.order);
+  const options = await scheduleOf(ctx, before, now, classes);
   const delivery = chooseDelivery(options, chosen.choice, true);
-  if (!delivery.ok) throw new AppError(409, "delivery_unavailable", delivery.message);
+  if (!delivery.ok) {
+    // A time the store keeps but the law forbids for a line of the gift is refused with the law's reason.
+    const wanted = chooseDelivery(await scheduleOf(ctx, before, now, []), chosen.choice, true);
+    const [start, end] = wanted.ok ? deliveryInterval(wanted.delivery, now) : [null, null];
+    const refusal =
+      start && end ? await deliveryLawRefusal(ctx.db, before.order.store_id, classes, start, end) : null;
+    throw new AppError(
+      409,
+      refusal ? "delivery_not_allowed" : "delivery_unavailable",
+      refusal ?? delivery.message,
+    );
+  }
   const picked = delivery.delivery;
   if (picked.kind === "recipient") throw new AppError(400, "gift_choice_required", GIFT_MESSAGES.chooseTime);
 
