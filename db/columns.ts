@@ -44,6 +44,7 @@ export const ORDER_COLUMNS = [
   "tracking_state",
   "extra_charged",
   "kept_fee",
+  "return_fee",
   "version",
   "created_at",
   "updated_at",

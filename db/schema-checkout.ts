@@ -130,6 +130,8 @@ export interface OrdersTable {
   tax_refunded: ColumnType<TaxLine[], string | undefined, string>;
   /** The store's return fee an order refused at the door kept of its charge (0036-door-handover). */
   kept_fee: Generated<number>;
+  /** The store's return fee when the order was placed (0037): what a refusal at the door may keep. */
+  return_fee: Generated<number>;
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;

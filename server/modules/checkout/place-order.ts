@@ -536,6 +536,8 @@ async function writeReservation(
       subtotal: share.subtotal,
       delivery_fee: entry.is_shipping ? 0 : share.fee,
       shipping_fee: entry.is_shipping ? share.fee : 0,
+      // The fee checkout wrote before the shopper paid: a refusal at the door keeps no more (ADR 62).
+      return_fee: entry.is_shipping ? 0 : entry.return_fee,
       shipping_name: entry.is_shipping ? (cart.selectedShippingOption?.name ?? null) : null,
       discount: share.discount,
       tip: share.tip,

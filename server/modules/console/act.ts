@@ -79,9 +79,7 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
       action.refusal !== undefined &&
       stanceOf(before) !== "dropped" &&
       stanceOf(moved.state) === "dropped";
-    const kept = refusedAtDoor
-      ? returnFee(await storeReturnFee(tx, order.store_id), order.total - order.extra_charged)
-      : 0;
+    const kept = refusedAtDoor ? returnFee(order.return_fee, order.total - order.extra_charged) : 0;
     if (kept > 0 && event.type === "fail") event = { ...event, returnFee: kept };
     if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
       throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
@@ -159,6 +157,7 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
         steps.some((s) => s.kind === "void") ||
         (endsUndelivered && order.captured === 0 && order.total > 0 && kept === 0),
       credit: endsUndelivered ? order.credit : 0,
+      kept,
     };
 
     await recordAudit(tx, {
@@ -176,15 +175,6 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
   });
   await settleMoney(ctx, paymentId);
   for (const extra of extras) await settleMoney(ctx, extra.paymentId);
-}
-
-async function storeReturnFee(tx: Transaction<Database>, storeId: string): Promise<number> {
-  const store = await tx
-    .selectFrom("stores")
-    .select("return_fee_cents")
-    .where("id", "=", storeId)
-    .executeTakeFirstOrThrow();
-  return store.return_fee_cents;
 }
 
 /** A refusal at the door as a console action: its rule's failed state and the words the shopper reads. */

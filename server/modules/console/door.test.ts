@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { COMPLIANCE_CSV_HEADER } from "#domain/compliance/log.ts";
 import { REFUSAL_RULES } from "#domain/door/handover.ts";
+import { formatCents } from "#domain/money.ts";
 import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
 import { paymentOpsOf, splitOrders, staffOf, stockOf } from "#tests/factories/console.ts";
 import { createDeliveryFixture, createSplitDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
 import { aamvaText, type LicenceFields } from "#tests/factories/licences.ts";
 import { placedOrder } from "#tests/factories/placed-orders.ts";
 import { useTestApp } from "#tests/support/app.ts";
+import { readOutbox } from "#tests/support/browser.ts";
 import { testDatabases } from "#tests/support/db.ts";
 
 const WHISKEY = "IA-9001-750";
@@ -33,7 +35,7 @@ const licence = (fields: Partial<LicenceFields> = {}) =>
   });
 
 describe.each(testDatabases)("the handover at the door on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createDeliveryFixture });
+  const s = useTestApp(kind, { fixture: createDeliveryFixture, workers: true });
   let n = 0;
   const driverOf = async (storeId = MANHATTAN, role: "store_staff" | "admin" = "store_staff") => {
     const user = await createUser(s.db, {
@@ -139,10 +141,12 @@ describe.each(testDatabases)("the handover at the door on %s", (kind) => {
     await setReturnFee(500);
     const driver = await driverOf();
     const before = await stockOf(s, WHISKEY, MANHATTAN);
-    const { id, order, browser: shopper, cart } = await onTheRoad(driver);
+    const { id, order, browser: shopper, cart, user } = await onTheRoad(driver);
     // The shopper saw the fee before paying (checkout's sentence reads the cart's return_fee).
     expect(cart.split_cart[MANHATTAN].return_fee).toBe(500);
     expect(await stockOf(s, WHISKEY, MANHATTAN)).toBe(before - 2);
+    // The store raises its fee after the order was placed: the order keeps the fee its shopper was shown.
+    await setReturnFee(2000);
     const res = await driver.browser.post(`/api/console/orders/${id}/door-refusal`, { reason: "under_age" });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -168,6 +172,23 @@ describe.each(testDatabases)("the handover at the door on %s", (kind) => {
         actor_id: driver.id,
       },
     ]);
+    await setReturnFee(500);
+    // The shopper's email says why, what the store keeps and what comes back.
+    const email = await vi.waitFor(
+      async () => {
+        const mail = (await readOutbox(s.app, user.email)).find((m) => m.template === "order-failed");
+        if (!mail) throw new Error("no failure email yet");
+        return mail;
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(email.body).toContain(
+      `We couldn't deliver your order #${order.order_number}: ${REFUSAL_RULES.under_age.reason}`,
+    );
+    expect(email.body).toContain(
+      "Nightcap Chelsea keeps its $5.00 return fee, as checkout said before you paid.",
+    );
+    expect(email.body).toContain(`We've refunded ${formatCents(order.total - 500, true)} to your card`);
     // A hard failure is the end: the driver cannot send it again or refuse it twice.
     expect((await driver.browser.post(`/api/console/orders/${id}/dispatch`, {})).statusCode).toBe(409);
     expect(

@@ -30,10 +30,16 @@ export interface MoneyBack {
   released: boolean;
   /** Store credit given back (cents). */
   credit: number;
+  /** The store's return fee kept of an order refused at the door (cents), as checkout wrote it before paying. */
+  kept?: number;
 }
 
-function moneyLines(money: MoneyBack): string[] {
+function moneyLines(money: MoneyBack, store: string): string[] {
   const lines: string[] = [];
+  if (money.kept)
+    lines.push(
+      `${store} keeps its ${formatCents(money.kept, true)} return fee, as checkout said before you paid.`,
+    );
   if (money.card > 0)
     lines.push(
       `We've refunded ${formatCents(money.card, true)} to your card; it can take 5–10 days to show.`,
@@ -76,13 +82,13 @@ export const orderFailed = (
     failure.state === "soft"
       ? `${to.store} will be in touch to try again.`
       : "This order will not be delivered.",
-    ...moneyLines(money),
+    ...moneyLines(money, to.store),
   ]);
 
 export const orderCancelled = (to: OrderNotice, reason: string, money: MoneyBack) =>
   mail(to, "order-cancelled", `Order #${to.orderNumber} is cancelled`, [
     `${to.store} cancelled your order #${to.orderNumber}: ${reason}`,
-    ...moneyLines(money),
+    ...moneyLines(money, to.store),
   ]);
 
 export const orderRefunded = (to: OrderNotice, amount: number, reason: string) =>
@@ -97,5 +103,5 @@ export const orderCancelledBy = (to: OrderNotice, reason: string, money: MoneyBa
     ? orderCancelled(to, reason, money)
     : mail(to, "order-cancelled", `Order #${to.orderNumber} is cancelled`, [
         `Your order #${to.orderNumber} from ${to.store} is cancelled: ${reason}`,
-        ...moneyLines(money),
+        ...moneyLines(money, to.store),
       ]);
