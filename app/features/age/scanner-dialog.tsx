@@ -5,24 +5,7 @@ import { useModalDialog } from "#app/lib/modal-dialog.ts";
 import { AgeSupportContact } from "./age-support.tsx";
 import { SCANNER_COPY as COPY, retryAfterText } from "./scanner-copy.ts";
 import { type CartVerifyAnswer, MAX_BARCODE_LENGTH, type ScanAnswer, type ScanSession } from "./types.ts";
-
-type Decoder = typeof import("./licence-decoder.ts");
-
-/** The reader (and its WebAssembly) loads on the first scan, never with the page. */
-let decoder: Promise<Decoder> | null = null;
-function loadDecoder(): Promise<Decoder> {
-  decoder ??= import("./licence-decoder.ts").then(async (m) => {
-    await m.prepareReader();
-    return m;
-  });
-  // A failed load (offline, say) is tried afresh next time.
-  decoder.catch(() => {
-    decoder = null;
-  });
-  return decoder;
-}
-
-type Camera = { state: "off" | "starting" | "live" } | { state: "unavailable"; message: string };
+import { useLicenceReader } from "./use-licence-reader.ts";
 
 type Step =
   | { kind: "scanning" }
@@ -33,13 +16,13 @@ type Step =
   | { kind: "refused"; message: string; canScanAgain: boolean; locked?: boolean }
   | { kind: "retry"; message: string; barcode: string | null };
 
-const SAMPLE_MS = 250;
-
 /** Spec §4: a new scan can follow while the server keeps a session open for this cart. */
 const openSession = (answer: CartVerifyAnswer | null): ScanSession | null =>
   answer?.result === "unknown" && "token" in answer ? { id: answer.id, token: answer.token } : null;
 
-function cameraMessage(err: unknown): string {
+/** Why the camera cannot start, in the shopper's words (`err` null: the browser has no camera API). */
+function cameraMessage(err: unknown | null): string {
+  if (err === null) return COPY.noCameraApi;
   const name = (err as { name?: string } | null)?.name;
   if (name === "NotAllowedError" || name === "SecurityError") return COPY.cameraRefused;
   if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError")
@@ -66,31 +49,13 @@ export function ScannerDialog({
   refresh: () => Promise<CartVerifyAnswer | null>;
 }) {
   const dialog = useModalDialog(open, onClose);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const timer = useRef<number | null>(null);
-  const busy = useRef(false);
-  /** Bumped on every start and stop: async work from an older run finds it changed and gives up. */
-  const run = useRef(0);
   // The latest session and refresh, read when a scan ends (the scanning callbacks stay the same throughout).
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const refreshRef = useRef(refresh);
   refreshRef.current = refresh;
-  const [camera, setCamera] = useState<Camera>({ state: "off" });
   const [step, setStep] = useState<Step>({ kind: "scanning" });
   const ids = { title: useId(), intro: useId(), upload: useId() };
-
-  const stopCamera = useCallback(() => {
-    run.current++;
-    if (timer.current !== null) window.clearInterval(timer.current);
-    timer.current = null;
-    for (const track of stream.current?.getTracks() ?? []) track.stop();
-    stream.current = null;
-    if (video.current) video.current.srcObject = null;
-    busy.current = false;
-    setCamera((c) => (c.state === "unavailable" ? c : { state: "off" }));
-  }, []);
 
   const submit = useCallback(
     async (barcode: string, current: ScanSession | null, retried = false): Promise<void> => {
@@ -150,98 +115,26 @@ export function ScannerDialog({
     [],
   );
 
-  const found = useCallback(
-    (barcode: string) => {
-      stopCamera();
-      void submit(barcode, sessionRef.current);
-    },
-    [stopCamera, submit],
-  );
-
-  const startCamera = useCallback(async () => {
-    stopCamera();
-    const mine = run.current;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setCamera({ state: "unavailable", message: COPY.noCameraApi });
-      return;
-    }
-    setCamera({ state: "starting" });
-    let media: MediaStream;
-    try {
-      // The back camera, at HD where it can: browsers default to 640×480, too coarse for a licence's narrow bars.
-      media = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
-        audio: false,
-      });
-    } catch (err) {
-      if (run.current === mine) setCamera({ state: "unavailable", message: cameraMessage(err) });
-      return;
-    }
-    const element = video.current;
-    if (run.current !== mine || !element) {
-      for (const track of media.getTracks()) track.stop();
-      return;
-    }
-    stream.current = media;
-    element.srcObject = media;
-    try {
-      await element.play();
-    } catch {
-      // Autoplay of a muted inline video is allowed; the frames are sampled either way.
-    }
-    if (run.current !== mine) return;
-    setCamera({ state: "live" });
-    timer.current = window.setInterval(async () => {
-      if (busy.current || element.readyState < 2 || !element.videoWidth) return;
-      busy.current = true;
-      try {
-        const reader = await loadDecoder();
-        const text = await reader.readFrame(element, element.videoWidth, element.videoHeight);
-        if (text && run.current === mine) found(text);
-      } catch {
-        // A frame that cannot be read is skipped; the next one comes in 250 ms.
-      } finally {
-        if (run.current === mine) busy.current = false;
-      }
-    }, SAMPLE_MS);
-  }, [found, stopCamera]);
+  const reader = useLicenceReader({
+    found: (barcode) => void submit(barcode, sessionRef.current),
+    reading: () => setStep({ kind: "reading" }),
+    unreadable: () => setStep({ kind: "unreadable" }),
+    readerFailed: () => setStep({ kind: "retry", message: COPY.readerFailed, barcode: null }),
+    cameraMessage,
+  });
+  const { start, stop } = reader;
+  const camera = reader.camera;
 
   const scan = useCallback(() => {
     setStep({ kind: "scanning" });
-    loadDecoder().catch(() => setStep({ kind: "retry", message: COPY.readerFailed, barcode: null }));
-    void startCamera();
-  }, [startCamera]);
+    start();
+  }, [start]);
 
   // Opening shows the modal and starts scanning; closing stops the camera (and so does leaving the page).
   useEffect(() => {
-    if (open) {
-      scan();
-    } else {
-      stopCamera();
-      setCamera({ state: "off" });
-    }
-  }, [open, scan, stopCamera]);
-  useEffect(() => stopCamera, [stopCamera]);
-
-  async function choosePhoto(input: HTMLInputElement) {
-    const file = input.files?.[0];
-    input.value = ""; // the same photo can be chosen again
-    if (!file) return;
-    const mine = run.current;
-    busy.current = true; // the camera waits while the photo is read
-    setStep({ kind: "reading" });
-    try {
-      const reader = await loadDecoder();
-      const text = await reader.readPhoto(file);
-      if (run.current !== mine) return;
-      if (text) return found(text);
-      setStep({ kind: "unreadable" });
-    } catch {
-      if (run.current === mine) setStep({ kind: "retry", message: COPY.readerFailed, barcode: null });
-    } finally {
-      if (run.current === mine) busy.current = false;
-    }
-  }
+    if (open) scan();
+    else stop();
+  }, [open, scan, stop]);
 
   const scanning = step.kind === "scanning" || step.kind === "reading" || step.kind === "unreadable";
   const cameraText =
@@ -284,7 +177,7 @@ export function ScannerDialog({
       </p>
 
       <div className="scanner__viewport" hidden={!scanning || camera.state === "unavailable"}>
-        <video ref={video} className="scanner__video" muted playsInline aria-label="Camera preview" />
+        <video ref={reader.video} className="scanner__video" muted playsInline aria-label="Camera preview" />
         <span className="scanner__frame" aria-hidden="true" />
       </div>
 
@@ -320,7 +213,7 @@ export function ScannerDialog({
             capture="environment"
             className="input"
             disabled={step.kind === "reading"}
-            onChange={(e) => void choosePhoto(e.currentTarget)}
+            onChange={(e) => void reader.readPhoto(e.currentTarget)}
           />
         </div>
       ) : null}

@@ -4,23 +4,10 @@ import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
 import type { ApiAnswer } from "#app/lib/api-answers.ts";
 import { useModalDialog } from "#app/lib/modal-dialog.ts";
 import { HANDOVER_REFUSALS, type HandoverRefusal, REFUSAL_RULES } from "#domain/door/handover.ts";
+import { useLicenceReader } from "../age/use-licence-reader.ts";
 import { DOOR_COPY } from "./door-copy.ts";
 
-type Decoder = typeof import("../age/licence-decoder.ts");
 export type DoorAnswer = ApiAnswer<"checkIdAtDoor">;
-
-/** The licence reader the shopper's age check uses (zxing-wasm), loaded on the first scan, never with the page. */
-let decoder: Promise<Decoder> | null = null;
-function loadDecoder(): Promise<Decoder> {
-  decoder ??= import("../age/licence-decoder.ts").then(async (m) => {
-    await m.prepareReader();
-    return m;
-  });
-  decoder.catch(() => {
-    decoder = null;
-  });
-  return decoder;
-}
 
 type Step =
   | { kind: "scanning" }
@@ -48,31 +35,13 @@ export function DoorScanner({
   onAnswer: (answer: DoorAnswer) => void;
 }) {
   const dialog = useModalDialog(open, onClose);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
-  const timer = useRef<number | null>(null);
-  const run = useRef(0);
-  const busy = useRef(false);
-  const [camera, setCamera] = useState<"off" | "starting" | "live" | "unavailable">("off");
   const [step, setStep] = useState<Step>({ kind: "scanning" });
   const ids = { title: useId(), upload: useId() };
   const answered = useRef(onAnswer);
   answered.current = onAnswer;
 
-  const stopCamera = useCallback(() => {
-    run.current++;
-    if (timer.current !== null) window.clearInterval(timer.current);
-    timer.current = null;
-    for (const track of stream.current?.getTracks() ?? []) track.stop();
-    stream.current = null;
-    if (video.current) video.current.srcObject = null;
-    busy.current = false;
-    setCamera((c) => (c === "unavailable" ? c : "off"));
-  }, []);
-
   const submit = useCallback(
     async (barcode: string) => {
-      stopCamera();
       setStep({ kind: "checking" });
       try {
         const res = await browserApi<DoorAnswer>(
@@ -90,78 +59,27 @@ export function DoorScanner({
         setStep({ kind: "problem", message: DOOR_COPY.network });
       }
     },
-    [orderId, stopCamera],
+    [orderId],
   );
 
-  const startCamera = useCallback(async () => {
-    stopCamera();
-    const mine = run.current;
-    if (!navigator.mediaDevices?.getUserMedia) return setCamera("unavailable");
-    setCamera("starting");
-    let media: MediaStream;
-    try {
-      media = await navigator.mediaDevices.getUserMedia({
-        video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } },
-        audio: false,
-      });
-    } catch {
-      if (run.current === mine) setCamera("unavailable");
-      return;
-    }
-    const element = video.current;
-    if (run.current !== mine || !element) {
-      for (const track of media.getTracks()) track.stop();
-      return;
-    }
-    stream.current = media;
-    element.srcObject = media;
-    await element.play().catch(() => undefined);
-    if (run.current !== mine) return;
-    setCamera("live");
-    timer.current = window.setInterval(async () => {
-      if (busy.current || element.readyState < 2 || !element.videoWidth) return;
-      busy.current = true;
-      try {
-        const text = await (await loadDecoder()).readFrame(element, element.videoWidth, element.videoHeight);
-        if (text && run.current === mine) void submit(text);
-      } catch {
-        // An unreadable frame is skipped; the next comes in 250 ms.
-      } finally {
-        if (run.current === mine) busy.current = false;
-      }
-    }, 250);
-  }, [stopCamera, submit]);
+  const reader = useLicenceReader({
+    found: (barcode) => void submit(barcode),
+    reading: () => setStep({ kind: "reading" }),
+    unreadable: () => setStep({ kind: "problem", message: DOOR_COPY.unreadable }),
+    readerFailed: () => setStep({ kind: "problem", message: DOOR_COPY.readerFailed }),
+    cameraMessage: () => DOOR_COPY.noCamera,
+  });
+  const { start, stop } = reader;
 
   const scan = useCallback(() => {
     setStep({ kind: "scanning" });
-    loadDecoder().catch(() => setStep({ kind: "problem", message: DOOR_COPY.readerFailed }));
-    void startCamera();
-  }, [startCamera]);
+    start();
+  }, [start]);
 
   useEffect(() => {
     if (open) scan();
-    else stopCamera();
-  }, [open, scan, stopCamera]);
-  useEffect(() => stopCamera, [stopCamera]);
-
-  async function choosePhoto(input: HTMLInputElement) {
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    const mine = run.current;
-    busy.current = true;
-    setStep({ kind: "reading" });
-    try {
-      const text = await (await loadDecoder()).readPhoto(file);
-      if (run.current !== mine) return;
-      if (text) return void submit(text);
-      setStep({ kind: "problem", message: DOOR_COPY.unreadable });
-    } catch {
-      if (run.current === mine) setStep({ kind: "problem", message: DOOR_COPY.readerFailed });
-    } finally {
-      if (run.current === mine) busy.current = false;
-    }
-  }
+    else stop();
+  }, [open, scan, stop]);
 
   const scanning = step.kind === "scanning" || step.kind === "reading";
   const status =
@@ -170,12 +88,12 @@ export function DoorScanner({
       : step.kind === "checking"
         ? DOOR_COPY.checking
         : scanning
-          ? camera === "live"
-            ? DOOR_COPY.live
-            : camera === "starting"
-              ? DOOR_COPY.starting
-              : camera === "unavailable"
-                ? DOOR_COPY.noCamera
+          ? reader.camera.state === "unavailable"
+            ? reader.camera.message
+            : reader.camera.state === "live"
+              ? DOOR_COPY.live
+              : reader.camera.state === "starting"
+                ? DOOR_COPY.starting
                 : ""
           : "";
   const answer = step.kind === "answered" ? step.answer : null;
@@ -196,8 +114,8 @@ export function DoorScanner({
         </button>
       </div>
       <p className="scanner__intro">{DOOR_COPY.intro}</p>
-      <div className="scanner__viewport" hidden={!scanning || camera === "unavailable"}>
-        <video ref={video} className="scanner__video" muted playsInline aria-label="Camera preview" />
+      <div className="scanner__viewport" hidden={!scanning || reader.camera.state === "unavailable"}>
+        <video ref={reader.video} className="scanner__video" muted playsInline aria-label="Camera preview" />
         <span className="scanner__frame" aria-hidden="true" />
       </div>
       <p className="scanner__status" role="status" aria-live="polite">
@@ -228,7 +146,7 @@ export function DoorScanner({
             capture="environment"
             className="input"
             disabled={step.kind === "reading"}
-            onChange={(e) => void choosePhoto(e.currentTarget)}
+            onChange={(e) => void reader.readPhoto(e.currentTarget)}
           />
         </div>
       ) : null}
