@@ -208,14 +208,26 @@ export async function verifyAgeAtCheckout(page: Page) {
  * A new shopper (Casey Buyer, Wicker Park) orders a bottle of whiskey with 4242 and lands on the order's page;
  * answers the order page's path, its heading ("Order #…") and the product.
  */
-export async function shopperPlacesOrder(page: Page, request: APIRequestContext, name: string) {
+export async function shopperPlacesOrder(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  opts: {
+    /** Runs once the store serving the shopper is known, before anything is added to the cart. */
+    storeKnown?: (storeId: string) => Promise<void>;
+    /** Runs on the checkout page before the order is placed. */
+    atCheckout?: (page: Page) => Promise<void>;
+  } = {},
+) {
   await page.goto("/");
   await signUp(page, unique(name));
   await setAddress(page, WICKER_PARK);
   const { store_id } = await vendorOf(request, page);
+  await opts.storeKnown?.(store_id);
   const product = await productAt(request, store_id, "whiskey");
   await addFromProductPage(page, product);
   await page.goto("/checkout");
+  await opts.atCheckout?.(page);
   await chooseDeliveryTime(page);
   await typeCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /Place order/ }).click();

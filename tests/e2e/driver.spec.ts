@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { DOOR_COPY } from "#app/features/console/door-copy.ts";
-import { DOOR_MESSAGES, REFUSAL_RULES } from "#domain/door/handover.ts";
+import { DOOR_MESSAGES, REFUSAL_RULES, returnFeeSentence } from "#domain/door/handover.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
 import {
   pickUp,
@@ -9,6 +9,7 @@ import {
   shopperPlacesOrder,
   shot,
   staffAcceptsOrder,
+  staffSignIn,
   trackLive,
 } from "./checkout-helpers.ts";
 
@@ -104,15 +105,25 @@ test("a driver's scan finds the recipient under 21; the refusal reaches the shop
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { heading, storeId } = await shopperPlacesOrder(page, request, "refused");
+  // The store sets its return fee before the shopper orders: checkout says it before paying, and the order keeps
+  // the fee it was placed under.
+  const setFee = async (storeId: string) => {
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await staffSignIn(staff, storeId);
+    await staff.goto("/console/store");
+    await staff.getByLabel(/Return fee/).fill("5.00");
+    await staff.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByText(/^Saved\./)).toBeVisible();
+    await context.close();
+  };
+  const { heading, storeId } = await shopperPlacesOrder(page, request, "refused", {
+    storeKnown: setFee,
+    atCheckout: async (checkout) => expect(checkout.getByText(returnFeeSentence([500]) ?? "")).toBeVisible(),
+  });
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   await trackLive(page);
   const { context: phone, staff: driver } = await staffAcceptsOrder(browser, storeId, number);
-
-  await driver.goto("/console/store");
-  await driver.getByLabel(/Return fee/).fill("5.00");
-  await driver.getByRole("button", { name: "Save" }).click();
-  await expect(driver.getByText(/^Saved\./)).toBeVisible();
 
   await driver.goto("/console/driver");
   await pickUp(driver, number);
