@@ -247,9 +247,9 @@ export async function consoleSignIn(page: Page, email: string, path = "/console"
 
 export const ADMIN_EMAIL = "admin@nightcap.localhost";
 
-/** Signs in at /console as the demo staff account of a seeded store (README, "Trying it"). */
-export async function staffSignIn(staff: Page, storeId: string) {
-  await consoleSignIn(staff, `staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`);
+/** Signs in at `path` (the console by default) as the demo staff account of a seeded store (README, "Trying it"). */
+export async function staffSignIn(staff: Page, storeId: string, path = "/console") {
+  await consoleSignIn(staff, `staff-${storeId.replace(/^st_/, "")}@nightcap.localhost`, path);
 }
 
 /** The store's staff take order #`number` from the queue to delivered (accept, send out, deliver) on `staff`. */

@@ -110,8 +110,8 @@ test("a driver's scan finds the recipient under 21; the refusal reaches the shop
   const setFee = async (storeId: string) => {
     const context = await browser.newContext();
     const staff = await context.newPage();
-    await staffSignIn(staff, storeId);
-    await staff.goto("/console/store");
+    // Signed in from the store page itself, which the sign-in comes back to.
+    await staffSignIn(staff, storeId, "/console/store");
     await staff.getByLabel(/Return fee/).fill("5.00");
     await staff.getByRole("button", { name: "Save" }).click();
     await expect(staff.getByText(/^Saved\./)).toBeVisible();
