@@ -45,6 +45,9 @@ export default defineConfig({
       command: [
         "rm -rf .data/e2e &&",
         `NODE_ENV=test PORT=${port} DATA_DIR=.data/e2e LOG_LEVEL=warn`,
+        // Journeys send orders out at whatever hour CI runs them: the law's hours are judged at 3 p.m. in Chicago,
+        // where their stores are (ADR 66; the refusal itself is server/modules/checkout/legal-hours.test.ts).
+        `LAW_CLOCK="America/Chicago 15:00"`,
         `OIDC_GOOGLE_ISSUER=http://127.0.0.1:${oidcPort} OIDC_GOOGLE_CLIENT_ID=${oidc.client} OIDC_GOOGLE_CLIENT_SECRET=${oidc.secret}`,
         "node --import tsx server/main.ts",
       ].join(" "),

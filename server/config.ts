@@ -112,6 +112,14 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL")
     .optional(),
   // Operations (docs/adr/0039-health-metrics-shutdown.md).
+  // Tests only: the time of day the law's sale hours are judged at when an order goes out ("America/Chicago 15:00").
+  LAW_CLOCK: z
+    .string()
+    .regex(
+      /^[A-Za-z_]+\/[A-Za-z_/]+ ([01]\d|2[0-3]):[0-5]\d$/,
+      "LAW_CLOCK must be a time zone and a time of day, such as America/Chicago 15:00",
+    )
+    .optional(),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ message: "SHUTDOWN_TIMEOUT_MS must be a number of milliseconds" })
@@ -203,6 +211,11 @@ export type Config = {
   ops: OpsConfig;
   /** What store staff may do to loyalty points without an administrator. */
   loyalty: { staffAdjustments: StaffAdjustmentLimits };
+  /**
+   * Tests only (LAW_CLOCK): the law's sale hours are judged, when an order goes out, at this time of day in this
+   * zone (running on from it), so browser journeys send orders out at any hour CI runs them. Unset: the real clock.
+   */
+  lawClock?: { timeZone: string; minute: number };
 };
 
 /**
@@ -356,7 +369,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tracing: tracingConfig(e),
     },
     loyalty: { staffAdjustments: staffAdjustmentLimits(e) },
+    lawClock: lawClockConfig(e),
   };
+}
+
+function lawClockConfig(e: z.infer<typeof envSchema>): Config["lawClock"] {
+  if (!e.LAW_CLOCK) return undefined;
+  if (e.NODE_ENV !== "test")
+    throw new ConfigError(
+      "Invalid configuration:\n  LAW_CLOCK is for tests only (NODE_ENV=test): a store judges the law by the real clock",
+    );
+  const [timeZone, time] = e.LAW_CLOCK.split(" ");
+  if (!Intl.supportedValuesOf("timeZone").includes(timeZone))
+    throw new ConfigError(`Invalid configuration:\n  LAW_CLOCK: ${timeZone} is not a time zone`);
+  const [hours, minutes] = time.split(":").map(Number);
+  return { timeZone, minute: hours * 60 + minutes };
 }
 
 function staffAdjustmentLimits(e: z.infer<typeof envSchema>): StaffAdjustmentLimits {

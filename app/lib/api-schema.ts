@@ -1698,7 +1698,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm */
+        /** Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm; never outside the hours the law allows its classes */
         post: operations["dispatchConsoleOrder"];
         delete?: never;
         options?: never;
@@ -21763,7 +21763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. */
+            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. Or, for an ASAP order, the law where the store sells forbids delivering its classes from now until its ETA (`delivery_not_allowed`, the law's reason). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -22033,7 +22033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. Or it asks staff's word first (the message says why and when; send again with `confirm: true` to go ahead): a slot order more than an hour before its slot (`too_early_for_slot`), or the store is closed (`store_closed`). */
+            /** @description The order is not where this action can start (`order_moved`): another staff member moved it, or it has ended; the message says where it is. Or it asks staff's word first (the message says why and when; send again with `confirm: true` to go ahead): a slot order more than an hour before its slot (`too_early_for_slot`), or the store is closed (`store_closed`). Or the law where the store sells forbids delivering the order's classes from now until its ETA (`delivery_not_allowed`, the law's reason; staff's word does not change it). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -53,7 +53,6 @@ export const DELIVERY_MESSAGES = {
   recipientNotGift: "Only a gift can wait for its recipient to choose a time.",
 } as const;
 
-/** The delivery an on-demand store can make as chosen, by its availability now; a reason when it cannot. */
 /** When a delivery would be on its way: ASAP from `now` until its ETA has passed, a slot from its start to its end. */
 export function deliveryInterval(delivery: Delivery, now: Date): [Date, Date] | [null, null] {
   if (delivery.kind === "asap")
@@ -62,6 +61,7 @@ export function deliveryInterval(delivery: Delivery, now: Date): [Date, Date] | 
   return [null, null];
 }
 
+/** The delivery an on-demand store can make as chosen, by its availability now; a reason when it cannot. */
 export function chooseDelivery(
   availability: Availability,
   choice: DeliveryChoice,

@@ -1,5 +1,5 @@
-import { localDateOf, localInstant } from "#domain/availability/hours.ts";
 import { squareZone } from "#domain/geo/zone.ts";
+import { clockAtLocalTime } from "#server/platform/clock.ts";
 import type { Db } from "#server/platform/db.ts";
 import { createCity, createProduct, createStore, stock } from "./catalogue.ts";
 import { ZIP_POINTS } from "./delivery-fixture.ts";
@@ -60,7 +60,5 @@ export async function createChicagoFixture(db: Db) {
  * it does not: domain/compliance/rules/il.ts), so the test passes at whatever hour it runs.
  */
 export function chicagoAfternoonClock(): () => Date {
-  const offset =
-    localInstant(localDateOf(new Date(), CHICAGO_ZONE), 15 * 60, CHICAGO_ZONE).getTime() - Date.now();
-  return () => new Date(Date.now() + offset);
+  return clockAtLocalTime(CHICAGO_ZONE, 15 * 60);
 }

@@ -10,6 +10,7 @@ import {
   createChicagoFixture,
   WACKER_DRIVE,
 } from "#tests/factories/chicago-fixture.ts";
+import { staffOf } from "#tests/factories/console.ts";
 import { cardToken } from "#tests/factories/placed-orders.ts";
 import { useTestApp } from "#tests/support/app.ts";
 import { readOutbox, TestBrowser } from "#tests/support/browser.ts";
@@ -27,11 +28,13 @@ const REASON =
   "Spirits can't be delivered in Chicago at this hour: on Sundays only from 11 a.m. to midnight.";
 const started = Date.now();
 let checkoutClock = Date.now();
+/** How far the test has moved the store's clock on from 8:30 (the console's send-out after 11). */
+let later = 0;
 
 describe.each(testDatabases)("legal hours at checkout on %s", (kind) => {
   const s = useTestApp(kind, {
     fixture: createChicagoFixture,
-    now: () => new Date(SUNDAY_MORNING + (Date.now() - started)),
+    now: () => new Date(SUNDAY_MORNING + later + (Date.now() - started)),
   });
 
   const availability = async (query = "") => {
@@ -141,5 +144,56 @@ describe.each(testDatabases)("legal hours at checkout on %s", (kind) => {
       slot: { date: eleven?.deliveryDate, start: ELEVEN },
     });
     expect(claimed.statusCode, claimed.body).toBe(200);
+  });
+
+  it("the console takes the 11 a.m. order but cannot send it out at 8:30, even with staff's word; at 11 it goes", async () => {
+    later = 0;
+    const { user, browser } = await shopperWithBourbon();
+    const spirits = (await availability("?classes=spirits")).json<Availability>();
+    const placed = await place(browser, user.id, { ...slotAt(spirits, ELEVEN) });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const [order] = placed.json<{ orders: Order[] }>().orders;
+    const { staff } = await staffOf(s, CHICAGO_STORE);
+    const accepted = await staff.post(`/api/console/orders/${order._id}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const refusal = {
+      code: "delivery_not_allowed",
+      message: `${REASON} It can't go out now: keep it until the law allows it, or cancel it.`,
+    };
+    for (const body of [{}, { confirm: true }]) {
+      const early = await staff.post(`/api/console/orders/${order._id}/dispatch`, body);
+      expect(early.statusCode, early.body).toBe(409);
+      expect(early.json().error).toEqual(refusal);
+    }
+    const status = await staff.get(`/api/console/orders/${order._id}`);
+    expect(status.json().order_status).toBe(1); // still accepted, not on its way
+
+    later = 2 * 60 * 60_000 + 45 * 60_000; // 11:15
+    try {
+      const sent = await staff.post(`/api/console/orders/${order._id}/dispatch`, {});
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().order_status).toBe(2);
+    } finally {
+      later = 0;
+    }
+  });
+
+  it("an ASAP order placed at 11 p.m. cannot be taken at 11:30: it would arrive after midnight", async () => {
+    try {
+      later = 14 * 60 * 60_000 + 30 * 60_000; // 23:00
+      const { user, browser } = await shopperWithBourbon();
+      const placed = await place(browser, user.id, { deliveryTime: "asap" });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const [order] = placed.json<{ orders: Order[] }>().orders;
+      const { staff } = await staffOf(s, CHICAGO_STORE);
+      later += 30 * 60_000; // 23:30, the ETA of 30–45 minutes reaching past midnight
+      const late = await staff.post(`/api/console/orders/${order._id}/accept`, {});
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().error.code).toBe("delivery_not_allowed");
+      expect(late.json().error.message).toMatch(/^Spirits can't be delivered in Chicago at this hour/);
+    } finally {
+      later = 0;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isWeeklyHours } from "#domain/availability/hours.ts";
+import { deliveryInterval } from "#domain/checkout/request.ts";
 import { type DispatchTiming, dispatchTiming } from "#domain/console/dispatch-timing.ts";
 import { type HandoverRefusal, REFUSAL_RULES, returnFee } from "#domain/door/handover.ts";
 import {
@@ -12,8 +13,17 @@ import {
 } from "#domain/orders/status.ts";
 import { orderRefund, stanceOf } from "#domain/payments/settlement.ts";
 import { AppError } from "#server/errors.ts";
+import { clockAtLocalTime } from "#server/platform/clock.ts";
+import { deliveryLawRefusal } from "../geo/index.ts";
 import type { MoneyBack } from "../notifications/index.ts";
-import { giveBackTax, moveOrder, recordMoneyBack, releaseOrderGoods, setKeptFee } from "../orders/index.ts";
+import {
+  giveBackTax,
+  moveOrder,
+  recordMoneyBack,
+  releaseOrderGoods,
+  saleClassesOfOrder,
+  setKeptFee,
+} from "../orders/index.ts";
 import {
   lockPayment,
   paymentState,
@@ -83,6 +93,12 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
     if (kept > 0 && event.type === "fail") event = { ...event, returnFee: kept };
     if (action.type === "accept" && order.scheduled && "byRecipient" in order.scheduled)
       throw new AppError(409, "order_moved", "This gift waits for its recipient to choose when it comes.");
+    // The law's hours bind even when staff mean it: an order goes out (or an ASAP one is taken) only when every
+    // class of it may be delivered from now until its ETA (docs/adr/0066-legal-hours-in-the-console.md).
+    if (goesOutNow(action, order)) {
+      const refusal = await sendingOutLawRefusal(ctx, tx, order);
+      if (refusal) throw new AppError(409, "delivery_not_allowed", `${refusal} ${NOT_NOW}`);
+    }
     // Too early for its slot, or the store closed: staff say they mean it (docs/adr/0051-console-safeguards.md).
     const timing =
       action.type === "dispatch"
@@ -184,6 +200,32 @@ export const refusalAction = (refusal: HandoverRefusal): ConsoleAction => ({
   reason: REFUSAL_RULES[refusal].reason,
   refusal,
 });
+
+const NOT_NOW = "It can't go out now: keep it until the law allows it, or cancel it.";
+
+/** Whether the action starts the order's way to the door now: sending out, or taking an ASAP delivery order. */
+const goesOutNow = (action: ConsoleAction, order: OrderRow) =>
+  !order.shipping && (action.type === "dispatch" || (action.type === "accept" && !order.scheduled));
+
+/**
+ * Why the law where the store sells forbids delivering the order from now until its ETA (the law's clock: the
+ * system's, or LAW_CLOCK in tests); null when it allows it.
+ */
+async function sendingOutLawRefusal(
+  ctx: ConsoleContext,
+  tx: Transaction<Database>,
+  order: OrderRow,
+): Promise<string | null> {
+  const classes = await saleClassesOfOrder(tx, order);
+  if (classes.length === 0) return null;
+  const [start, end] = deliveryInterval({ kind: "asap", etaMinutes: order.eta_minutes }, lawNowOf(ctx));
+  return start && end ? deliveryLawRefusal(tx, order.store_id, classes, start, end) : null;
+}
+
+const lawNowOf = (ctx: ConsoleContext): Date =>
+  ctx.config.lawClock
+    ? clockAtLocalTime(ctx.config.lawClock.timeZone, ctx.config.lawClock.minute)()
+    : (ctx.now ?? (() => new Date()))();
 
 /** Whether the order may go out now by the store's hours and its slot (domain/console/dispatch-timing.ts). */
 async function dispatchTimingOf(

@@ -129,7 +129,14 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.post(
     "/api/console/orders/:id/accept",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      config: {
+        auth: "user",
+        errors: {
+          403: staffOnly,
+          404: notFound,
+          409: `${moved} Or, for an ASAP order, the law where the store sells forbids delivering its classes from now until its ETA (\`delivery_not_allowed\`, the law's reason).`,
+        },
+      },
       schema: {
         operationId: "acceptConsoleOrder",
         tags,
@@ -152,7 +159,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         errors: {
           403: staffOnly,
           404: notFound,
-          409: `${moved} Or it asks staff's word first (the message says why and when; send again with \`confirm: true\` to go ahead): a slot order more than an hour before its slot (\`too_early_for_slot\`), or the store is closed (\`store_closed\`).`,
+          409: `${moved} Or it asks staff's word first (the message says why and when; send again with \`confirm: true\` to go ahead): a slot order more than an hour before its slot (\`too_early_for_slot\`), or the store is closed (\`store_closed\`). Or the law where the store sells forbids delivering the order's classes from now until its ETA (\`delivery_not_allowed\`, the law's reason; staff's word does not change it).`,
         },
       },
       schema: {
@@ -160,7 +167,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         tags,
         response: { 200: consoleOrderSchema },
         summary:
-          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm",
+          "Send an order out (→ 2, en route; a soft-failed one again), or ship a shipped one (Awaiting Fulfillment → Shipped); substitutions the shopper has not answered are settled as the store's default (keep what it has, refund the rest). An on-demand order goes out during the store's hours and a slot order from an hour before its slot, unless staff confirm; never outside the hours the law allows its classes",
         headers,
         params: orderParams,
         body: dispatchBody,

@@ -4,7 +4,6 @@ import type { Database } from "#db/schema.ts";
 import { etaDisplay } from "#domain/availability/availability.ts";
 import type { Availability } from "#domain/availability/types.ts";
 import { chooseDelivery, deliveryInterval } from "#domain/checkout/request.ts";
-import { saleClassesOf } from "#domain/compliance/lawful-availability.ts";
 import type { SaleClass } from "#domain/compliance/types.ts";
 import {
   dateWords,
@@ -17,12 +16,10 @@ import {
 } from "#domain/gifts/claim.ts";
 import type { GiftClaimBody, GiftView } from "#domain/gifts/types.ts";
 import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
-import { taxClassOf } from "#domain/tax/classes.ts";
 import { AppError } from "#server/errors.ts";
 import type { Db } from "#server/platform/db.ts";
-import { taxFactsOf } from "../catalogue/index.ts";
 import { availabilityOfStore, deliveryLawRefusal } from "../geo/index.ts";
-import { moveOrder, scheduleStoreDeadlines, setGiftDelivery } from "../orders/index.ts";
+import { moveOrder, saleClassesOfOrder, scheduleStoreDeadlines, setGiftDelivery } from "../orders/index.ts";
 import type { GiftsContext } from "./context.ts";
 import { giftClaimedNotice } from "./messages.ts";
 
@@ -150,21 +147,6 @@ async function scheduleOf(
   const lawful = classes ?? (await saleClassesOfOrder(ctx.db, rows.order));
   const availability = await availabilityOfStore(ctx.db, rows.order.store_id, now, undefined, lawful);
   return giftSchedule(availability, new Date(rows.claim.expires_at), now);
-}
-
-/** The classes of the gift's lines whose hours a law sets. */
-async function saleClassesOfOrder(db: Db, order: Rows["order"]): Promise<SaleClass[]> {
-  const lines = await db
-    .selectFrom("order_lines")
-    .select("sku_id")
-    .where("order_id", "=", order.id)
-    .execute();
-  const { products } = await taxFactsOf(
-    db,
-    order.store_id,
-    lines.map((l) => l.sku_id),
-  );
-  return saleClassesOf([...products.values()].map(taxClassOf));
 }
 
 /** GET /order/gift/{orderId}/availability?token=: what the recipient may choose from; only while the gift is open. */
