@@ -2,7 +2,7 @@ import { cartNeedsAgeVerification } from "../age/rules.ts";
 import { type Bill, computeBill } from "../checkout/bill.ts";
 import { saleClassesOf } from "../compliance/lawful-availability.ts";
 import { type Destination, type GoodsLine, lineRefusal, orderLimitError } from "../compliance/where.ts";
-import { evaluatePromo, type PromoResult, type PromoRule } from "../promos/engine.ts";
+import { evaluatePromo, lineEligible, type PromoResult, type PromoRule } from "../promos/engine.ts";
 import { taxClassOf } from "../tax/classes.ts";
 import { productTaxLine } from "../tax/part-tax.ts";
 import type { Rate, StateRules } from "../tax/types.ts";
@@ -329,13 +329,24 @@ export function priceCart(input: ComposeInput): { cart: Cart; bill: Bill } {
   return { cart, bill };
 }
 
-/** A store's part as the tax engine sees it: its available lines, by class, with their liquid. */
+/**
+ * A store's part as the tax engine sees it: its available lines, by class, with their liquid, each marked with
+ * whether the promo covers it (its share of the discount lowers only those).
+ */
 function storeTaxInput(input: ComposeInput, storeId: string, products: readonly CartProduct[]) {
   const taxes = input.stores.get(storeId)?.taxes;
   if (!taxes) return null;
+  const rule = input.offers?.promo?.rule;
   const lines = input.lines.flatMap((l, i) =>
     l.store_id === storeId && products[i].available
-      ? [productTaxLine(l.id, { ...l, volume_ml: l.volume }, l.qty, products[i].subtotal)]
+      ? [
+          {
+            ...productTaxLine(l.id, { ...l, volume_ml: l.volume }, l.qty, products[i].subtotal),
+            promoEligible: rule
+              ? lineEligible(rule, { storeId, subtotal: products[i].subtotal, tags: l.tags })
+              : true,
+          },
+        ]
       : [],
   );
   return { ...taxes, on: (input.offers?.now ?? new Date()).toISOString(), lines };

@@ -8,7 +8,7 @@ import {
 } from "../cart/totals.ts";
 import { formatCents } from "../money.ts";
 import { creditToApply } from "../promos/credit.ts";
-import { partTax } from "../tax/part-tax.ts";
+import { type PartLine, partTax } from "../tax/part-tax.ts";
 import type { Rate, StateRules, TaxableLine, TaxLine } from "../tax/types.ts";
 import { allocate } from "./allocate.ts";
 
@@ -19,9 +19,9 @@ import { allocate } from "./allocate.ts";
  * whole dollar. A split cart becomes one order per store under one payment: every amount is shared among the stores
  * so their orders add up to the bill.
  *
- * Tax (issue 33, ADR 61) is computed per store on its goods after its share of the promo (each line taking a share
- * by its amount), its delivery fee after a free-delivery promo, and its tip; the jurisdiction's rules say which of
- * those it reaches. Store credit is a way of paying, not a discount: it never lowers the tax.
+ * Tax (issue 33, ADR 61) is computed per store on its goods after its share of the promo (each line the promo
+ * covers taking a share by its amount), its delivery fee after a free-delivery promo, and its tip; the
+ * jurisdiction's rules say which of those it reaches. Store credit is a way of paying, not a discount: it never lowers the tax.
  */
 
 /** What a store's part is taxed by, and its goods as the tax laws see them (amounts before discounts). */
@@ -30,7 +30,8 @@ export interface StoreTaxInput {
   rules: StateRules;
   /** ISO date or date-time of the sale. */
   on: string;
-  lines: readonly Omit<TaxableLine, "discount">[];
+  /** The goods; `promoEligible: false` for a line the promo does not cover. */
+  lines: readonly PartLine[];
 }
 export interface StoreCharges {
   storeId: string;

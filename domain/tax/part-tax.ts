@@ -1,20 +1,24 @@
 /**
  * The tax of one store's part of a bill, or of an order as it changes (a substitution re-taxes it): the part's
- * discount lowers its delivery fee (a free-delivery promo) or is shared by its goods by amount, store credit never
- * lowers anything (it is a way of paying), and the rates and the state's rules do the rest (compute.ts).
+ * discount lowers its delivery fee (a free-delivery promo) or is shared by amount among the goods the promo covers,
+ * store credit never lowers anything (it is a way of paying), and the rates and the state's rules do the rest
+ * (compute.ts).
  */
 import { allocate } from "../checkout/allocate.ts";
 import { taxClassOf } from "./classes.ts";
 import { computeTax, type TaxResult } from "./compute.ts";
 import type { Rate, StateRules, TaxableLine } from "./types.ts";
 
+/** A line of a store's part: the promo's share reaches it unless `promoEligible` is false. */
+export type PartLine = Omit<TaxableLine, "discount"> & { promoEligible?: boolean };
+
 export interface PartTaxInput {
   rates: readonly Rate[];
   rules: StateRules;
   /** ISO date or date-time of the sale. */
   on: string;
-  /** The goods, amounts before discounts. */
-  lines: readonly Omit<TaxableLine, "discount">[];
+  /** The goods, amounts before discounts; `promoEligible: false` for a line the promo does not cover. */
+  lines: readonly PartLine[];
   discount: number;
   /** Whether the discount is the delivery fee's (free delivery) rather than the goods'. */
   discountOnFee: boolean;
@@ -25,12 +29,13 @@ export interface PartTaxInput {
 export function partTax(input: PartTaxInput): TaxResult {
   if (input.lines.length === 0) return { lines: [], total: 0 };
   const goodsDiscount = input.discountOnFee ? 0 : input.discount;
-  const shares = allocate(
-    goodsDiscount,
-    input.lines.map((line) => line.amount),
-  );
+  const weights = input.lines.map((line) => (line.promoEligible === false ? 0 : line.amount));
+  const shares = weights.some((w) => w > 0) ? allocate(goodsDiscount, weights) : weights;
   return computeTax({
-    lines: input.lines.map((line, i) => ({ ...line, discount: Math.min(shares[i], line.amount) })),
+    lines: input.lines.map(({ promoEligible: _, ...line }, i) => ({
+      ...line,
+      discount: Math.min(shares[i], line.amount),
+    })),
     deliveryFee: input.discountOnFee ? Math.max(0, input.fee - input.discount) : input.fee,
     tip: input.tip,
     rates: input.rates,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "#domain/orders/types.ts";
+import { createProduct, stock } from "#tests/factories/catalogue.ts";
 import {
   CHICAGO_BOURBON,
   CHICAGO_STORE,
@@ -9,6 +10,7 @@ import {
 } from "#tests/factories/chicago-fixture.ts";
 import { staffOf } from "#tests/factories/console.ts";
 import { placedOrder } from "#tests/factories/placed-orders.ts";
+import { createPromo } from "#tests/factories/promos.ts";
 import { useTestApp } from "#tests/support/app.ts";
 import { readOutbox } from "#tests/support/browser.ts";
 import { testDatabases } from "#tests/support/db.ts";
@@ -16,6 +18,14 @@ import { testDatabases } from "#tests/support/db.ts";
 const STORE = CHICAGO_STORE;
 const BOURBON = CHICAGO_BOURBON;
 const CHICAGO = WACKER_DRIVE;
+/** A second spirit on the fixture store's shelf, for a substitution. */
+const RYE = "IA-9104-750";
+
+async function fixture(db: Parameters<typeof createChicagoFixture>[0]) {
+  await createChicagoFixture(db);
+  await createProduct(db, { sku_id: RYE, title: "Fixture Rye", abv: 45, regular_price_cents: 1999 });
+  await stock(db, STORE, RYE, 1999);
+}
 
 /**
  * Chicago on $29.99 of bourbon and the $3.99 fee, each tax rounded once on the invoice (chi.ts): State 6.25% of
@@ -25,7 +35,7 @@ const CHICAGO = WACKER_DRIVE;
 const CHICAGO_TAX = 212 + 34 + 59 + 42 + 45 + 15;
 
 describe.each(testDatabases)("taxes on the bill (issue 33) on %s", (kind) => {
-  const s = useTestApp(kind, { fixture: createChicagoFixture, now: chicagoAfternoonClock() });
+  const s = useTestApp(kind, { fixture, now: chicagoAfternoonClock() });
   const order = (items = [{ sku: BOURBON, qty: 1, store_id: STORE }]) =>
     placedOrder(s, items, { address: CHICAGO });
 
@@ -112,5 +122,47 @@ describe.each(testDatabases)("taxes on the bill (issue 33) on %s", (kind) => {
     expect(row.tax).toBe(CHICAGO_TAX);
     expect(row.tax_refunded.reduce((sum, l) => sum + l.cents, 0)).toBe(CHICAGO_TAX);
     expect((await browser.get(`/order/detail?id=${id}`)).json<Order>().taxes).toEqual([]);
+  });
+
+  it("a substitution after a free-delivery promo re-taxes the new bottle and keeps the waived fee untaxed", async () => {
+    const code = await createPromo(s.db, { kind: "free_delivery", value: 0, description: "Free delivery" });
+    const { orders, browser, user } = await placedOrder(s, [{ sku: BOURBON, qty: 1, store_id: STORE }], {
+      address: CHICAGO,
+      before: async (b) => expect((await b.post("/menu/cart/promo/v2", { code })).statusCode).toBe(200),
+    });
+    const id = orders[0]._id;
+    expect(orders[0].line_items.find((l) => l.format === "PROMO")?.value).toBe(-399);
+    const feeTax = async () => {
+      const row = await s.db
+        .selectFrom("orders")
+        .select(["tax", "tax_lines"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      const fee = row.tax_lines.filter((l) => l.lineId === "delivery_fee").reduce((n, l) => n + l.cents, 0);
+      return { row, fee };
+    };
+    expect((await feeTax()).fee).toBe(0);
+
+    const { staff } = await staffOf(s, STORE);
+    expect((await staff.post(`/api/console/orders/${id}/accept`, {})).statusCode).toBe(200);
+    const proposed = await staff.post(`/api/console/orders/${id}/substitutions`, {
+      lines: [{ sku_id: BOURBON, stock_level: 0, suggestions: [RYE] }],
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const done = await browser.request("PUT", `/order/substitution/${id}`, {
+      user: { objectId: user.id },
+      status: "Done",
+      save: true,
+      products: [{ sku_id: BOURBON, removed: false, kept: 0, added: [{ sku_id: RYE, qty: 1 }] }],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const { row, fee } = await feeTax();
+    expect(fee).toBe(0);
+    expect(new Set(row.tax_lines.map((l) => l.lineId))).toEqual(new Set([RYE, "order"]));
+    expect(row.tax_lines.reduce((n, l) => n + l.cents, 0)).toBe(row.tax);
+    // $19.99 of rye, the fee waived: State 6.25% → 1.25; RTA 1% → 0.20; Cook 1.75% → 0.35; Chicago 1.25% → 0.25;
+    // the retail liquor tax 1.5% → 0.30; the bag 0.15.
+    expect(row.tax).toBe(125 + 20 + 35 + 25 + 30 + 15);
   });
 });

@@ -17,6 +17,7 @@ import {
   updateKind,
 } from "#domain/orders/substitution.ts";
 import { orderRefund } from "#domain/payments/settlement.ts";
+import { lineEligible } from "#domain/promos/engine.ts";
 import { partTax, productTaxLine } from "#domain/tax/part-tax.ts";
 import { AppError } from "#server/errors.ts";
 import { takeStock, taxFactsOf } from "../catalogue/index.ts";
@@ -29,7 +30,7 @@ import {
   setSubstitutedMoney,
 } from "../orders/index.ts";
 import { lockPayment, paymentState, planRefund } from "../payments/index.ts";
-import { refundCredit } from "../promos/index.ts";
+import { findPromo, refundCredit } from "../promos/index.ts";
 import { substitutionsDone } from "./messages.ts";
 import { noticeOf } from "./notice.ts";
 
@@ -239,7 +240,8 @@ export async function settleSubstitutions(
 
 /**
  * The order's tax on its lines as substitutions leave them (issue 33: a substitution re-taxes the order), on the day
- * it was placed, with its discount shared by the goods. Tax lines are keyed by SKU, as at checkout.
+ * it was placed, with its discount where checkout put it: on the delivery fee for a free-delivery promo, otherwise
+ * shared by the goods the promo covers. Tax lines are keyed by SKU, as at checkout.
  */
 async function retax(
   tx: Tx,
@@ -253,16 +255,23 @@ async function retax(
     lines.map((l) => l.sku_id),
   );
   if (!facts.taxes) return { lines: [], total: 0 };
-  const subtotal = subtotalOf(lines);
+  // Promos are never edited, only switched off (promos/repository.ts): the row is the rule the order was placed under.
+  const promo = order.promo_code && order.discount > 0 ? await findPromo(tx, order.promo_code) : null;
+  const onFee = promo?.kind === "free_delivery";
   return partTax({
     ...facts.taxes,
     on: order.created_at.toISOString(),
     lines: lines.flatMap((l) => {
       const product = facts.products.get(l.sku_id);
-      return product ? [productTaxLine(l.sku_id, product, l.qty, l.qty * l.price)] : [];
+      if (!product) return [];
+      const amount = l.qty * l.price;
+      const covered = promo
+        ? lineEligible(promo, { storeId: order.store_id, subtotal: amount, tags: product.tags })
+        : true;
+      return [{ ...productTaxLine(l.sku_id, product, l.qty, amount), promoEligible: covered }];
     }),
-    discount: Math.min(order.discount, subtotal),
-    discountOnFee: false,
+    discount: Math.min(order.discount, onFee ? fee : subtotalOf(lines)),
+    discountOnFee: onFee,
     fee,
     tip: order.tip,
   });
