@@ -164,6 +164,15 @@ export interface OrderEventsTable {
   created_at: DefaultedTimestamp;
 }
 
+/** What one refund gave back of an order's tax, and when (0038): the tax report deducts it in that period. */
+export interface OrderTaxRefundsTable {
+  id: Identity;
+  order_id: string;
+  store_id: string;
+  refunded_at: DefaultedTimestamp;
+  lines: ColumnType<TaxLine[], string, string>;
+}
+
 export interface GiftClaimsTable {
   id: string;
   order_id: string;
@@ -182,5 +191,6 @@ export interface CheckoutDatabase {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
+  order_tax_refunds: OrderTaxRefundsTable;
   gift_claims: GiftClaimsTable;
 }

@@ -3896,7 +3896,7 @@ export interface components {
             }[];
         };
         /**
-         * @description A store's tax of a period by jurisdiction and tax type, by the day each order was placed in the store's time zone; refunds count with their order.
+         * @description A store's tax of a period by jurisdiction and tax type: tax charged by the day each order was placed, tax refunded by the day each refund was made, in the store's time zone.
          * @example {
          *       "store": {
          *         "id": "chi-wacker",
@@ -3978,17 +3978,17 @@ export interface components {
                 /** @description Orders of the period that charged this tax (for the total: any tax). */
                 orders: number;
                 /**
-                 * @description Tax the orders charged.
+                 * @description Tax the period's orders charged.
                  * @example 2699
                  */
                 charged: number;
                 /**
-                 * @description Of it, what refunds gave back (an order that ended undelivered gives back all).
+                 * @description What refunds made in the period gave back, of this period's orders or earlier ones (an order that ended undelivered gives back all).
                  * @example 2699
                  */
                 refunded: number;
                 /**
-                 * @description Charged less refunded: what is owed.
+                 * @description Charged less refunded: what is owed. Below zero when the period's refunds of earlier orders exceed its charges.
                  * @example 2699
                  */
                 net: number;
@@ -3997,17 +3997,17 @@ export interface components {
                 /** @description Orders of the period that charged this tax (for the total: any tax). */
                 orders: number;
                 /**
-                 * @description Tax the orders charged.
+                 * @description Tax the period's orders charged.
                  * @example 2699
                  */
                 charged: number;
                 /**
-                 * @description Of it, what refunds gave back (an order that ended undelivered gives back all).
+                 * @description What refunds made in the period gave back, of this period's orders or earlier ones (an order that ended undelivered gives back all).
                  * @example 2699
                  */
                 refunded: number;
                 /**
-                 * @description Charged less refunded: what is owed.
+                 * @description Charged less refunded: what is owed. Below zero when the period's refunds of earlier orders exceed its charges.
                  * @example 2699
                  */
                 net: number;

@@ -126,7 +126,7 @@ export default function ConsoleTaxes({ loaderData }: Route.ComponentProps) {
         <p className="page-head__lead">
           {report ? `${report.store.name} · ` : null}
           Tax charged on orders, by jurisdiction and tax type, for filing. Orders count on the day they were
-          placed (the store's time zone); refunds count with their order.
+          placed, refunds on the day they were made (the store's time zone), so a filed month never changes.
         </p>
       </header>
       {forbidden ? (

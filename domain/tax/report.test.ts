@@ -35,7 +35,7 @@ const delivered: ReportOrder = {
     line("a", "US-IL-CHICAGO", "retail liquor", 45),
     line("order", "US-IL-CHICAGO", "checkout bag", 7),
   ],
-  taxRefunded: [line("b", "US-IL", "sales", 62)],
+  refunds: [{ at: new Date("2026-11-12T15:00:00Z"), lines: [line("b", "US-IL", "sales", 62)] }],
 };
 const cancelled: ReportOrder = {
   id: "o2",
@@ -43,7 +43,12 @@ const cancelled: ReportOrder = {
   placedAt: new Date("2026-11-30T23:30:00-06:00"), // the last evening of November in Chicago (UTC: 1 December)
   state: "undelivered",
   taxLines: [line("c", "US-IL", "sales", 100), line("c", "US-IL-CHICAGO", "retail liquor", 20)],
-  taxRefunded: [line("c", "US-IL", "sales", 100), line("c", "US-IL-CHICAGO", "retail liquor", 20)],
+  refunds: [
+    {
+      at: new Date("2026-11-30T23:45:00-06:00"),
+      lines: [line("c", "US-IL", "sales", 100), line("c", "US-IL-CHICAGO", "retail liquor", 20)],
+    },
+  ],
 };
 
 describe("taxReport", () => {
@@ -95,14 +100,48 @@ describe("taxReport", () => {
     ["2026-12-01T05:59:59Z", true], // 30 November, 23:59:59 CST
     ["2026-12-01T06:00:00Z", false], // 1 December, midnight CST
   ] as const)("counts an order placed at %s by the store's day: %s", (at, inside) => {
-    const report = taxReport([{ ...delivered, placedAt: new Date(at) }], NOV, CHI);
+    const report = taxReport([{ ...delivered, placedAt: new Date(at), refunds: [] }], NOV, CHI);
     expect(report.total.orders).toBe(inside ? 1 : 0);
     expect(report.rows.length).toBe(inside ? 3 : 0);
   });
 
+  it("a refund counts on the day it was made: an October order refunded in November lowers November's net only", () => {
+    const october = {
+      ...delivered,
+      placedAt: new Date("2026-10-30T18:00:00Z"),
+      refunds: [{ at: new Date("2026-11-02T18:00:00Z"), lines: [line("a", "US-IL", "sales", 50)] }],
+    };
+    const oct = taxReport([october], { from: "2026-10-01", to: "2026-11-01" }, CHI);
+    expect(oct.total).toEqual({ orders: 1, charged: 302, refunded: 0, net: 302 });
+    const nov = taxReport([october], NOV, CHI);
+    expect(nov.rows).toEqual([
+      {
+        jurisdiction: "US-IL",
+        jurisdictionName: "Illinois",
+        taxType: "sales",
+        orders: 0,
+        charged: 0,
+        refunded: 50,
+        net: -50,
+      },
+    ]);
+    expect(nov.total).toEqual({ orders: 0, charged: 0, refunded: 50, net: -50 });
+    expect(nov.orders).toEqual({ delivered: 0, undelivered: 0, open: 0 });
+  });
+
+  it("an order cancelled after its period closed nets to zero over the two periods, not in each", () => {
+    const late = {
+      ...cancelled,
+      refunds: cancelled.refunds.map((r) => ({ ...r, at: new Date("2026-12-01T15:00:00Z") })),
+    };
+    const dec = { from: "2026-12-01", to: "2027-01-01" };
+    expect(taxReport([late], NOV, CHI).total.net).toBe(120);
+    expect(taxReport([late], dec, CHI).total.net).toBe(-120);
+  });
+
   it("counts open orders apart, and an order without tax in the orders but not in the taxed total", () => {
-    const open = { ...delivered, id: "o3", state: "open" as const, taxRefunded: [] };
-    const untaxed = { ...delivered, id: "o4", taxLines: [], taxRefunded: [] };
+    const open = { ...delivered, id: "o3", state: "open" as const, refunds: [] };
+    const untaxed = { ...delivered, id: "o4", taxLines: [], refunds: [] };
     const report = taxReport([open, untaxed], NOV, CHI);
     expect(report.orders).toEqual({ delivered: 1, undelivered: 0, open: 1 });
     expect(report.total).toEqual({ orders: 1, charged: 302, refunded: 0, net: 302 });
@@ -116,7 +155,7 @@ describe("taxReport", () => {
   });
 
   it("names a jurisdiction we have no name for by its id", () => {
-    const odd = { ...delivered, taxLines: [line("a", "US-XX", "sales", 5)], taxRefunded: [] };
+    const odd = { ...delivered, taxLines: [line("a", "US-XX", "sales", 5)], refunds: [] };
     expect(taxReport([odd], NOV, CHI).rows[0].jurisdictionName).toBe("US-XX");
   });
 });
@@ -139,36 +178,43 @@ describe("the net is what was charged less what was refunded", () => {
       state: fc.constantFrom("delivered", "undelivered", "open" as const),
       taxLines: fc.array(taxLine, { maxLength: 8 }),
       refundShare: fc.array(fc.integer({ min: 0, max: 100 }), { maxLength: 8 }),
+      // The refund's delay after the order: the same day, or weeks later (another period).
+      refundAfterMs: fc.integer({ min: 0, max: 40 * 86_400_000 }),
     })
     .filter((o) => !Number.isNaN(o.placedAt.getTime()))
-    .map(({ refundShare, ...o }): ReportOrder => {
+    .map(({ refundShare, refundAfterMs, ...o }): ReportOrder => {
       // Refunds give back part of some lines, never more than charged (as domain/tax/refund.ts does); an undelivered
       // order all of it.
-      const taxRefunded =
+      const lines =
         o.state === "undelivered"
           ? o.taxLines
           : o.taxLines.flatMap((l, i) =>
               refundShare[i] ? [{ ...l, cents: Math.floor((l.cents * refundShare[i]) / 100) }] : [],
             );
-      return { ...o, taxRefunded };
+      const at = new Date(o.placedAt.getTime() + refundAfterMs);
+      return { ...o, refunds: lines.length ? [{ at, lines }] : [] };
     });
 
-  it("row by row and in total, to the cent, over the orders placed in the period", () => {
+  it("row by row and in total, to the cent: charges of the period's orders, refunds made in the period", () => {
     fc.assert(
       fc.property(fc.array(order, { maxLength: 30 }), (orders) => {
         const report = taxReport(orders, NOV, CHI);
         const { start, end } = periodInstants(NOV, CHI);
-        const inPeriod = orders.filter((o) => o.placedAt >= start && o.placedAt < end);
-        const sum = (lines: TaxLine[]) => lines.reduce((n, l) => n + l.cents, 0);
-        const charged = sum(inPeriod.flatMap((o) => [...o.taxLines]));
-        const refunded = sum(inPeriod.flatMap((o) => [...o.taxRefunded]));
+        const within = (at: Date) => at >= start && at < end;
+        const sum = (lines: readonly TaxLine[]) => lines.reduce((n, l) => n + l.cents, 0);
+        const charged = sum(orders.filter((o) => within(o.placedAt)).flatMap((o) => [...o.taxLines]));
+        const refunded = sum(
+          orders.flatMap((o) => o.refunds.filter((r) => within(r.at)).flatMap((r) => [...r.lines])),
+        );
         expect(report.total).toMatchObject({ charged, refunded, net: charged - refunded });
         for (const r of report.rows) expect(r.net).toBe(r.charged - r.refunded);
         expect(report.rows.reduce((n, r) => n + r.net, 0)).toBe(report.total.net);
-        // An undelivered order adds nothing to the net.
-        const undelivered = inPeriod.filter((o) => o.state === "undelivered");
+        // An undelivered order placed and refunded within the period adds nothing to the net.
+        const settledWithin = orders.filter(
+          (o) => o.state === "undelivered" && within(o.placedAt) && o.refunds.every((r) => within(r.at)),
+        );
         const without = taxReport(
-          orders.filter((o) => !undelivered.includes(o)),
+          orders.filter((o) => !settledWithin.includes(o)),
           NOV,
           CHI,
         );

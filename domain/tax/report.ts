@@ -2,13 +2,13 @@
  * The tax report a store files (issue 33 §1): what its orders of a period charged in tax, by jurisdiction and tax
  * type, what refunds gave back, and the net, in cents, with a total row; and the same as CSV.
  *
- * Which date counts: the order's sale date, which is when it was placed (the bill, its rates and its tax lines are
- * fixed then), as a day in the store's time zone. A period is [from, to) of those days. Refunds count in the period of
- * their order, not of the day they were made: the orders keep what their refunds gave back (`tax_refunded`), not when,
- * so a report re-run later shows a period's orders as they stand now. An order that ends undelivered (cancelled, or
- * failed for good) was never a sale: all its tax is given back, so it nets to zero. An order still open (placed, being
- * picked, on the way, or failed but to be tried again) counts as charged; the report says how many there are, since
- * their figures may still change.
+ * Which date counts, as a day in the store's time zone (a period is [from, to) of those days): for tax charged, the
+ * order's sale date, when it was placed (the bill, its rates and its tax lines are fixed then); for tax refunded, the
+ * day the refund was made, whatever the order's period, as a return is deducted when it is made: a filed period never
+ * changes because of a later refund (docs/adr/0068-tax-refunds-by-their-day.md). An order that ends undelivered
+ * (cancelled, or failed for good) gives all its tax back, so it nets to zero once its refund is in the same period.
+ * An order still open (placed, being picked, on the way, or failed but to be tried again) counts as charged; the
+ * report says how many there are, since their figures may still change.
  *
  * The report covers what we charged: rates marked `includedInPrice` (collected upstream, in the shelf price) are never
  * on an order's tax lines, so never here.
@@ -22,13 +22,20 @@ import type { TaxLine } from "./types.ts";
 /** Where an order stands for the report: delivered (a sale), ended undelivered (not a sale), or not ended yet. */
 export type ReportOrderState = "delivered" | "undelivered" | "open";
 
+/** What one refund gave back of an order's tax, and when. */
+export interface TaxRefund {
+  at: Date;
+  lines: readonly TaxLine[];
+}
+
+/** An order placed in the period, or one placed earlier whose refunds the period holds. */
 export interface ReportOrder {
   id: string;
   number: number;
   placedAt: Date;
   state: ReportOrderState;
   taxLines: readonly TaxLine[];
-  taxRefunded: readonly TaxLine[];
+  refunds: readonly TaxRefund[];
 }
 
 /** Days in the store's time zone, `to` not included: "2026-11-01" to "2026-12-01" is November. */
@@ -113,7 +120,10 @@ export const lastDay = (period: TaxPeriod): string => {
 
 const key = (line: TaxLine) => JSON.stringify([line.jurisdiction, line.taxType]);
 
-/** The report of the orders placed in the period (others are left out), rows in jurisdiction then tax type order. */
+/**
+ * The report of the tax charged by the orders placed in the period and refunded in it (whatever else is given is
+ * left out), rows in jurisdiction then tax type order.
+ */
 export function taxReport(orders: readonly ReportOrder[], period: TaxPeriod, timeZone: string): TaxReport {
   const { start, end } = periodInstants(period, timeZone);
   const rows = new Map<string, TaxReportRow & { ids: Set<string> }>();
@@ -137,9 +147,11 @@ export function taxReport(orders: readonly ReportOrder[], period: TaxPeriod, tim
   };
   const counts: Record<ReportOrderState, number> = { delivered: 0, undelivered: 0, open: 0 };
   const taxed = new Set<string>();
+  const inPeriod = (at: Date) => at.getTime() >= start.getTime() && at.getTime() < end.getTime();
   for (const order of orders) {
-    const at = order.placedAt.getTime();
-    if (at < start.getTime() || at >= end.getTime()) continue;
+    for (const refund of order.refunds)
+      if (inPeriod(refund.at)) for (const line of refund.lines) row(line).refunded += line.cents;
+    if (!inPeriod(order.placedAt)) continue;
     counts[order.state] += 1;
     for (const line of order.taxLines) {
       const r = row(line);
@@ -149,7 +161,6 @@ export function taxReport(orders: readonly ReportOrder[], period: TaxPeriod, tim
         taxed.add(order.id);
       }
     }
-    for (const line of order.taxRefunded) row(line).refunded += line.cents;
   }
   const list = [...rows.values()]
     .map(({ ids, ...r }) => ({ ...r, orders: ids.size, net: r.charged - r.refunded }))

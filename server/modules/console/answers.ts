@@ -323,11 +323,13 @@ const taxReportExample: ConsoleTaxReport = {
 
 const taxFigures = {
   orders: z.number().int().describe("Orders of the period that charged this tax (for the total: any tax)."),
-  charged: cents().describe("Tax the orders charged."),
+  charged: cents().describe("Tax the period's orders charged."),
   refunded: cents().describe(
-    "Of it, what refunds gave back (an order that ended undelivered gives back all).",
+    "What refunds made in the period gave back, of this period's orders or earlier ones (an order that ended undelivered gives back all).",
   ),
-  net: cents().describe("Charged less refunded: what is owed."),
+  net: cents().describe(
+    "Charged less refunded: what is owed. Below zero when the period's refunds of earlier orders exceed its charges.",
+  ),
 };
 
 export const consoleTaxReportSchema = describes<ConsoleTaxReport>()(
@@ -364,6 +366,6 @@ export const consoleTaxReportSchema = describes<ConsoleTaxReport>()(
       id: "ConsoleTaxReport",
       example: taxReportExample,
       description:
-        "A store's tax of a period by jurisdiction and tax type, by the day each order was placed in the store's time zone; refunds count with their order.",
+        "A store's tax of a period by jurisdiction and tax type: tax charged by the day each order was placed, tax refunded by the day each refund was made, in the store's time zone.",
     }),
 );

@@ -51,8 +51,8 @@ describe.each(testDatabases)("the tax report (issue 33) on %s", (kind) => {
   const s = useTestApp(kind, { fixture: createChicagoFixture, now: chicagoAfternoonClock() });
 
   /**
-   * Two orders placed at noon in Chicago on `day` (their placing time moved there, so each test has a period of its
-   * own): one delivered and $10.00 of it refunded, one cancelled.
+   * Two orders placed at noon in Chicago on `day` (their placing and refunding times moved there, so each test has a
+   * period of its own): one delivered and $10.00 of it refunded at 2 p.m., one cancelled.
    */
   async function twoOrders(day: string) {
     const { staff } = await staffOf(s, STORE);
@@ -75,6 +75,12 @@ describe.each(testDatabases)("the tax report (issue 33) on %s", (kind) => {
       .updateTable("orders")
       .set({ created_at: new Date(`${day}T18:00:00Z`) })
       .where("id", "in", [delivered._id, cancelled._id])
+      .execute();
+    // Refunded the same afternoon.
+    await s.db
+      .updateTable("order_tax_refunds")
+      .set({ refunded_at: new Date(`${day}T20:00:00Z`) })
+      .where("order_id", "in", [delivered._id, cancelled._id])
       .execute();
     return { staff, delivered, cancelled };
   }
@@ -135,18 +141,36 @@ describe.each(testDatabases)("the tax report (issue 33) on %s", (kind) => {
       "",
     ]);
 
-    // Placed at 23:59 on the last day of February in Chicago (05:59 on 1 March in UTC): not in March.
+    // Placed and refunded at 23:59 on the last day of February in Chicago (05:59 on 1 March in UTC): not in March.
+    const refundedAt = async (at: string) =>
+      s.db
+        .updateTable("order_tax_refunds")
+        .set({ refunded_at: new Date(at) })
+        .where("order_id", "=", delivered._id)
+        .execute();
     await s.db
       .updateTable("orders")
       .set({ created_at: new Date("2026-03-01T05:59:00Z") })
       .where("id", "=", delivered._id)
       .execute();
-    const march = (await staff.get(`/api/console/taxes?${query}`)).json<ConsoleTaxReport>();
-    expect(march.total).toEqual({ orders: 1, charged: 407, refunded: 407, net: 0 });
-    const feb = (
-      await staff.get("/api/console/taxes?from=2026-02-01&to=2026-03-01")
-    ).json<ConsoleTaxReport>();
-    expect(feb.total).toEqual({ orders: 1, charged: 407, refunded: 108, net: 299 });
+    await refundedAt("2026-03-01T05:59:30Z");
+    const reportFor = async (q: string) =>
+      (await staff.get(`/api/console/taxes?${q}`)).json<ConsoleTaxReport>();
+    const febQuery = "from=2026-02-01&to=2026-03-01";
+    expect((await reportFor(query)).total).toEqual({ orders: 1, charged: 407, refunded: 407, net: 0 });
+    expect((await reportFor(febQuery)).total).toEqual({ orders: 1, charged: 407, refunded: 108, net: 299 });
+
+    // Refunded at midnight, 1 March in Chicago: February's return stays as filed, March deducts the refund.
+    await refundedAt("2026-03-01T06:00:00Z");
+    expect((await reportFor(febQuery)).total).toEqual({ orders: 1, charged: 407, refunded: 0, net: 407 });
+    const march = await reportFor(query);
+    expect(march.total).toEqual({ orders: 1, charged: 407, refunded: 515, net: -108 });
+    expect(march.rows.find((r) => r.tax_type === "retail liquor")).toMatchObject({
+      orders: 1,
+      charged: 45,
+      refunded: 45 + 12,
+      net: -12,
+    });
   });
 
   it("with no period, the current month in the store's time zone", async () => {

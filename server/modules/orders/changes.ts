@@ -187,7 +187,7 @@ export async function giveBackTax(
 ): Promise<TaxLine[]> {
   const order = await tx
     .selectFrom("orders")
-    .select(["tax_lines", "tax_refunded"])
+    .select(["store_id", "tax_lines", "tax_refunded"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   if (order.tax_lines.length === 0) return [];
@@ -214,6 +214,11 @@ export async function giveBackTax(
     .updateTable("orders")
     .set({ tax_refunded: JSON.stringify([...order.tax_refunded, ...back]) })
     .where("id", "=", orderId)
+    .execute();
+  // And when: the tax report deducts a refund in the period it was made.
+  await tx
+    .insertInto("order_tax_refunds")
+    .values({ order_id: orderId, store_id: order.store_id, lines: JSON.stringify(back) })
     .execute();
   return back;
 }
