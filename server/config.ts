@@ -5,6 +5,7 @@ import {
   DEFAULT_STAFF_ADJUSTMENT_LIMITS,
   type StaffAdjustmentLimits,
 } from "../domain/loyalty/staff-adjustment.ts";
+import type { TaxClass } from "../domain/tax/types.ts";
 
 /** Every environment variable the server reads, parsed once at start. */
 const envSchema = z.object({
@@ -112,6 +113,11 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https:// URL")
     .optional(),
   // Operations (docs/adr/0039-health-metrics-shutdown.md).
+  // Taxes (docs/adr/0069-tax-service.md): the embedded rate table, or Stripe Tax on the payments' Stripe account.
+  TAX_SERVICE: z
+    .enum(["embedded", "stripe"], { message: "TAX_SERVICE must be embedded or stripe" })
+    .default("embedded"),
+  STRIPE_TAX_CODES: z.string().optional(),
   // Tests only: the time of day the law's sale hours are judged at when an order goes out ("America/Chicago 15:00").
   LAW_CLOCK: z
     .string()
@@ -216,7 +222,13 @@ export type Config = {
    * zone (running on from it), so browser journeys send orders out at any hour CI runs them. Unset: the real clock.
    */
   lawClock?: { timeZone: string; minute: number };
+  /** Who computes taxes: the embedded rate table, or Stripe Tax (TAX_SERVICE=stripe) with its product tax codes. */
+  tax: TaxConfig;
 };
+
+export type TaxConfig =
+  | { kind: "embedded" }
+  | { kind: "stripe"; secretKey: string; apiUrl?: string; taxCodes: Partial<Record<TaxClass, string>> };
 
 /**
  * /metrics, shutdown and traces: the bearer token /metrics asks for (open without one), how long shutdown may wait,
@@ -370,7 +382,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     loyalty: { staffAdjustments: staffAdjustmentLimits(e) },
     lawClock: lawClockConfig(e),
+    tax: taxConfig(e),
   };
+}
+
+const TAX_CODE_CLASSES: readonly TaxClass[] = [
+  "beer",
+  "wine",
+  "spirits",
+  "nicotine",
+  "vapor",
+  "tobacco",
+  "soft_drink",
+  "non_alcoholic",
+  "food",
+  "general",
+];
+
+function taxConfig(e: z.infer<typeof envSchema>): TaxConfig {
+  if (e.TAX_SERVICE === "embedded") {
+    if (e.STRIPE_TAX_CODES)
+      throw new ConfigError("Invalid configuration:\n  STRIPE_TAX_CODES is set without TAX_SERVICE=stripe");
+    return { kind: "embedded" };
+  }
+  if (!e.STRIPE_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  TAX_SERVICE=stripe needs the Stripe account's keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)",
+    );
+  let codes: unknown = {};
+  try {
+    codes = e.STRIPE_TAX_CODES ? JSON.parse(e.STRIPE_TAX_CODES) : {};
+  } catch {
+    codes = null;
+  }
+  const shape = z.partialRecord(
+    z.enum(TAX_CODE_CLASSES as [TaxClass, ...TaxClass[]]),
+    z.string().regex(/^txcd_\d{8}$/),
+  );
+  const parsed = shape.safeParse(codes);
+  if (!parsed.success)
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_TAX_CODES must be a JSON object of product classes to Stripe tax codes, such as {"spirits":"txcd_12345678"}',
+    );
+  return { kind: "stripe", secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL, taxCodes: parsed.data };
 }
 
 function lawClockConfig(e: z.infer<typeof envSchema>): Config["lawClock"] {

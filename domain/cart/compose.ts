@@ -4,6 +4,7 @@ import { saleClassesOf } from "../compliance/lawful-availability.ts";
 import { type Destination, type GoodsLine, lineRefusal, orderLimitError } from "../compliance/where.ts";
 import { evaluatePromo, lineEligible, type PromoResult, type PromoRule } from "../promos/engine.ts";
 import { taxClassOf } from "../tax/classes.ts";
+import type { TaxResult } from "../tax/compute.ts";
 import { productTaxLine } from "../tax/part-tax.ts";
 import type { Rate, StateRules } from "../tax/types.ts";
 import { FREE_SHIPPING_THRESHOLD_CENTS } from "./constants.ts";
@@ -67,8 +68,11 @@ export interface CartStore {
   /** Kept of an order refused at the door; 0 when absent. */
   return_fee_cents?: number;
   eta_minutes: number;
-  /** The rates of the store's place and its state's rules; null: no tax is collected on its part (ADR 61). */
-  taxes: { rates: readonly Rate[]; rules: StateRules } | null;
+  /**
+   * The rates of the store's place and its state's rules; or a tax service's answer for the part (`service`, null
+   * while the part's base is worked out: docs/adr/0069-tax-service.md); null: no tax is collected on its part.
+   */
+  taxes: { rates: readonly Rate[]; rules: StateRules } | { service: TaxResult | null } | null;
 }
 
 /**
@@ -349,6 +353,7 @@ function storeTaxInput(input: ComposeInput, storeId: string, products: readonly 
         ]
       : [],
   );
+  if ("service" in taxes) return { lines, service: taxes.service };
   return { ...taxes, on: (input.offers?.now ?? new Date()).toISOString(), lines };
 }
 /** What the delivery and shipping laws read of a line (domain/compliance/where.ts). */

@@ -233,3 +233,48 @@ describe("computeBill with taxes (issue 33)", () => {
     );
   });
 });
+
+describe("computeBill with a tax service's answer (docs/adr/0069-tax-service.md)", () => {
+  const bourbon = {
+    id: "l1",
+    taxClass: "spirits" as const,
+    amount: 3000,
+    quantity: 1,
+    volumeMl: 750,
+    abv: 45,
+  };
+  const part = (
+    service: {
+      lines: { lineId: string; jurisdiction: string; taxType: string; cents: number }[];
+      total: number;
+    } | null,
+  ) => ({
+    storeId: "chi",
+    isShipping: false,
+    subtotal: 3000,
+    fee: 499,
+    tax: { lines: [bourbon], service },
+  });
+  const promo = { code: "FIVEOFF", discount: 500, freeDelivery: false, eligibleByStore: { chi: 3000 } };
+
+  it("while the base is worked out: no tax, and the base is the lines after the promo, the fee and the tip", () => {
+    const bill = computeBill(input({ stores: [part(null)], promo, tip: { percent: 10 } }));
+    expect(bill.tax).toBe(0);
+    expect(bill.stores[0].taxBase).toEqual({
+      lines: [{ ...bourbon, discount: 500 }],
+      deliveryFee: 499,
+      tip: 300,
+    });
+  });
+
+  it("with the answer: its lines and total on the part, in the payable and the total", () => {
+    const answer = {
+      lines: [{ lineId: "l1", jurisdiction: "US-IL", taxType: "sales", cents: 156 }],
+      total: 156,
+    };
+    const bill = computeBill(input({ stores: [part(answer)], promo }));
+    expect(bill.tax).toBe(156);
+    expect(bill.stores[0]).toMatchObject({ tax: 156, taxLines: answer.lines, total: 3000 + 499 - 500 + 156 });
+    expect(bill.total).toBe(3000 + 499 - 500 + 156);
+  });
+});

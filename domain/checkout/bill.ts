@@ -8,8 +8,9 @@ import {
 } from "../cart/totals.ts";
 import { formatCents } from "../money.ts";
 import { creditToApply } from "../promos/credit.ts";
-import { type PartLine, partTax } from "../tax/part-tax.ts";
-import type { Rate, StateRules, TaxableLine, TaxLine } from "../tax/types.ts";
+import { computeTax, type TaxResult } from "../tax/compute.ts";
+import { type PartLine, partTaxBase, type TaxBase } from "../tax/part-tax.ts";
+import type { Rate, StateRules, TaxLine } from "../tax/types.ts";
 import { allocate } from "./allocate.ts";
 
 /**
@@ -33,6 +34,15 @@ export interface StoreTaxInput {
   /** The goods; `promoEligible: false` for a line the promo does not cover. */
   lines: readonly PartLine[];
 }
+
+/**
+ * A part a tax service taxes (server/platform/tax/): its goods as above, and the service's answer for the part's
+ * base, or null while the base is being worked out (the bill then has no tax for it).
+ */
+export interface ServiceTaxInput {
+  lines: readonly PartLine[];
+  service: TaxResult | null;
+}
 export interface StoreCharges {
   storeId: string;
   isShipping: boolean;
@@ -43,7 +53,7 @@ export interface StoreCharges {
   /** The shipping option's name, for the line item. */
   shippingName?: string | null;
   /** Null or absent: no tax is collected on this part (a store whose place has no rates on record). */
-  tax?: StoreTaxInput | null;
+  tax?: StoreTaxInput | ServiceTaxInput | null;
 }
 
 export interface BillInput {
@@ -68,6 +78,8 @@ export interface StoreBill {
   tax: number;
   /** The tax by line, jurisdiction and tax type: they add up to `tax`. */
   taxLines: TaxLine[];
+  /** What the part is taxed on (its lines after their discount shares, the fee, the tip); null when untaxed. */
+  taxBase: TaxBase | null;
   credit: number;
   roundUp: number;
   /** What this store's order charges to the payment. */
@@ -136,6 +148,7 @@ export function computeBill(input: BillInput): Bill {
     tip: tips[i],
     tax: taxes[i].total,
     taxLines: taxes[i].lines,
+    taxBase: taxes[i].base,
     credit: credits[i],
     roundUp: i === 0 ? roundUp : 0,
     total: payable[i] - credits[i] + (i === 0 ? roundUp : 0),
@@ -176,24 +189,30 @@ export function computeBill(input: BillInput): Bill {
 
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
 
-/** A store part's tax (domain/tax/part-tax.ts). */
+/** A store part's tax (domain/tax/part-tax.ts), or the tax service's for it, and the base it is on. */
 function storeTax(
   store: StoreCharges,
   share: { discount: number; onFee: boolean; tip: number },
-): { total: number; lines: TaxLine[] } {
-  if (!store.tax) return { total: 0, lines: [] };
-  return partTax({
-    ...store.tax,
+): TaxResult & { base: TaxBase | null } {
+  if (!store.tax) return { total: 0, lines: [], base: null };
+  const base = partTaxBase({
+    lines: store.tax.lines,
     discount: share.discount,
     discountOnFee: share.onFee,
     fee: store.fee,
     tip: share.tip,
   });
+  if ("service" in store.tax) return { ...(store.tax.service ?? { total: 0, lines: [] }), base };
+  if (store.tax.lines.length === 0) return { total: 0, lines: [], base };
+  return {
+    ...computeTax({ ...base, rates: store.tax.rates, rules: store.tax.rules, on: store.tax.on }),
+    base,
+  };
 }
 
 /** The line items of one store's order of a (split) checkout: its share of everything, ending with its total. */
 export function storeLineItems(
-  store: Omit<StoreBill, "storeId" | "taxLines">,
+  store: Omit<StoreBill, "storeId" | "taxLines" | "taxBase">,
   terms: { isShipping: boolean; shippingName: string | null; promoCode: string | null },
 ): CartLineItem[] {
   const item = (title: string, value: number, format: LineItemFormat): CartLineItem => ({

@@ -22,6 +22,8 @@ export interface Destination {
   lat: number;
   lng: number;
   state: string | null;
+  /** The ZIP, when the position is a saved address's (a tax service places the sale by it). */
+  postalCode?: string | null;
 }
 
 /** How a store's part reaches the destination, and on which day (ISO date) the laws are read. */

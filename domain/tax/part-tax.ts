@@ -6,7 +6,7 @@
  */
 import { allocate } from "../checkout/allocate.ts";
 import { taxClassOf } from "./classes.ts";
-import { computeTax, type TaxResult } from "./compute.ts";
+import { computeTax, type TaxInput, type TaxResult } from "./compute.ts";
 import type { Rate, StateRules, TaxableLine } from "./types.ts";
 
 /** A line of a store's part: the promo's share reaches it unless `promoEligible` is false. */
@@ -26,22 +26,29 @@ export interface PartTaxInput {
   tip: number;
 }
 
-export function partTax(input: PartTaxInput): TaxResult {
-  if (input.lines.length === 0) return { lines: [], total: 0 };
+/**
+ * What a store's part is taxed on, whoever computes the tax (the rate table here, or a tax service): each line with
+ * its share of the discount, the delivery fee after a free-delivery promo, and the tip.
+ */
+export type TaxBase = Pick<TaxInput, "lines" | "deliveryFee" | "tip">;
+
+export function partTaxBase(input: Omit<PartTaxInput, "rates" | "rules" | "on">): TaxBase {
   const goodsDiscount = input.discountOnFee ? 0 : input.discount;
   const weights = input.lines.map((line) => (line.promoEligible === false ? 0 : line.amount));
   const shares = weights.some((w) => w > 0) ? allocate(goodsDiscount, weights) : weights;
-  return computeTax({
+  return {
     lines: input.lines.map(({ promoEligible: _, ...line }, i) => ({
       ...line,
       discount: Math.min(shares[i], line.amount),
     })),
     deliveryFee: input.discountOnFee ? Math.max(0, input.fee - input.discount) : input.fee,
     tip: input.tip,
-    rates: input.rates,
-    rules: input.rules,
-    on: input.on,
-  });
+  };
+}
+
+export function partTax(input: PartTaxInput): TaxResult {
+  if (input.lines.length === 0) return { lines: [], total: 0 };
+  return computeTax({ ...partTaxBase(input), rates: input.rates, rules: input.rules, on: input.on });
 }
 
 /** A catalogue product's line as the tax engine sees it: its class, and its containers and their liquid. */

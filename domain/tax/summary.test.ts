@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jurisdictionName, taxRows } from "./summary.ts";
+import { jurisdictionName, knownJurisdiction, taxRows } from "./summary.ts";
 
 describe("taxRows", () => {
   const charged = [
@@ -40,5 +40,19 @@ describe("taxRows", () => {
 
   it("names a jurisdiction not on record by its id", () => {
     expect(jurisdictionName("US-ZZ")).toBe("US-ZZ");
+  });
+});
+
+describe("knownJurisdiction", () => {
+  it.each([
+    ["IL", "county", "Cook County", "US-IL-COOK"],
+    ["IL", "county", "COOK", "US-IL-COOK"],
+    ["IL", "city", "CHICAGO", "US-IL-CHICAGO"],
+    ["IL", "district", "Regional Transportation Authority", "US-IL-RTA"],
+    ["IL", "county", "Lake County", null],
+    ["NY", "city", "Chicago", null],
+    ["IL", "district", "Chicago", null],
+  ])("%s %s %s → %s", (state, level, name, id) => {
+    expect(knownJurisdiction(state, level, name)).toBe(id);
   });
 });

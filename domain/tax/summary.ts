@@ -16,6 +16,24 @@ const NAMES: ReadonlyMap<string, string> = new Map(
   Object.values(CITY_TAXES).flatMap((city) => city.jurisdictions.map((j) => [j.id, j.name] as const)),
 );
 
+const KNOWN = Object.values(CITY_TAXES).flatMap((city) => city.jurisdictions);
+/** A place's name as a tax service may spell it: "City of Chicago", "CHICAGO" and "Chicago" are one. */
+const plainName = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/\b(CITY OF|COUNTY|STATE)\b/g, "")
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
+
+/**
+ * Our id for a jurisdiction a tax service names (its state, level and name), so its lines read and sum as the rate
+ * table's do ("Cook County" in Illinois is "US-IL-COOK"); null when none on record matches.
+ */
+export function knownJurisdiction(state: string, level: string, name: string): string | null {
+  const plain = plainName(name);
+  return KNOWN.find((j) => j.state === state && j.level === level && plainName(j.name) === plain)?.id ?? null;
+}
+
 /** A jurisdiction's name ("US-IL-COOK" → "Cook County"), or its id where none is on record. */
 export const jurisdictionName = (id: string): string => NAMES.get(id) ?? id;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { openTaxService, registerTaxService } from "#server/platform/tax/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db.ts";
 import type { JobQueue } from "../platform/jobs.ts";
@@ -56,6 +57,8 @@ export interface ModuleDeps {
 
 /** Every capability's routes, registered in one place so the API surface reads top to bottom. */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // Who computes taxes for this app's carts and orders (TAX_SERVICE; docs/adr/0069-tax-service.md).
+  registerTaxService(deps.db, openTaxService(deps.config));
   // First: the request context (session, anonymous visitor, CSRF) must see every route.
   const outbox = await openOutbox(deps.jobs);
   // Every status change (moveOrder) sends its notification job: the queue exists before any module moves orders.

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { TaxLocationError, taxCalculation } from "./stripe-tax-stand-in.ts";
 
 /**
  * A local stand-in for the part of Stripe's API the Stripe payment provider uses, so its tests never reach
@@ -686,7 +687,25 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     ["POST", /^\/v1\/payment_intents\/([^/]+)\/capture$/, ok(captureIntent)],
     ["POST", /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ok(cancelIntent)],
     ["POST", /^\/v1\/refunds$/, ok((_, params, key) => createRefund(params, key))],
+    ["POST", /^\/v1\/tax\/calculations$/, ok((_, params) => createTaxCalculation(params))],
   ];
+
+  function createTaxCalculation(params: URLSearchParams) {
+    if (!params.get("currency"))
+      throw invalid("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
+    try {
+      return taxCalculation(params, { newId, now });
+    } catch (err) {
+      if (!(err instanceof TaxLocationError)) throw err;
+      throw invalid(
+        "We could not determine the customer's tax location based on the provided customer address.",
+        {
+          code: "customer_tax_location_invalid",
+          param: "customer_details[address]",
+        },
+      );
+    }
+  }
 
   function route(method: string, path: string, params: URLSearchParams, idempotencyKey?: string): Answer {
     for (const [verb, pattern, handle] of routes) {

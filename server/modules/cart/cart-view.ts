@@ -1,11 +1,13 @@
-import { type CartStore, type PricedLine, priceCart } from "#domain/cart/compose.ts";
+import { type CartStore, type ComposeInput, type PricedLine, priceCart } from "#domain/cart/compose.ts";
 import type { Tip } from "#domain/cart/totals.ts";
 import type { Cart, CartRecommendation } from "#domain/cart/types.ts";
 import { productUrl } from "#domain/catalogue/product-url.ts";
 import type { Bill } from "#domain/checkout/bill.ts";
 import type { Destination } from "#domain/compliance/where.ts";
+import type { TaxResult } from "#domain/tax/compute.ts";
 import { cityTaxes } from "#domain/tax/rates/index.ts";
 import type { Db } from "#server/platform/db.ts";
+import { addressOf, type TaxService, taxServiceOf } from "#server/platform/tax/index.ts";
 import { type CategorySnapshot, categorySnapshot, defaultCategoryUrlName } from "../catalogue/index.ts";
 import { hasFreeDelivery } from "../loyalty/index.ts";
 import { cartOffers } from "../promos/index.ts";
@@ -81,7 +83,7 @@ export async function priceStored(
     }
     priced.push(pricedLine(line, d, snapshot));
   }
-  const quote = priceCart({
+  const input: ComposeInput = {
     id: cart.id,
     lines: priced,
     stores,
@@ -92,8 +94,60 @@ export async function priceStored(
     tip,
     offers,
     deliverTo: destination ? { destination, on: offers.now.toISOString().slice(0, 10) } : null,
-  });
-  return { ...quote, lines: priced };
+  };
+  const service = taxServiceOf(db);
+  if (service.inline) return { ...priceCart(input), lines: priced };
+  return { ...(await priceWithTaxService(db, service, input, destination, offers.now)), lines: priced };
+}
+
+/**
+ * The cart priced with a tax service (docs/adr/0069-tax-service.md): the bill once untaxed for each store's base (its
+ * lines after their promo shares, its fee, its tip: none of them depends on the tax), the service's tax for each
+ * part at once, then the bill again with it. Every store's part is taxed there, the shipping store's at the address
+ * it ships to; before an address is known, at the store's own (the cart says "Estimated tax").
+ */
+async function priceWithTaxService(
+  db: Db,
+  service: TaxService,
+  input: ComposeInput,
+  destination: Destination | undefined,
+  now: Date,
+) {
+  const untaxed = new Map([...input.stores].map(([id, s]) => [id, { ...s, taxes: { service: null } }]));
+  const first = priceCart({ ...input, stores: untaxed });
+  const ids = first.bill.stores.map((s) => s.storeId);
+  const places = ids.length
+    ? await db
+        .selectFrom("stores as s")
+        .leftJoin("cities as c", "c.code", "s.city_code")
+        .select(["s.id", "s.address", "s.city_code", "c.state"])
+        .where("s.id", "in", ids)
+        .execute()
+    : [];
+  const to =
+    destination?.state && destination.postalCode
+      ? { state: destination.state, postalCode: destination.postalCode }
+      : null;
+  const taxed = await Promise.all(
+    first.bill.stores.map(async (part): Promise<[string, TaxResult]> => {
+      const place = places.find((p) => p.id === part.storeId);
+      if (!part.taxBase || !place) return [part.storeId, { lines: [], total: 0 }];
+      const result = await service.calculate({
+        storeId: part.storeId,
+        cityCode: place.city_code,
+        from: addressOf(place.address, place.state),
+        to,
+        base: part.taxBase,
+        on: now,
+      });
+      return [part.storeId, result];
+    }),
+  );
+  const results = new Map(taxed);
+  const withTax = new Map(
+    [...input.stores].map(([id, s]) => [id, { ...s, taxes: { service: results.get(id) ?? null } }]),
+  );
+  return priceCart({ ...input, stores: withTax });
 }
 
 function pricedLine(line: StoredLine, d: ShelfDetail, snapshot: CategorySnapshot): PricedLine {

@@ -43,9 +43,10 @@ export async function servingOf(
   db: Db,
   headers: { lat?: number; lng?: number },
   state: string | null = null,
+  postalCode: string | null = null,
 ): Promise<Serving> {
   if (headers.lat === undefined || headers.lng === undefined) return null;
-  return servingStores(db, { lat: headers.lat, lng: headers.lng }, state);
+  return servingStores(db, { lat: headers.lat, lng: headers.lng }, state, postalCode);
 }
 
 /** The cart calls of spec §7 (base path /menu/). Every answer is the Cart entity, computed on the server. */
@@ -69,7 +70,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) =>
-      readCart(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState), {
+      readCart(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState, req.deliveryZip), {
         amount: req.query.tipAmount,
         percent: req.query.tipPercent,
       }),
@@ -101,7 +102,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         ownerForWrite(req, reply, config),
         req.body,
         req.headers["x-multi-store"] === true,
-        await servingOf(db, req.headers, req.deliveryState),
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
       ),
   );
 
@@ -123,7 +124,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         db,
         ownerForWrite(req, reply, config),
         req.body,
-        await servingOf(db, req.headers, req.deliveryState),
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
       ),
   );
 
@@ -145,7 +146,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         db,
         ownerForWrite(req, reply, config),
         req.body,
-        await servingOf(db, req.headers, req.deliveryState),
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
       ),
   );
 
@@ -169,7 +170,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         ownerForWrite(req, reply, config),
         req.body?.skus ?? [],
         req.headers["x-multi-store"] === true,
-        await servingOf(db, req.headers, req.deliveryState),
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
       ),
   );
 
@@ -207,7 +208,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{
           reply,
         );
       }
-      return choosePromo(db, owner, await servingOf(db, req.headers, req.deliveryState), req.body, now());
+      return choosePromo(
+        db,
+        owner,
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
+        req.body,
+        now(),
+      );
     },
   );
 
@@ -223,7 +230,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         headers: cartHeaders,
       },
     },
-    async (req) => shippingOf(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState)),
+    async (req) =>
+      shippingOf(db, ownerForRead(req), await servingOf(db, req.headers, req.deliveryState, req.deliveryZip)),
   );
 
   app.post(
@@ -244,7 +252,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
         db,
         ownerForWrite(req, reply, config),
         req.body.shipping_name,
-        await servingOf(db, req.headers, req.deliveryState),
+        await servingOf(db, req.headers, req.deliveryState, req.deliveryZip),
       ),
   );
 

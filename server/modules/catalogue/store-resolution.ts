@@ -103,6 +103,8 @@ export async function servingStores(
   point: { lat: number; lng: number },
   /** The position's state, when the caller knows it (the saved address's). */
   state: string | null = null,
+  /** And its ZIP. */
+  postalCode: string | null = null,
 ): Promise<ServingStores | null> {
   let stores = await storeList(db);
   if (stores.length === 0) stores = await storeList(db, true);
@@ -112,7 +114,7 @@ export async function servingStores(
   return {
     primary: pick(primary),
     ids: serving.length > 0 ? serving.map((s) => s.id) : [primary.id],
-    destination: { lat: point.lat, lng: point.lng, state },
+    destination: { lat: point.lat, lng: point.lng, state, postalCode },
   };
 }
 
@@ -133,15 +135,15 @@ export async function coverageAt(db: Db, point: { lat: number; lng: number }): P
 /** The stores a cart sent to a covered position may hold lines of (the cart's rule of ADR 0018). */
 export function servingOfCoverage(
   coverage: Exclude<Coverage, { kind: "none" }>,
-  /** The placed address the coverage is of. */
-  place: Destination,
+  /** The placed address the coverage is of (its ZIP, when placed by the geocoder). */
+  place: Destination & { zip?: string },
 ): ServingStores {
   const stores = coverage.kind === "shipped" ? [coverage.store] : coverage.stores;
   const shipping = coverage.kind === "shipped";
   return {
     primary: { id: stores[0].id, name: stores[0].name, is_shipping: shipping },
     ids: stores.map((s) => s.id),
-    destination: { lat: place.lat, lng: place.lng, state: place.state },
+    destination: { lat: place.lat, lng: place.lng, state: place.state, postalCode: place.zip ?? null },
   };
 }
 

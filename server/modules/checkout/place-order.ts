@@ -109,7 +109,12 @@ export async function placeOrder(
       `user:${userId}`,
       ownDestination(
         req,
-        await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }, req.deliveryState),
+        await servingOf(
+          ctx.db,
+          req.headers as { lat?: number; lng?: number },
+          req.deliveryState,
+          req.deliveryZip,
+        ),
       ),
       body.tip ?? {},
       claim.standing,
@@ -387,7 +392,10 @@ async function planCheckout(
 function ownDestination(req: FastifyRequest, serving: Awaited<ReturnType<typeof servingOf>>) {
   const saved = readAddressCookie(req);
   if (!serving || !saved) return serving;
-  return { ...serving, destination: { lat: saved.lat, lng: saved.lng, state: saved.state } };
+  return {
+    ...serving,
+    destination: { lat: saved.lat, lng: saved.lng, state: saved.state, postalCode: saved.zip },
+  };
 }
 
 /** The shopper's own delivery address (the address cookie's), with the unit and business details checkout took. */

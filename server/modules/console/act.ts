@@ -14,6 +14,7 @@ import {
 import { orderRefund, stanceOf } from "#domain/payments/settlement.ts";
 import { AppError } from "#server/errors.ts";
 import { clockAtLocalTime } from "#server/platform/clock.ts";
+import { taxServiceOf } from "#server/platform/tax/index.ts";
 import { deliveryLawRefusal } from "../geo/index.ts";
 import type { MoneyBack } from "../notifications/index.ts";
 import {
@@ -108,7 +109,15 @@ export async function act(ctx: ConsoleContext, staff: Staff, orderId: string, ac
       throw new AppError(409, timing.code, timing.message);
     // Sending it out with substitutions unanswered: the store's default settles them first (the money with it).
     if (action.type === "dispatch" && isPending(order.substitution_status))
-      await settleSubstitutions(tx, ctx.outbox, order, [], new Map(), staff.userId, true);
+      await settleSubstitutions(
+        tx,
+        { outbox: ctx.outbox, tax: taxServiceOf(ctx.db) },
+        order,
+        [],
+        new Map(),
+        staff.userId,
+        true,
+      );
 
     let refundAmount = 0;
     if (action.type === "refund") {

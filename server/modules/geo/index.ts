@@ -32,6 +32,7 @@ export async function registerGeo(
 ): Promise<{ locate: AddressLocator }> {
   const geocoder = deps.geocoder ?? createGeocoder(deps.config.geocoder);
   app.decorateRequest("deliveryState", null);
+  app.decorateRequest("deliveryZip", null);
   app.addHook("onRequest", positionFromAddressCookie);
   await app.register(geoRoutes, { ...deps, geocoder });
   return { locate: (input) => locateAddress(deps.db, geocoder, input) };

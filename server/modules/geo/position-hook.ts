@@ -9,6 +9,8 @@ declare module "fastify" {
      * position is another (a lat/lng of its own) or there is none. The cart reads the shipping laws by it.
      */
     deliveryState: string | null;
+    /** The saved address's ZIP, under the same rule as `deliveryState`. */
+    deliveryZip: string | null;
   }
 }
 
@@ -25,13 +27,16 @@ export const positionFromAddressCookie: onRequestHookHandler = (req, _reply, don
 
 function applySavedPosition(req: FastifyRequest): void {
   req.deliveryState = null;
+  req.deliveryZip = null;
   if (!isApiPath(req.url)) return;
   const saved = readAddressCookie(req);
   if (!saved) return;
   if (req.headers.lat !== undefined || req.headers.lng !== undefined) {
     // The client's own position: the saved address's state holds only when it is the saved address's position.
-    if (Number(req.headers.lat) === saved.lat && Number(req.headers.lng) === saved.lng)
+    if (Number(req.headers.lat) === saved.lat && Number(req.headers.lng) === saved.lng) {
       req.deliveryState = saved.state;
+      req.deliveryZip = saved.zip;
+    }
     return;
   }
   if (req.headers["x-store-id"] !== undefined) return;
@@ -40,4 +45,5 @@ function applySavedPosition(req: FastifyRequest): void {
   req.headers.lat = String(saved.lat);
   req.headers.lng = String(saved.lng);
   req.deliveryState = saved.state;
+  req.deliveryZip = saved.zip;
 }

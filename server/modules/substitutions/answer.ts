@@ -1,5 +1,6 @@
 import type { SubstitutionUpdate } from "#domain/orders/substitution.ts";
 import { AppError, notFound } from "#server/errors.ts";
+import { taxServiceOf } from "#server/platform/tax/index.ts";
 import { readProducts, resolveStore } from "../catalogue/index.ts";
 import { recordOrderEvent, setSubstitutionStatus } from "../orders/index.ts";
 import { CHARGE_NEEDS_ACTION, chargeExtra, planRefund, settleMoney } from "../payments/index.ts";
@@ -73,7 +74,16 @@ export async function submitAnswers(
         .where("user_id", "=", userId)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      return settleSubstitutions(tx, ctx.outbox, order, answers, offered, userId, false, prepaid);
+      return settleSubstitutions(
+        tx,
+        { outbox: ctx.outbox, tax: taxServiceOf(ctx.db) },
+        order,
+        answers,
+        offered,
+        userId,
+        false,
+        prepaid,
+      );
     });
 
   let settled: { paymentId: string };

@@ -16,10 +16,13 @@ import {
   subtotalOf,
   updateKind,
 } from "#domain/orders/substitution.ts";
+import type { DeliveryAddressDetail } from "#domain/orders/types.ts";
 import { orderRefund } from "#domain/payments/settlement.ts";
 import { lineEligible } from "#domain/promos/engine.ts";
-import { partTax, productTaxLine } from "#domain/tax/part-tax.ts";
+import type { TaxResult } from "#domain/tax/compute.ts";
+import { partTax, partTaxBase, productTaxLine } from "#domain/tax/part-tax.ts";
 import { AppError } from "#server/errors.ts";
+import { addressOf, type TaxService } from "#server/platform/tax/index.ts";
 import { takeStock, taxFactsOf } from "../catalogue/index.ts";
 import type { Outbox } from "../messages/index.ts";
 import {
@@ -60,7 +63,7 @@ const refused = (errors: Record<string, string>) =>
  */
 export async function settleSubstitutions(
   tx: Tx,
-  outbox: Outbox,
+  deps: { outbox: Outbox; tax: TaxService },
   order: OrderRow,
   answers: readonly SubstitutionUpdate[],
   offered: ReadonlyMap<string, Product>,
@@ -155,7 +158,7 @@ export async function settleSubstitutions(
     );
 
   const fee = order.shipping ? order.shipping_fee : order.delivery_fee;
-  const tax = await retax(tx, order, result.lines, fee);
+  const tax = await retax(tx, deps.tax, order, result.lines, fee);
   const { money, creditBack, difference } = recharge(
     {
       subtotal: order.subtotal,
@@ -234,7 +237,10 @@ export async function settleSubstitutions(
     data: JSON.stringify({ statuses, difference, refund, charged: prepaid, by_store: byStore }),
     actor,
   });
-  await outbox.enqueue(tx, substitutionsDone(await noticeOf(tx, order), { statuses, difference, byStore }));
+  await deps.outbox.enqueue(
+    tx,
+    substitutionsDone(await noticeOf(tx, order), { statuses, difference, byStore }),
+  );
   return { paymentId: order.payment_id, difference };
 }
 
@@ -245,22 +251,20 @@ export async function settleSubstitutions(
  */
 async function retax(
   tx: Tx,
+  service: TaxService,
   order: OrderRow,
   lines: readonly { sku_id: string; qty: number; price: number }[],
   fee: number,
-) {
+): Promise<TaxResult> {
   const facts = await taxFactsOf(
     tx,
     order.store_id,
     lines.map((l) => l.sku_id),
   );
-  if (!facts.taxes) return { lines: [], total: 0 };
   // Promos are never edited, only switched off (promos/repository.ts): the row is the rule the order was placed under.
   const promo = order.promo_code && order.discount > 0 ? await findPromo(tx, order.promo_code) : null;
   const onFee = promo?.kind === "free_delivery";
-  return partTax({
-    ...facts.taxes,
-    on: order.created_at.toISOString(),
+  const part = {
     lines: lines.flatMap((l) => {
       const product = facts.products.get(l.sku_id);
       if (!product) return [];
@@ -274,5 +278,26 @@ async function retax(
     discountOnFee: onFee,
     fee,
     tip: order.tip,
+  };
+  if (service.inline)
+    return facts.taxes ? partTax({ ...facts.taxes, on: order.created_at.toISOString(), ...part }) : NO_TAX;
+  // A tax service taxes the new lines at the order's address, on the day it was placed (the call is made under the
+  // order's lock: substitutions are rare, and a service that does not answer refuses the settlement, 503).
+  const store = await tx
+    .selectFrom("stores as s")
+    .leftJoin("cities as c", "c.code", "s.city_code")
+    .select(["s.address", "s.city_code", "c.state"])
+    .where("s.id", "=", order.store_id)
+    .executeTakeFirstOrThrow();
+  const to = order.delivery_address_detail as DeliveryAddressDetail | null;
+  return service.calculate({
+    storeId: order.store_id,
+    cityCode: store.city_code,
+    from: addressOf(store.address, store.state),
+    to: to ? { line1: to.address, city: to.city, state: to.state, postalCode: to.zip } : null,
+    base: partTaxBase(part),
+    on: order.created_at,
   });
 }
+
+const NO_TAX: TaxResult = { lines: [], total: 0 };
