@@ -16,7 +16,7 @@ describe("record retention per state, as data with its source", () => {
     ["CA", 3, false],
     ["ca", 3, false],
     ["TX", 4, false],
-    ["IL", 3, false],
+    ["IL", 4, false],
     ["NY", 4, true],
     [null, 4, true],
   ])("%s keeps %i years (fallback: %s)", (state, years, fallback) => {

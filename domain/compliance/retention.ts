@@ -36,27 +36,26 @@ export const RECORD_RETENTION: Record<string, RetentionRule> = {
     state: "TX",
     years: 4,
     records:
-      "Invoices of alcoholic beverages kept on the premises four years; general records two years (16 TAC § 41.11). The longer is kept.",
+      "Every record the Commission requires of a permittee, kept for inspection at least four years (Alcoholic Beverage Code § 206.01); a retailer's invoices four years from delivery (TABC's retailer course). The store's delivery and ID-check records are kept as long.",
     source: {
-      title: "TABC off-premise licence course: records and invoices",
-      url: "https://www.tabc.state.tx.us/licensing/BF_license/lessonbuilder_files/BF_Off_Premise_License10.html",
+      title: "Texas Alcoholic Beverage Code § 206.01, Records (four years); TABC off-premise licence course",
+      url: "https://casetext.com/statute/texas-codes/alcoholic-beverage-code/title-5-taxation/chapter-206-provisions-generally-applicable-to-taxation/section-20601-records",
       retrieved: RETRIEVED,
     },
-    unverified:
-      "The four years are stated for purchase invoices; 16 TAC § 41.4 (report and record retention) was not read.",
   }),
   IL: rule({
     state: "IL",
-    years: 3,
+    // The Department may assess gross receipts up to 3 years before each January 1 and July 1: about three and a
+    // half years, kept here as four whole years.
+    years: 4,
     records:
-      "Records of alcoholic liquor delivered, three years (the Liquor Control Act's period for delivery records).",
+      "Retail licensees keep the minimum uniform records of the Retailers' Occupation Tax rules (11 Ill. Adm. Code 100.260), preserved while the Department may still issue a Notice of Tax Liability for their period: gross receipts more than 3 years before each January 1 and July 1 are past it (86 Ill. Adm. Code 130.815).",
     source: {
-      title: "235 ILCS 5/7A-5 (Liquor Control Act of 1934)",
-      url: "https://witnessslips.ilga.gov/legislation/ilcs/fulltext.asp?DocName=023500050K7A-5",
+      title:
+        "86 Ill. Adm. Code 130.815, Preservation and Retention of Records; 11 Ill. Adm. Code 100.260, Retail licensees' records",
+      url: "https://www.ilga.gov/commission/jcar/admincode/086/086001300H08150R.html",
       retrieved: RETRIEVED,
     },
-    unverified:
-      "The section read sets three years for warehousemen's delivery records; the retailer's period was not found.",
   }),
 };
 
