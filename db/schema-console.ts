@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { DiffCounts as FeedDiffCounts, ShelfChange as FeedShelfChange } from "../domain/feeds/diff.ts";
 
 /** Table types of the store console (0015-console); part of `Database` in schema.ts. */
 
@@ -29,7 +30,25 @@ export interface ComplianceLogTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** A store's shelf feed (0039-shelf-feeds): its reviewed dry run and how many of its batches are applied. */
+export interface ShelfFeedsTable {
+  id: string;
+  store_id: string;
+  created_by: string;
+  created_at: DefaultedTimestamp;
+  layout: string;
+  missing_policy: "keep" | "zero" | "hide";
+  line_count: number;
+  counts: ColumnType<FeedDiffCounts, string, string>;
+  changes: ColumnType<FeedShelfChange[], string, string>;
+  batches_total: number;
+  batches_done: ColumnType<number, number | undefined, number>;
+  status: ColumnType<"previewed" | "applying" | "applied", "previewed" | undefined, "applying" | "applied">;
+  applied_at: ColumnType<Date | null, never, Date>;
+}
+
 export interface ConsoleDatabase {
   console_audit: ConsoleAuditTable;
   compliance_log: ComplianceLogTable;
+  shelf_feeds: ShelfFeedsTable;
 }

@@ -2085,6 +2085,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a store's point-of-sale file (a Square export, or a CSV with a column mapping) and answer its dry run: what it would change on the shelf, the fuzzy matches to review and the lines nothing matched; nothing changes until it is applied */
+        post: operations["previewConsoleFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/feeds/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a previewed feed, a batch per transaction (an apply cut off resumes where it stopped; applying again changes nothing more); shoppers see the new shelf at once; audited */
+        post: operations["applyConsoleFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a feed's apply stands: previewed, applying (batches done of the total) or applied */
+        get: operations["getConsoleFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/substitution/{orderId}": {
         parameters: {
             query?: never;
@@ -4040,6 +4091,53 @@ export interface components {
                 };
             };
         };
+        /** @description How many of each kind of change a feed makes. */
+        FeedCounts: {
+            priceUp: number;
+            priceDown: number;
+            stockChanged: number;
+            backInStock: number;
+            newlyStocked: number;
+            missing: number;
+            missingChanged: number;
+            unchanged: number;
+        };
+        /** @description A shelf feed's dry run: nothing is changed until it is applied. */
+        FeedPreview: {
+            id: string;
+            store_id: string;
+            layout: string;
+            lines: number;
+            /** @enum {string} */
+            missing: "keep" | "zero" | "hide";
+            counts: components["schemas"]["FeedCounts"];
+            /** @description The first 200 changes, for the review; applying applies all. */
+            changes: components["schemas"]["ShelfChange"][];
+            proposed: {
+                line: number;
+                name: string;
+                sku_id: string;
+                title: string;
+                score: number;
+            }[];
+            unmatched: {
+                line: number;
+                name: string;
+                upc: string | null;
+                sku: string | null;
+            }[];
+            clashes: {
+                line: number;
+                sku_id: string;
+                other_line: number;
+            }[];
+            /** @enum {string} */
+            status: "previewed" | "applying" | "applied";
+            batches: {
+                done: number;
+                total: number;
+            };
+        };
         /** @description A gift as its recipient sees it from the link. */
         GiftView: {
             order_id: string;
@@ -4809,6 +4907,43 @@ export interface components {
             csrfToken: string | null;
             /** @description The request carried a session that no longer exists. */
             sessionEnded: boolean;
+        };
+        /** @description One change a feed makes to the shelf (prices in cents). */
+        ShelfChange: {
+            /** @enum {string} */
+            kind: "update";
+            skuId: string;
+            line: number;
+            price?: {
+                from: number;
+                to: number;
+            };
+            stock?: {
+                from: number;
+                to: number;
+            };
+            /** @enum {boolean} */
+            show?: true;
+        } | {
+            /** @enum {string} */
+            kind: "new";
+            skuId: string;
+            line: number;
+            /** @example 2699 */
+            priceCents: number;
+            stock: number;
+        } | {
+            /** @enum {string} */
+            kind: "zero";
+            skuId: string;
+            stock: {
+                from: number;
+                to: number;
+            };
+        } | {
+            /** @enum {string} */
+            kind: "hide";
+            skuId: string;
         };
         /** @description Signed in, or what social sign-in needs next. */
         SsoResult: components["schemas"]["LoggedIn"] | {
@@ -26223,6 +26358,460 @@ export interface operations {
                 };
             };
             /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewConsoleFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Administrators: the store (staff work on their own). */
+                    store_id?: string;
+                    /** @description The file's text: a Square item library export, or any CSV whose columns `mapping` names (UTF-8, comma-separated, a header row). */
+                    csv: string;
+                    /**
+                     * @description What happens to shelf products the file leaves out: kept as they are, their stock set to 0, or taken off the shelf.
+                     * @enum {string}
+                     */
+                    missing: "keep" | "zero" | "hide";
+                    /** @description For a file that is not a Square export: which header holds what. */
+                    mapping?: {
+                        upc?: string;
+                        sku?: string;
+                        name: string;
+                        size?: string;
+                        price: string;
+                        quantity: string;
+                    };
+                    /** @description A Square export with several locations: whose `Current Quantity <location>` column is this store's. */
+                    square_location?: string;
+                    /** @description Proposed matches the store accepted from an earlier preview of the same file (by file line). */
+                    accept?: {
+                        line: number;
+                        sku_id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "store_id": "string",
+                     *       "layout": "string",
+                     *       "lines": 0,
+                     *       "missing": "keep",
+                     *       "counts": {
+                     *         "priceUp": 0,
+                     *         "priceDown": 0,
+                     *         "stockChanged": 0,
+                     *         "backInStock": 0,
+                     *         "newlyStocked": 0,
+                     *         "missing": 0,
+                     *         "missingChanged": 0,
+                     *         "unchanged": 0
+                     *       },
+                     *       "changes": [
+                     *         {
+                     *           "kind": "update",
+                     *           "skuId": "string",
+                     *           "line": 0,
+                     *           "price": {
+                     *             "from": 0,
+                     *             "to": 0
+                     *           },
+                     *           "stock": {
+                     *             "from": 0,
+                     *             "to": 0
+                     *           },
+                     *           "show": true
+                     *         }
+                     *       ],
+                     *       "proposed": [
+                     *         {
+                     *           "line": 0,
+                     *           "name": "string",
+                     *           "sku_id": "string",
+                     *           "title": "string",
+                     *           "score": 0
+                     *         }
+                     *       ],
+                     *       "unmatched": [
+                     *         {
+                     *           "line": 0,
+                     *           "name": "string",
+                     *           "upc": "string",
+                     *           "sku": "string"
+                     *         }
+                     *       ],
+                     *       "clashes": [
+                     *         {
+                     *           "line": 0,
+                     *           "sku_id": "string",
+                     *           "other_line": 0
+                     *         }
+                     *       ],
+                     *       "status": "previewed",
+                     *       "batches": {
+                     *         "done": 0,
+                     *         "total": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedPreview"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). Or an accepted match the preview did not offer (`feed_match_not_offered`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file has problems (`feed_rejected`): `details` lists each by line and column; nothing is kept. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyConsoleFeed: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "status": "previewed",
+                     *       "lines": 0,
+                     *       "counts": {
+                     *         "priceUp": 0,
+                     *         "priceDown": 0,
+                     *         "stockChanged": 0,
+                     *         "backInStock": 0,
+                     *         "newlyStocked": 0,
+                     *         "missing": 0,
+                     *         "missingChanged": 0,
+                     *         "unchanged": 0
+                     *       },
+                     *       "batches": {
+                     *         "done": 0,
+                     *         "total": 0
+                     *       },
+                     *       "applied_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "previewed" | "applying" | "applied";
+                        lines: number;
+                        counts: components["schemas"]["FeedCounts"];
+                        batches: {
+                            done: number;
+                            total: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
+                        applied_at: string | null;
+                    };
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`), or the store has no such feed (`feed_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleFeed: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "status": "previewed",
+                     *       "lines": 0,
+                     *       "counts": {
+                     *         "priceUp": 0,
+                     *         "priceDown": 0,
+                     *         "stockChanged": 0,
+                     *         "backInStock": 0,
+                     *         "newlyStocked": 0,
+                     *         "missing": 0,
+                     *         "missingChanged": 0,
+                     *         "unchanged": 0
+                     *       },
+                     *       "batches": {
+                     *         "done": 0,
+                     *         "total": 0
+                     *       },
+                     *       "applied_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "previewed" | "applying" | "applied";
+                        lines: number;
+                        counts: components["schemas"]["FeedCounts"];
+                        batches: {
+                            done: number;
+                            total: number;
+                        };
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-29T01:23:05.253Z
+                         */
+                        applied_at: string | null;
+                    };
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`), or the store has no such feed (`feed_not_found`). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,7 @@ import * as m0035 from "./0035-order-taxes.ts";
 import * as m0036 from "./0036-door-handover.ts";
 import * as m0037 from "./0037-order-return-fee.ts";
 import * as m0038 from "./0038-order-tax-refunds.ts";
+import * as m0039 from "./0039-shelf-feeds.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0036-door-handover": m0036,
   "0037-order-return-fee": m0037,
   "0038-order-tax-refunds": m0038,
+  "0039-shelf-feeds": m0039,
 };

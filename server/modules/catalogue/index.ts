@@ -45,6 +45,7 @@ export {
   type ShelfChange,
 } from "./shelf-changes.ts";
 export {
+  applyFeedChanges,
   markSoldOut,
   restock,
   type StockWanted,

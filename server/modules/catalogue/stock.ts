@@ -1,5 +1,6 @@
 import { type QueryCreator, type RawBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { ShelfChange as FeedChange } from "#domain/feeds/diff.ts";
 
 type Tx = Transaction<Database>;
 
@@ -98,4 +99,55 @@ export async function setShelfValues(
     .where("sku_id", "=", skuId)
     .returning(["price_cents", "package_item_price_cents", "stock"])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A batch of a shelf feed's changes (issue 34 §1, domain/feeds/diff.ts), in the caller's transaction, one statement
+ * per kind: prices set; stock set to the feed's count less what sold since the dry run read the shelf (the row's lock
+ * orders it with checkout's conditional take, so a feed never hands out units a checkout already took); new rows
+ * inserted (a row that appeared meanwhile takes the feed's values); missing products zeroed or taken off the shelf.
+ */
+export async function applyFeedChanges(
+  tx: Tx,
+  storeId: string,
+  changes: readonly FeedChange[],
+): Promise<void> {
+  const updates = changes.flatMap((c) => (c.kind === "update" ? [c] : []));
+  if (updates.length > 0) {
+    const rows = updates.map(
+      (c) =>
+        sql`(${c.skuId}::text, ${c.price?.to ?? null}::int, ${c.stock?.to ?? null}::int, ${c.stock?.from ?? null}::int)`,
+    );
+    await sql`
+      update inventory as i set
+        price_cents = coalesce(v.price, i.price_cents),
+        stock = case when v.stock_to is null then i.stock else greatest(0, v.stock_to - (v.stock_from - i.stock)) end
+      from (values ${sql.join(rows)}) as v(sku_id, price, stock_to, stock_from)
+      where i.store_id = ${storeId} and i.sku_id = v.sku_id`.execute(tx);
+  }
+  const added = changes.flatMap((c) => (c.kind === "new" ? [c] : []));
+  if (added.length > 0)
+    await tx
+      .insertInto("inventory")
+      .values(
+        added.map((c) => ({ store_id: storeId, sku_id: c.skuId, price_cents: c.priceCents, stock: c.stock })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["store_id", "sku_id"]).doUpdateSet((eb) => ({
+          price_cents: eb.ref("excluded.price_cents"),
+          stock: eb.ref("excluded.stock"),
+        })),
+      )
+      .execute();
+  const zeroed = changes.flatMap((c) => (c.kind === "zero" ? [c.skuId] : []));
+  if (zeroed.length > 0)
+    await tx
+      .updateTable("inventory")
+      .set({ stock: 0 })
+      .where("store_id", "=", storeId)
+      .where("sku_id", "in", zeroed)
+      .execute();
+  const hidden = changes.flatMap((c) => (c.kind === "hide" ? [c.skuId] : []));
+  if (hidden.length > 0)
+    await tx.deleteFrom("inventory").where("store_id", "=", storeId).where("sku_id", "in", hidden).execute();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsoleContext } from "./context.ts";
+import { feedRoutes } from "./feed-routes.ts";
 import { consoleRoutes } from "./routes.ts";
 import { storeAdminRoutes } from "./store-admin-routes.ts";
 
@@ -21,4 +22,5 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleContext
   const ctx: ConsoleContext = deps;
   await app.register(consoleRoutes, { ctx });
   await app.register(storeAdminRoutes, { ctx });
+  await app.register(feedRoutes, { ctx });
 }
