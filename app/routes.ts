@@ -89,6 +89,7 @@ export default [
       route("console/orders/:id", "routes/console-order.tsx"),
       // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
       route("console/stock", "routes/console-stock.tsx"),
+      route("console/stock/feed", "routes/console-stock-feed.tsx"),
       route("console/store", "routes/console-store.tsx"),
       route("console/admin", "routes/console-admin.tsx"),
       // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.

@@ -16,6 +16,9 @@ import { encodePage, type PageCache, type SharedPage } from "./platform/page-cac
 import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
+/** The console page that uploads a shelf feed, and how large its form posts may be (the API's feed call takes 10 MB). */
+const FEED_PAGE_PATH = "/console/stock/feed";
+const FEED_PAGE_BODY_LIMIT = 11 * 1024 * 1024;
 export type SsrMode = "production" | "development";
 
 /**
@@ -104,9 +107,7 @@ export async function registerSsr(
   await app.register(async (pages) => {
     pages.removeAllContentTypeParsers();
     pages.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
-    pages.route({
-      method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-      url: "/*",
+    const page = {
       schema: { hide: true },
       // Bad input in a page's path renders the not-found page (server/input-guard.ts).
       config: { storefrontPage: true },
@@ -114,7 +115,7 @@ export async function registerSsr(
       // slow link holds 14.6 kB) for little extra time (a 76 kB product page: 5 in 1.2 ms, 6 in 1.3 ms, 91 bytes
       // smaller; 7 takes 34 ms for 35 bytes more).
       compress: {
-        encodings: ["br", "gzip"],
+        encodings: ["br", "gzip"] as ("br" | "gzip")[],
         brotliOptions: {
           params: {
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
@@ -122,14 +123,17 @@ export async function registerSsr(
           },
         },
       },
-      handler: async (req, reply) => {
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (isApiPath(req.url)) return sendApiNotFound(reply, opts.apiHeaders);
         const shopper = opts.shared ? await sharedShopperOf(req, opts.shared, await getBuild()) : null;
         if (opts.shared && shopper) return sharedPage(req, reply, opts.shared, shopper);
         opts.shared?.counted?.("bypass");
         return admitted(reply, () => renderPage(app, handle, req, reply, opts.siteOrigin(req)));
       },
-    });
+    };
+    pages.route({ ...page, method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*" });
+    // The shelf feed page posts a store's point-of-sale file (issue 34 §1): as large as the API's feed call takes.
+    pages.route({ ...page, method: "POST", url: FEED_PAGE_PATH, bodyLimit: FEED_PAGE_BODY_LIMIT });
   });
 
   /** Renders within the admission limit, else answers the busy page. */

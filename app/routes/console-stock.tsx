@@ -94,7 +94,20 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
       <ConsoleBar admin={stores !== null} />
       <header className="page-head">
         <h1 className="page-head__title">Stock</h1>
-        {page ? <p className="page-head__lead">{page.store.name}</p> : null}
+        {page ? (
+          <p className="page-head__lead">
+            {page.store.name} ·{" "}
+            <Link
+              to={
+                storeId
+                  ? `/console/stock/feed?store_id=${encodeURIComponent(storeId)}`
+                  : "/console/stock/feed"
+              }
+            >
+              Update from your point-of-sale file
+            </Link>
+          </p>
+        ) : null}
       </header>
       {forbidden ? (
         <p className="form-message form-message--error" role="alert">

@@ -85,6 +85,7 @@ test("every page of a shopper with an order, and the console's pages", async ({ 
     `/console/orders/${orderId}`,
     "/console/driver",
     "/console/stock",
+    "/console/stock/feed",
     "/console/store",
     "/console/chats",
   ]);

@@ -1,0 +1,272 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { formatCents } from "#domain/money.ts";
+import { FormError } from "../features/accounts/auth-layout.tsx";
+import { CsrfField } from "../features/accounts/session.tsx";
+import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { apiErrorMessage } from "../lib/api.ts";
+import type { ApiAnswer } from "../lib/api-answers.ts";
+import type { Route } from "./+types/console-stock-feed";
+
+export const handle = CONSOLE_HANDLE;
+
+export const meta = consoleMeta("Shelf feed");
+
+type Preview = ApiAnswer<"previewConsoleFeed">;
+type Applied = ApiAnswer<"applyConsoleFeed">;
+type Change = Preview["changes"][number];
+
+/** /console/stock/feed (issue 34 §1): upload the point-of-sale file, review what it changes, apply it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const storeId = new URL(request.url).searchParams.get("store_id") ?? "";
+  const stores = await storesForAdmin(context.api);
+  return { stores, storeId };
+}
+
+type ActionAnswer =
+  | { step: "preview"; preview: Preview; storeId: string }
+  | { step: "applied"; applied: Applied; storeId: string }
+  | { step: "error"; message: string; problems: [string, string][]; storeId: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const f = (name: string) => String(form.get(name) ?? "").trim();
+  const storeId = f("store_id");
+  const fail = (message: string, status: number, problems: [string, string][] = []) =>
+    data<ActionAnswer>({ step: "error", message, problems, storeId }, { status });
+  const query = storeId ? `?store_id=${encodeURIComponent(storeId)}` : "";
+  if (f("intent") === "apply") {
+    const res = await context.api<Applied>(
+      `/api/console/feeds/${encodeURIComponent(f("feed"))}/apply${query}`,
+      {
+        method: "POST",
+        body: {},
+      },
+    );
+    if (!res.ok) return fail(apiErrorMessage(res.data, "That did not apply. Please try again."), res.status);
+    return { step: "applied", applied: res.data, storeId } satisfies ActionAnswer;
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0)
+    return fail("Choose the file your point-of-sale system exported.", 400);
+  const body: Record<string, unknown> = { csv: await file.text(), missing: f("missing") || "keep" };
+  if (storeId) body.store_id = storeId;
+  if (f("layout") === "generic") {
+    const mapping: Record<string, string> = {};
+    for (const key of ["upc", "sku", "name", "size", "price", "quantity"])
+      if (f(`col_${key}`)) mapping[key] = f(`col_${key}`);
+    body.mapping = mapping;
+  } else if (f("square_location")) body.square_location = f("square_location");
+  const res = await context.api<Preview>("/api/console/feeds", { method: "POST", body });
+  if (res.ok) return { step: "preview", preview: res.data, storeId } satisfies ActionAnswer;
+  const details = (res.data as { error?: { details?: Record<string, string> } } | null)?.error?.details ?? {};
+  return fail(
+    apiErrorMessage(res.data, "That file could not be read. Please try again."),
+    res.status,
+    Object.entries(details),
+  );
+}
+
+const stepText = (s: { from: number; to: number }, money: boolean) =>
+  money ? `${formatCents(s.from, true)} → ${formatCents(s.to, true)}` : `${s.from} → ${s.to}`;
+
+function changeText(change: Change): string {
+  switch (change.kind) {
+    case "update":
+      return [
+        change.price ? `price ${stepText(change.price, true)}` : null,
+        change.stock ? `stock ${stepText(change.stock, false)}` : null,
+      ]
+        .filter(Boolean)
+        .join(", ");
+    case "new":
+      return `new on the shelf: ${formatCents(change.priceCents, true)}, ${change.stock} in stock`;
+    case "zero":
+      return `not in the file: stock ${stepText(change.stock, false)}`;
+    case "hide":
+      return "not in the file: taken off the shelf";
+  }
+}
+
+export default function ConsoleStockFeed({ loaderData, actionData }: Route.ComponentProps) {
+  const { stores } = loaderData;
+  const storeId = actionData?.storeId ?? loaderData.storeId;
+  const busy = useNavigation().state !== "idle";
+  const answer = actionData as ActionAnswer | undefined;
+  const preview = answer?.step === "preview" ? answer.preview : null;
+  return (
+    <div className="page page--narrow console">
+      <ConsoleBar admin={stores !== null} />
+      <header className="page-head">
+        <h1 className="page-head__title">Shelf feed</h1>
+        <p className="page-head__lead">
+          Update prices and stock from your point-of-sale system's export: review what changes, then apply it.{" "}
+          <Link to={storeId ? `/console/stock?store_id=${encodeURIComponent(storeId)}` : "/console/stock"}>
+            Back to stock
+          </Link>
+        </p>
+      </header>
+      {stores ? <StorePicker stores={stores} current={storeId || null} /> : null}
+      {answer?.step === "applied" ? (
+        <p className="form-message form-message--success" role="status">
+          Applied: {answer.applied.lines} line{answer.applied.lines === 1 ? "" : "s"}. Shoppers see the new
+          shelf now.
+        </p>
+      ) : null}
+      {answer?.step === "error" ? (
+        <div>
+          <FormError message={answer.message} />
+          {answer.problems.length > 0 ? (
+            <ul className="console-feed__problems" aria-label="Problems in the file">
+              {answer.problems.map(([at, message]) => (
+                <li key={at}>
+                  <strong>{at}:</strong> {message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {preview ? (
+        <section aria-labelledby="feed-review" className="console-feed__review">
+          <h2 id="feed-review">What this file changes</h2>
+          <p>
+            {preview.lines} line{preview.lines === 1 ? "" : "s"} read (
+            {preview.layout === "square" ? "Square export" : "CSV"}). Prices up: {preview.counts.priceUp},
+            down: {preview.counts.priceDown}; stock changed: {preview.counts.stockChanged}; new on the shelf:{" "}
+            {preview.counts.newlyStocked}; not in the file: {preview.counts.missing} (
+            {preview.missing === "keep"
+              ? "kept"
+              : preview.missing === "zero"
+                ? "set to 0"
+                : "taken off the shelf"}
+            ).
+          </p>
+          {preview.changes.length > 0 ? (
+            <div className="console-table-wrap">
+              <table className="console-table">
+                <caption className="visually-hidden">Changes</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">SKU</th>
+                    <th scope="col">Change</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.changes.map((c) => (
+                    <tr key={`${c.kind}:${c.skuId}`}>
+                      <td>{"line" in c ? c.line : "–"}</td>
+                      <td>{c.skuId}</td>
+                      <td>{changeText(c)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p>Nothing on the shelf changes.</p>
+          )}
+          {preview.unmatched.length > 0 ? (
+            <>
+              <h3>Lines that match no product</h3>
+              <ul aria-label="Lines that match no product">
+                {preview.unmatched.map((u) => (
+                  <li key={u.line}>
+                    Line {u.line}: {u.name}
+                    {u.upc ? ` (UPC ${u.upc})` : ""}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {preview.proposed.length > 0 ? (
+            <>
+              <h3>Possible matches to check</h3>
+              <ul aria-label="Possible matches">
+                {preview.proposed.map((p) => (
+                  <li key={`${p.line}:${p.sku_id}`}>
+                    Line {p.line}: {p.name} may be {p.title} ({p.sku_id})
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <Form method="post">
+            <CsrfField />
+            <input type="hidden" name="intent" value="apply" />
+            <input type="hidden" name="feed" value={preview.id} />
+            <input type="hidden" name="store_id" value={storeId} />
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Apply these changes
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="console-feed__upload"
+        aria-label="Upload a feed"
+      >
+        <CsrfField />
+        <input type="hidden" name="intent" value="preview" />
+        <input type="hidden" name="store_id" value={storeId} />
+        <label>
+          The exported file (CSV)
+          <input type="file" name="file" accept=".csv,text/csv" required />
+        </label>
+        <fieldset>
+          <legend>What kind of file</legend>
+          <label>
+            <input type="radio" name="layout" value="square" defaultChecked /> Square item library export
+          </label>
+          <label>
+            Square location (when the export has several)
+            <input name="square_location" placeholder="As in “Current Quantity …”" />
+          </label>
+          <label>
+            <input type="radio" name="layout" value="generic" /> Another system's CSV: name its columns
+          </label>
+          <div className="console-feed__columns">
+            <label>
+              UPC column
+              <input name="col_upc" />
+            </label>
+            <label>
+              SKU column
+              <input name="col_sku" />
+            </label>
+            <label>
+              Name column
+              <input name="col_name" />
+            </label>
+            <label>
+              Price column
+              <input name="col_price" />
+            </label>
+            <label>
+              Quantity column
+              <input name="col_quantity" />
+            </label>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Products on the shelf the file leaves out</legend>
+          <label>
+            <input type="radio" name="missing" value="keep" defaultChecked /> Keep them as they are
+          </label>
+          <label>
+            <input type="radio" name="missing" value="zero" /> Set their stock to 0
+          </label>
+          <label>
+            <input type="radio" name="missing" value="hide" /> Take them off the shelf
+          </label>
+        </fieldset>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Reading…" : "Review the changes"}
+        </button>
+      </Form>
+    </div>
+  );
+}

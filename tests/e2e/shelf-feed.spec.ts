@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { formatCents } from "#domain/money.ts";
+import { shot, signUp, staffSignIn, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
+
+/**
+ * Shelf feeds in the console (issue 34 §1): a store manager uploads their point-of-sale export; a file with a bad
+ * price is reported by line and column and changes nothing; the good file's changes are reviewed, then applied, and a
+ * shopper of the store sees the new price on the product page.
+ */
+test("a store manager updates the shelf from a point-of-sale file and a shopper sees the new price", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto("/");
+  await signUp(page, unique("shopper"));
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  // Brandy: a bottle no other journey buys or reprices.
+  const product = await productAt(request, store_id, "brandy");
+  const newPrice = product.price! + 211;
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, store_id, "/console/stock");
+  await staff.getByRole("link", { name: "Update from your point-of-sale file" }).click();
+  await expect(staff.getByRole("heading", { name: "Shelf feed", level: 1 })).toBeVisible();
+  const upload = staff.getByRole("form", { name: "Upload a feed" });
+  const send = async (csv: string) => {
+    await upload.getByLabel("The exported file (CSV)").setInputFiles({
+      name: "pos-export.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await upload.getByLabel("Another system's CSV: name its columns").check();
+    await upload.getByLabel("SKU column").fill("Item Code");
+    await upload.getByLabel("Name column").fill("Item");
+    await upload.getByLabel("Price column").fill("Retail");
+    await upload.getByLabel("Quantity column").fill("Qty");
+    await upload.getByRole("button", { name: "Review the changes" }).click();
+  };
+
+  await send(`Item Code,Item,Retail,Qty\n${product.sku_id},${product.title.replaceAll(",", " ")},twelve,9\n`);
+  await expect(staff.getByRole("alert")).toHaveText("The file has 1 problem: nothing was changed.");
+  await expect(staff.getByRole("list", { name: "Problems in the file" })).toContainText(
+    'line 2, Retail: Price "twelve" is not an amount of money',
+  );
+  await shot(staff, "console-feed-problems");
+
+  const dollars = (newPrice / 100).toFixed(2);
+  await send(
+    `Item Code,Item,Retail,Qty\n${product.sku_id},${product.title.replaceAll(",", " ")},${dollars},9\n`,
+  );
+  await expect(staff.getByRole("heading", { name: "What this file changes" })).toBeVisible();
+  const row = staff.getByRole("row").filter({ hasText: product.sku_id });
+  await expect(row).toContainText(
+    `price ${formatCents(product.price!, true)} → ${formatCents(newPrice, true)}`,
+  );
+  await expect(row).toContainText("stock");
+  await expectNoSeriousA11yViolations(staff, "the shelf feed review");
+  await shot(staff, "console-feed-review");
+  await staff.getByRole("button", { name: "Apply these changes" }).click();
+  await expect(staff.getByRole("status")).toContainText("Shoppers see the new shelf now.");
+  await shot(staff, "console-feed-applied");
+  await staffContext.close();
+
+  await page.goto(product.url);
+  await expect(page.getByText(formatCents(newPrice, true)).first()).toBeVisible();
+});
