@@ -15,6 +15,7 @@ import { measureApiSerializers, type SerializerFigures } from "./api-serializers
 import { measureCartLatency } from "./cart-latency.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureEventIngestion } from "./event-ingestion.ts";
+import { measureFeedApply } from "./feed-apply.ts";
 import { blankAppDir, buildBlankApp, type FirstPaint, measureFirstPaint } from "./first-paint.ts";
 import { measureIdScan } from "./id-scan.ts";
 import { lighthouseOnce } from "./lighthouse.ts";
@@ -43,6 +44,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "checkout") return checkoutOnly();
   if (process.env.BENCH_ONLY === "serializers") return serializersOnly();
   if (process.env.BENCH_ONLY === "zones") return zonesOnly();
+  if (process.env.BENCH_ONLY === "feeds") return feedsOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -75,6 +77,7 @@ async function main() {
   }
 
   await addCheckout();
+  await addFeedRows();
   addSerializerRows(await measureApiSerializers());
   addZoneRows(measureZoneLookup());
 
@@ -334,6 +337,28 @@ function addZoneRows(figures: ZoneLookupFigures[]) {
       `${Math.round(f.scan).toLocaleString("en-US")} scan over every zone`,
       (f.index / f.scan).toFixed(1),
     );
+}
+
+/** A store's whole shelf from its point-of-sale file, on both databases (issue 34 §1). */
+async function addFeedRows() {
+  for (const kind of ["pglite", "postgres"] as const) {
+    const f = await measureFeedApply(kind, pgUrl);
+    const of = `${kind}, ${f.lines.toLocaleString("en-US")} lines, ${f.changes.toLocaleString("en-US")} changes`;
+    add(`shelf feed dry run (${of})`, ms(f.previewMs));
+    add(
+      `shelf feed apply (${of})`,
+      ms(f.applyMs),
+      `${ms(f.oneByOneMs)} as one console edit each`,
+      ratio(f.applyMs / f.oneByOneMs),
+      "seconds",
+    );
+  }
+}
+
+/** BENCH_ONLY=feeds: the shelf feed rows alone. */
+async function feedsOnly() {
+  await addFeedRows();
+  printTable();
 }
 
 /** BENCH_ONLY=zones: the zone lookup rows alone (no build, no database). */
