@@ -5,6 +5,7 @@ import {
   DEFAULT_STAFF_ADJUSTMENT_LIMITS,
   type StaffAdjustmentLimits,
 } from "../domain/loyalty/staff-adjustment.ts";
+import { PRODUCT_TAX_CLASSES } from "../domain/tax/classes.ts";
 import type { TaxClass } from "../domain/tax/types.ts";
 
 /** Every environment variable the server reads, parsed once at start. */
@@ -386,19 +387,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const TAX_CODE_CLASSES: readonly TaxClass[] = [
-  "beer",
-  "wine",
-  "spirits",
-  "nicotine",
-  "vapor",
-  "tobacco",
-  "soft_drink",
-  "non_alcoholic",
-  "food",
-  "general",
-];
-
 function taxConfig(e: z.infer<typeof envSchema>): TaxConfig {
   if (e.TAX_SERVICE === "embedded") {
     if (e.STRIPE_TAX_CODES)
@@ -416,7 +404,7 @@ function taxConfig(e: z.infer<typeof envSchema>): TaxConfig {
     codes = null;
   }
   const shape = z.partialRecord(
-    z.enum(TAX_CODE_CLASSES as [TaxClass, ...TaxClass[]]),
+    z.enum(PRODUCT_TAX_CLASSES as [TaxClass, ...TaxClass[]]),
     z.string().regex(/^txcd_\d{8}$/),
   );
   const parsed = shape.safeParse(codes);

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { taxClassOf } from "./classes.ts";
+import { PRODUCT_TAGS } from "../catalogue/product-tags.ts";
+import { PRODUCT_TAX_CLASSES, taxClassOf } from "./classes.ts";
 import type { TaxClass } from "./types.ts";
 
 describe("taxClassOf", () => {
@@ -26,5 +28,22 @@ describe("taxClassOf", () => {
   ];
   it.each(cases)("%s is %4$s", (_what, tags, title, expected) => {
     expect(taxClassOf({ tags, title })).toBe(expected);
+  });
+});
+
+describe("PRODUCT_TAX_CLASSES", () => {
+  it("holds every class a product of any tags and title is given, and no charge around the goods", () => {
+    const tags = Object.keys(PRODUCT_TAGS);
+    fc.assert(
+      fc.property(
+        fc.subarray(tags),
+        fc.constantFrom("Fever-Tree Tonic", "Bagged Ice", "Spring Water", "Kettle Chips", "Gift Bag"),
+        (picked, title) => {
+          expect(PRODUCT_TAX_CLASSES).toContain(taxClassOf({ tags: picked, title }));
+        },
+      ),
+    );
+    expect(PRODUCT_TAX_CLASSES).not.toContain("delivery_fee");
+    expect(PRODUCT_TAX_CLASSES).not.toContain("tip");
   });
 });

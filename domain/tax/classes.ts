@@ -15,6 +15,20 @@
 import { SPIRIT_TAGS, TOBACCO_TAGS, WINE_TAGS } from "../catalogue/product-tags.ts";
 import type { TaxClass } from "./types.ts";
 
+/** Every class a product can be (`taxClassOf`'s answers): the charges around the goods (fee, tip) are not products. */
+export const PRODUCT_TAX_CLASSES: readonly TaxClass[] = [
+  "beer",
+  "wine",
+  "spirits",
+  "nicotine",
+  "vapor",
+  "tobacco",
+  "soft_drink",
+  "non_alcoholic",
+  "food",
+  "general",
+];
+
 const SOFT_DRINK = /\b(tonic|soda|cola|ginger|lemonade|energy)\b/i;
 const ICE_OR_WATER = /\b(ice|water)\b/i;
 

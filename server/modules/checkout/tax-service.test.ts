@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Cart } from "#domain/cart/types.ts";
 import { checkoutIdFor } from "#domain/checkout/request.ts";
 import type { Order } from "#domain/orders/types.ts";
@@ -14,13 +14,7 @@ import {
 import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
 import { placedOrder, SHIPPED_TO } from "#tests/factories/placed-orders.ts";
 import { useTestApp } from "#tests/support/app.ts";
-import {
-  STAND_IN_PUBLISHABLE_KEY,
-  STAND_IN_SECRET_KEY,
-  STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from "#tests/support/stripe-stand-in.ts";
+import { useStripeStandIn } from "#tests/support/stripe-app.ts";
 
 /**
  * Taxes by Stripe Tax (TAX_SERVICE=stripe, docs/adr/0069-tax-service.md) against the local stand-in of its API: the
@@ -29,20 +23,12 @@ import {
  * same as the rate table's (checkout/taxes.test.ts runs both).
  */
 describe("taxes from Stripe Tax", () => {
-  let standIn: StripeStandIn;
-  const env: Record<string, string> = {
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    TAX_SERVICE: "stripe",
-  };
-  // Runs before the app is built (hooks run in the order they were registered).
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    env.STRIPE_API_URL = standIn.url;
+  const stripe = useStripeStandIn({ TAX_SERVICE: "stripe" });
+  const s = useTestApp("pglite", {
+    fixture: createChicagoFixture,
+    env: stripe.env,
+    now: chicagoAfternoonClock(),
   });
-  afterAll(async () => standIn?.close());
-  const s = useTestApp("pglite", { fixture: createChicagoFixture, env, now: chicagoAfternoonClock() });
   const card = { paymentMethod: { type: "token", token: "pm_card_visa" } };
 
   // The stand-in's Chicago (ZIP 606xx): 6.25 + 1.75 + 1.25 + 1 percent, each rounded, of $29.99 and of the $3.99 fee.
@@ -50,7 +36,7 @@ describe("taxes from Stripe Tax", () => {
   const FEE_TAX = 25 + 7 + 5 + 4;
 
   it("prices the cart and the order with the service's tax at the delivery address, by the order's lines", async () => {
-    const before = standIn.requests.length;
+    const before = stripe.standIn.requests.length;
     const { orders, cart, browser } = await placedOrder(
       s,
       [{ sku: CHICAGO_BOURBON, qty: 1, store_id: CHICAGO_STORE }],
@@ -63,7 +49,7 @@ describe("taxes from Stripe Tax", () => {
     const [order] = orders;
     expect(order.total).toBe(2999 + 399 + BOURBON_TAX + FEE_TAX);
     expect(order.line_items.find((l) => l.title === "Tax")?.value).toBe(BOURBON_TAX + FEE_TAX);
-    const calls = standIn.requests.slice(before).filter((r) => r.path === "/v1/tax/calculations");
+    const calls = stripe.standIn.requests.slice(before).filter((r) => r.path === "/v1/tax/calculations");
     expect(calls.length).toBeGreaterThan(0);
     const form = Object.fromEntries(calls.at(-1)?.params ?? []);
     expect(form).toMatchObject({
@@ -94,36 +80,25 @@ describe("taxes from Stripe Tax", () => {
       skus: [{ sku: CHICAGO_BOURBON, qty: 1, store_id: CHICAGO_STORE }],
     });
     expect(added.json<Cart>().tax).toBe(BOURBON_TAX + FEE_TAX);
-    const intents = standIn.intentCount();
+    const intents = stripe.standIn.intentCount();
     const body = { id: checkoutIdFor(user.id, new Date()), ...card, deliveryTime: "asap" };
     // Every try of the SDK's (the first and its two retries) is refused.
-    standIn.failNext({ kind: "status", status: 500 }, 3);
+    stripe.standIn.failNext({ kind: "status", status: 500 }, 3);
     const refused = await browser.post("/order/v3", body);
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json().error).toEqual({ code: "tax_unavailable", message: TAX_UNAVAILABLE });
-    expect(standIn.intentCount()).toBe(intents);
+    expect(stripe.standIn.intentCount()).toBe(intents);
     expect((await browser.get("/menu/cart/v2")).json<Cart>().count).toBe(1);
 
     const placed = await browser.post("/order/v3", body);
     expect(placed.statusCode, placed.body).toBe(200);
-    expect(standIn.intentCount()).toBe(intents + 1);
+    expect(stripe.standIn.intentCount()).toBe(intents + 1);
   });
 });
 
 describe("a shipment taxed by Stripe Tax where it goes", () => {
-  let standIn: StripeStandIn;
-  const env: Record<string, string> = {
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-    TAX_SERVICE: "stripe",
-  };
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(async () => standIn?.close());
-  const s = useTestApp("pglite", { fixture: createDeliveryFixture, env });
+  const stripe = useStripeStandIn({ TAX_SERVICE: "stripe" });
+  const s = useTestApp("pglite", { fixture: createDeliveryFixture, env: stripe.env });
 
   it("the shipping store's order to Washington, DC carries DC's tax on the goods and the shipping", async () => {
     const { orders } = await placedOrder(s, [{ sku: "BC-9003-750", qty: 1, store_id: "d-shipping" }], {
@@ -142,7 +117,7 @@ describe("a shipment taxed by Stripe Tax where it goes", () => {
     expect(row.tax).toBe(expected);
     expect(row.tax).toBeGreaterThan(0);
     expect(new Set(row.tax_lines.map((l) => l.jurisdiction))).toEqual(new Set(["US-DC"]));
-    const sent = standIn.requests.filter((r) => r.path === "/v1/tax/calculations").at(-1);
+    const sent = stripe.standIn.requests.filter((r) => r.path === "/v1/tax/calculations").at(-1);
     expect(sent?.params.get("customer_details[address][postal_code]")).toBe("20004");
   });
 });

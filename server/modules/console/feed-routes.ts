@@ -10,11 +10,9 @@ import {
   feedStatusSchema,
 } from "./feed-schemas.ts";
 import { applyFeed, feedStatus, previewFeed } from "./feeds.ts";
+import { NO_STORE, OTHER_STORE, STAFF_ONLY, STORE_REQUIRED } from "./route-errors.ts";
 
 const tags = ["console"];
-const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
-const otherStore = "Staff naming another store than their own (`other_store`).";
-const storeRequired = "An administrator named no store (`store_required`).";
 const noFeed = "No store has that id (`store_not_found`), or the store has no such feed (`feed_not_found`).";
 
 /** A feed file of 12,000 lines and more: the only console call whose body may be this large. */
@@ -34,9 +32,9 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async 
       config: {
         auth: "user",
         errors: {
-          400: `${storeRequired} Or an accepted match the preview did not offer (\`feed_match_not_offered\`).`,
-          403: `${staffOnly} ${otherStore}`,
-          404: "No store has that id (`store_not_found`).",
+          400: `${STORE_REQUIRED} Or an accepted match the preview did not offer (\`feed_match_not_offered\`).`,
+          403: `${STAFF_ONLY} ${OTHER_STORE}`,
+          404: NO_STORE,
           422: "The file has problems (`feed_rejected`): `details` lists each by line and column; nothing is kept.",
         },
       },
@@ -58,7 +56,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async 
     {
       config: {
         auth: "user",
-        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noFeed },
+        errors: { 400: STORE_REQUIRED, 403: `${STAFF_ONLY} ${OTHER_STORE}`, 404: noFeed },
       },
       schema: {
         operationId: "applyConsoleFeed",
@@ -79,7 +77,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async 
     {
       config: {
         auth: "user",
-        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noFeed },
+        errors: { 400: STORE_REQUIRED, 403: `${STAFF_ONLY} ${OTHER_STORE}`, 404: noFeed },
       },
       schema: {
         operationId: "getConsoleFeed",

@@ -16,6 +16,7 @@ import type { ConsoleContext } from "./context.ts";
 import { checkAtDoor, refuseAtDoor } from "./door.ts";
 import { driverRuns, NOT_YOUR_RUN, reportPosition } from "./driver.ts";
 import { consoleOrder, consoleQueue } from "./order-view.ts";
+import { STAFF_ONLY } from "./route-errors.ts";
 import {
   cancelBody,
   complianceQuery,
@@ -32,7 +33,6 @@ import {
 } from "./schemas.ts";
 
 const tags = ["console"];
-const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
 const notFound =
   "No order of the staff member's store has that id (`order_not_found`): another store's order answers the same.";
 const moved =
@@ -45,7 +45,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
     {
       config: {
         auth: "user",
-        errors: { 403: `${staffOnly} Staff asking for another store's orders (\`other_store\`).` },
+        errors: { 403: `${STAFF_ONLY} Staff asking for another store's orders (\`other_store\`).` },
       },
       schema: {
         operationId: "listConsoleOrders",
@@ -62,7 +62,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.get(
     "/api/console/driver",
     {
-      config: { auth: "user", errors: { 403: staffOnly } },
+      config: { auth: "user", errors: { 403: STAFF_ONLY } },
       schema: {
         operationId: "getDriverRuns",
         tags,
@@ -85,7 +85,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       config: {
         auth: "user",
         errors: {
-          403: `${staffOnly} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
+          403: `${STAFF_ONLY} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
           404: notFound,
           409: "The order is not on its way (`order_moved`).",
         },
@@ -107,7 +107,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.get(
     "/api/console/orders/:id",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound } },
+      config: { auth: "user", errors: { 403: STAFF_ONLY, 404: notFound } },
       schema: {
         operationId: "getConsoleOrder",
         tags,
@@ -132,7 +132,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       config: {
         auth: "user",
         errors: {
-          403: staffOnly,
+          403: STAFF_ONLY,
           404: notFound,
           409: `${moved} Or, for an ASAP order, the law where the store sells forbids delivering its classes from now until its ETA (\`delivery_not_allowed\`, the law's reason).`,
         },
@@ -157,7 +157,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       config: {
         auth: "user",
         errors: {
-          403: staffOnly,
+          403: STAFF_ONLY,
           404: notFound,
           409: `${moved} Or it asks staff's word first (the message says why and when; send again with \`confirm: true\` to go ahead): a slot order more than an hour before its slot (\`too_early_for_slot\`), or the store is closed (\`store_closed\`). Or the law where the store sells forbids delivering the order's classes from now until its ETA (\`delivery_not_allowed\`, the law's reason; staff's word does not change it).`,
         },
@@ -184,7 +184,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         auth: "user",
         errors: {
           400: "A line not on the order (`not_on_order`), not short (`not_short`), or a suggestion the store does not sell (`bad_suggestion`).",
-          403: staffOnly,
+          403: STAFF_ONLY,
           404: notFound,
           409: `${moved} Or the shopper has not answered the last substitutions yet (\`substitutions_pending\`).`,
         },
@@ -210,7 +210,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.post(
     "/api/console/orders/:id/deliver",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      config: { auth: "user", errors: { 403: STAFF_ONLY, 404: notFound, 409: moved } },
       schema: {
         operationId: "deliverConsoleOrder",
         tags,
@@ -227,7 +227,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.post(
     "/api/console/orders/:id/fail",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      config: { auth: "user", errors: { 403: STAFF_ONLY, 404: notFound, 409: moved } },
       schema: {
         operationId: "failConsoleOrder",
         tags,
@@ -245,7 +245,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   const atDoor = {
     auth: "user" as const,
     errors: {
-      403: `${staffOnly} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
+      403: `${STAFF_ONLY} Or another driver carries the order (\`not_your_run\`): ${NOT_YOUR_RUN}`,
       404: notFound,
       409: "The order is not on its way (`order_moved`).",
     },
@@ -304,7 +304,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
         auth: "user",
         errors: {
           400: "An administrator must name the store (`store_required`).",
-          403: `${staffOnly} Staff asking for another store's log (\`other_store\`).`,
+          403: `${STAFF_ONLY} Staff asking for another store's log (\`other_store\`).`,
           404: "No store has that id (`store_not_found`).",
         },
       },
@@ -334,7 +334,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
   app.post(
     "/api/console/orders/:id/cancel",
     {
-      config: { auth: "user", errors: { 403: staffOnly, 404: notFound, 409: moved } },
+      config: { auth: "user", errors: { 403: STAFF_ONLY, 404: notFound, 409: moved } },
       schema: {
         operationId: "cancelConsoleOrder",
         tags,
@@ -355,7 +355,7 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = asy
       config: {
         auth: "user",
         errors: {
-          403: staffOnly,
+          403: STAFF_ONLY,
           404: notFound,
           409: `${moved} Or the refund is more than the order has left captured, or nothing is captured yet (\`refund_refused\`).`,
         },

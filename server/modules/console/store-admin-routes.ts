@@ -28,6 +28,7 @@ import {
   storeSettingsSchema,
 } from "./answers.ts";
 import type { ConsoleContext } from "./context.ts";
+import { NO_STORE, OTHER_STORE, STAFF_ONLY, STORE_REQUIRED } from "./route-errors.ts";
 import { changeStock, listStock } from "./stock.ts";
 import {
   auditQuery,
@@ -58,11 +59,7 @@ import {
 import { consoleTaxReport, consoleTaxReportCsv } from "./taxes.ts";
 
 const tags = ["console"];
-const staffOnly = "The account is a shopper's, not store staff's (`staff_only`).";
-const otherStore = "Staff naming another store than their own (`other_store`).";
-const adminOnly = `${staffOnly} Or store staff: only administrators may (\`admin_only\`).`;
-const noStore = "No store has that id (`store_not_found`).";
-const storeRequired = "An administrator named no store (`store_required`).";
+const adminOnly = `${STAFF_ONLY} Or store staff: only administrators may (\`admin_only\`).`;
 
 /**
  * Store management in the console (issue 15): staff change their store's shelf (prices, stock) and terms (hours,
@@ -77,7 +74,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
     {
       config: {
         auth: "user",
-        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noStore },
+        errors: { 400: STORE_REQUIRED, 403: `${STAFF_ONLY} ${OTHER_STORE}`, 404: NO_STORE },
       },
       schema: {
         operationId: "listConsoleStock",
@@ -98,9 +95,9 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       config: {
         auth: "user",
         errors: {
-          400: `${storeRequired} Or nothing to change (\`nothing_to_change\`).`,
-          403: `${staffOnly} ${otherStore}`,
-          404: `${noStore} Or the store does not sell the product (\`not_on_shelf\`).`,
+          400: `${STORE_REQUIRED} Or nothing to change (\`nothing_to_change\`).`,
+          403: `${STAFF_ONLY} ${OTHER_STORE}`,
+          404: `${NO_STORE} Or the store does not sell the product (\`not_on_shelf\`).`,
           409: "A field being changed is no longer what the editor saw (`changed_meanwhile`): the message and `details` give the current values.",
         },
       },
@@ -123,7 +120,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
     {
       config: {
         auth: "user",
-        errors: { 400: storeRequired, 403: `${staffOnly} ${otherStore}`, 404: noStore },
+        errors: { 400: STORE_REQUIRED, 403: `${STAFF_ONLY} ${OTHER_STORE}`, 404: NO_STORE },
       },
       schema: {
         operationId: "getConsoleStore",
@@ -144,9 +141,9 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
       config: {
         auth: "user",
         errors: {
-          400: `${storeRequired} Or hours that do not hold together (\`invalid_store\`: the message names each problem), or nothing to change.`,
-          403: `${staffOnly} ${otherStore}`,
-          404: noStore,
+          400: `${STORE_REQUIRED} Or hours that do not hold together (\`invalid_store\`: the message names each problem), or nothing to change.`,
+          403: `${STAFF_ONLY} ${OTHER_STORE}`,
+          404: NO_STORE,
         },
       },
       schema: {
@@ -168,7 +165,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
   app.get(
     "/api/console/audit",
     {
-      config: { auth: "user", errors: { 403: `${staffOnly} ${otherStore}` } },
+      config: { auth: "user", errors: { 403: `${STAFF_ONLY} ${OTHER_STORE}` } },
       schema: {
         operationId: "listConsoleAudit",
         tags,
@@ -230,7 +227,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
         errors: {
           400: "Hours that do not hold together, an unknown time zone (`invalid_store`) or city (`unknown_city`), or nothing to change.",
           403: adminOnly,
-          404: noStore,
+          404: NO_STORE,
         },
       },
       schema: {
@@ -255,7 +252,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
         errors: {
           400: "Not a GeoJSON Polygon or MultiPolygon with closed rings on the map and at most 5000 positions (`invalid_zone`: the message names each problem).",
           403: adminOnly,
-          404: noStore,
+          404: NO_STORE,
         },
       },
       schema: {
@@ -353,7 +350,7 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
         errors: {
           400: "Not an email address (`invalid_email`), or store staff without a store (`store_required`).",
           403: adminOnly,
-          404: noStore,
+          404: NO_STORE,
         },
       },
       schema: {
@@ -432,9 +429,9 @@ export const storeAdminRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = 
   );
 
   const taxErrors = {
-    400: `${storeRequired} Or a period that is not two days YYYY-MM-DD, ends before it starts, runs over a year, or gives one end only (\`invalid_period\`: the message says which).`,
-    403: `${staffOnly} ${otherStore}`,
-    404: noStore,
+    400: `${STORE_REQUIRED} Or a period that is not two days YYYY-MM-DD, ends before it starts, runs over a year, or gives one end only (\`invalid_period\`: the message says which).`,
+    403: `${STAFF_ONLY} ${OTHER_STORE}`,
+    404: NO_STORE,
   };
 
   app.get(

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProviderError } from "#server/platform/payments/provider.ts";
 import { StripeProvider } from "#server/platform/payments/stripe/stripe-provider.ts";
 import { createDeliveryFixture } from "#tests/factories/delivery-fixture.ts";
 import { moveOrderAsStaff } from "#tests/factories/orders.ts";
 import { placedOrder } from "#tests/factories/placed-orders.ts";
 import { useTestApp } from "#tests/support/app.ts";
+import { useStripeStandIn } from "#tests/support/stripe-app.ts";
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
 } from "#tests/support/stripe-stand-in.ts";
 import { chargeExtra } from "../payments/index.ts";
 
@@ -18,19 +17,8 @@ const WHISKEY = "IA-9001-750";
 
 /** chargeExtra through the Stripe provider, against the stand-in of Stripe's API (PGlite is enough here). */
 describe("a tip through the Stripe provider", () => {
-  let standIn: StripeStandIn;
-  const env: Record<string, string> = {
-    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
-  };
-  // Runs before the app is built (hooks run in the order they were registered).
-  beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    env.STRIPE_API_URL = standIn.url;
-  });
-  afterAll(async () => standIn?.close());
-  const s = useTestApp("pglite", { fixture: createDeliveryFixture, env });
+  const stand = useStripeStandIn();
+  const s = useTestApp("pglite", { fixture: createDeliveryFixture, env: stand.env });
 
   async function deliveredOrderPaidWithSavedCard() {
     const placed = await placedOrder(s, [{ sku: WHISKEY, qty: 1 }], {
@@ -42,7 +30,7 @@ describe("a tip through the Stripe provider", () => {
   }
 
   const tipRequests = (id: string) =>
-    standIn.requests.filter((r) => r.idempotencyKey?.includes(`tip:${id}`) && r.method === "POST");
+    stand.standIn.requests.filter((r) => r.idempotencyKey?.includes(`tip:${id}`) && r.method === "POST");
 
   it("authorises and captures a new intent on the saved card, for the shopper's customer", async () => {
     const { id, user, browser } = await deliveredOrderPaidWithSavedCard();
@@ -76,7 +64,7 @@ describe("a tip through the Stripe provider", () => {
       secretKey: STAND_IN_SECRET_KEY,
       publishableKey: STAND_IN_PUBLISHABLE_KEY,
       webhookSecret: STAND_IN_WEBHOOK_SECRET,
-      apiUrl: standIn.url,
+      apiUrl: stand.standIn.url,
       maxNetworkRetries: 0,
     });
     // The capture happens at Stripe, but its answer never comes back.
@@ -99,7 +87,7 @@ describe("a tip through the Stripe provider", () => {
       description: "Nightcap substitution",
       origin: "http://localhost",
     };
-    const intentsBefore = standIn.intentCount();
+    const intentsBefore = stand.standIn.intentCount();
     await expect(chargeExtra({ db: s.db, provider: lossy }, charge)).rejects.toMatchObject({
       status: 502,
       code: "payment_provider_unavailable",
@@ -137,12 +125,12 @@ describe("a tip through the Stripe provider", () => {
       { kind: "authorisation", status: "succeeded" },
       { kind: "capture", status: "succeeded" },
     ]);
-    expect(standIn.intentCount()).toBe(intentsBefore + 1);
-    const replays = standIn.requests.filter((r) => r.idempotencyKey?.includes(charge.idempotencyKey));
+    expect(stand.standIn.intentCount()).toBe(intentsBefore + 1);
+    const replays = stand.standIn.requests.filter((r) => r.idempotencyKey?.includes(charge.idempotencyKey));
     expect(replays.filter((r) => r.replayed).length).toBeGreaterThanOrEqual(2);
     // The same key once more: the first outcome, no call to Stripe.
-    const seen = standIn.requests.length;
+    const seen = stand.standIn.requests.length;
     expect(await chargeExtra({ db: s.db, provider: lossy }, charge)).toEqual(outcome);
-    expect(standIn.requests.length).toBe(seen);
+    expect(stand.standIn.requests.length).toBe(seen);
   });
 });
