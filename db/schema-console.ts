@@ -1,5 +1,6 @@
 import type { ColumnType } from "kysely";
 import type { DiffCounts as FeedDiffCounts, ShelfChange as FeedShelfChange } from "../domain/feeds/diff.ts";
+import type { ColumnMapping as FeedColumnMapping } from "../domain/feeds/layouts.ts";
 
 /** Table types of the store console (0015-console); part of `Database` in schema.ts. */
 
@@ -37,6 +38,8 @@ export interface ShelfFeedsTable {
   created_by: string;
   created_at: DefaultedTimestamp;
   layout: string;
+  mapping: ColumnType<FeedColumnMapping | null, string | null, never>;
+  square_location: string | null;
   missing_policy: "keep" | "zero" | "hide";
   line_count: number;
   counts: ColumnType<FeedDiffCounts, string, string>;

@@ -2102,6 +2102,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/feeds/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the store's latest feed file was read (Square or a mapped CSV, its columns, the Square location, the policy for products it leaves out), for the next upload to start from */
+        get: operations["getConsoleFeedSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/feeds/{id}/apply": {
         parameters: {
             query?: never;
@@ -26557,6 +26574,117 @@ export interface operations {
             };
             /** @description The file has problems (`feed_rejected`): `details` lists each by line and column; nothing is kept. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleFeedSettings: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store_id": "string",
+                     *       "layout": "square",
+                     *       "mapping": {
+                     *         "upc": "string",
+                     *         "sku": "string",
+                     *         "name": "string",
+                     *         "size": "string",
+                     *         "price": "string",
+                     *         "quantity": "string"
+                     *       },
+                     *       "square_location": "string",
+                     *       "missing": "keep"
+                     *     }
+                     */
+                    "application/json": {
+                        store_id: string;
+                        /** @enum {string} */
+                        layout: "square" | "generic";
+                        mapping: {
+                            upc?: string;
+                            sku?: string;
+                            name: string;
+                            size?: string;
+                            price: string;
+                            quantity: string;
+                        } | null;
+                        square_location: string | null;
+                        /** @enum {string} */
+                        missing: "keep" | "zero" | "hide";
+                    };
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

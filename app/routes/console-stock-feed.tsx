@@ -19,8 +19,15 @@ type Change = Preview["changes"][number];
 /** /console/stock/feed (issue 34 §1): upload the point-of-sale file, review what it changes, apply it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const storeId = new URL(request.url).searchParams.get("store_id") ?? "";
-  const stores = await storesForAdmin(context.api);
-  return { stores, storeId };
+  const [stores, last] = await Promise.all([
+    storesForAdmin(context.api),
+    context.api<ApiAnswer<"getConsoleFeedSettings">>(
+      `/api/console/feeds/settings${storeId ? `?store_id=${encodeURIComponent(storeId)}` : ""}`,
+    ),
+  ]);
+  // How the store's last file was read; an administrator who has not chosen a store starts from the defaults.
+  const settings = last.ok ? last.data : null;
+  return { stores, storeId, settings };
 }
 
 type ActionAnswer =
@@ -89,7 +96,10 @@ function changeText(change: Change): string {
 }
 
 export default function ConsoleStockFeed({ loaderData, actionData }: Route.ComponentProps) {
-  const { stores } = loaderData;
+  const { stores, settings } = loaderData;
+  const generic = settings?.layout === "generic";
+  const column = (key: "upc" | "sku" | "name" | "price" | "quantity") => settings?.mapping?.[key] ?? "";
+  const missing = settings?.missing ?? "keep";
   const storeId = actionData?.storeId ?? loaderData.storeId;
   const busy = useNavigation().state !== "idle";
   const answer = actionData as ActionAnswer | undefined;
@@ -219,48 +229,57 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
         <fieldset>
           <legend>What kind of file</legend>
           <label>
-            <input type="radio" name="layout" value="square" defaultChecked /> Square item library export
+            <input type="radio" name="layout" value="square" defaultChecked={!generic} /> Square item library
+            export
           </label>
           <label>
             Square location (when the export has several)
-            <input name="square_location" placeholder="As in “Current Quantity …”" />
+            <input
+              name="square_location"
+              placeholder="As in “Current Quantity …”"
+              defaultValue={settings?.square_location ?? ""}
+            />
           </label>
           <label>
-            <input type="radio" name="layout" value="generic" /> Another system's CSV: name its columns
+            <input type="radio" name="layout" value="generic" defaultChecked={generic} /> Another system's
+            CSV: name its columns
           </label>
           <div className="console-feed__columns">
             <label>
               UPC column
-              <input name="col_upc" />
+              <input name="col_upc" defaultValue={column("upc")} />
             </label>
             <label>
               SKU column
-              <input name="col_sku" />
+              <input name="col_sku" defaultValue={column("sku")} />
             </label>
             <label>
               Name column
-              <input name="col_name" />
+              <input name="col_name" defaultValue={column("name")} />
             </label>
             <label>
               Price column
-              <input name="col_price" />
+              <input name="col_price" defaultValue={column("price")} />
             </label>
             <label>
               Quantity column
-              <input name="col_quantity" />
+              <input name="col_quantity" defaultValue={column("quantity")} />
             </label>
           </div>
         </fieldset>
         <fieldset>
           <legend>Products on the shelf the file leaves out</legend>
           <label>
-            <input type="radio" name="missing" value="keep" defaultChecked /> Keep them as they are
+            <input type="radio" name="missing" value="keep" defaultChecked={missing === "keep"} /> Keep them
+            as they are
           </label>
           <label>
-            <input type="radio" name="missing" value="zero" /> Set their stock to 0
+            <input type="radio" name="missing" value="zero" defaultChecked={missing === "zero"} /> Set their
+            stock to 0
           </label>
           <label>
-            <input type="radio" name="missing" value="hide" /> Take them off the shelf
+            <input type="radio" name="missing" value="hide" defaultChecked={missing === "hide"} /> Take them
+            off the shelf
           </label>
         </fieldset>
         <button type="submit" className="button" disabled={busy}>

@@ -7,9 +7,10 @@ import {
   feedPreviewBody,
   feedPreviewSchema,
   feedQuery,
+  feedSettingsSchema,
   feedStatusSchema,
 } from "./feed-schemas.ts";
-import { applyFeed, feedStatus, previewFeed } from "./feeds.ts";
+import { applyFeed, feedSettings, feedStatus, previewFeed } from "./feeds.ts";
 import { NO_STORE, OTHER_STORE, STAFF_ONLY, STORE_REQUIRED } from "./route-errors.ts";
 
 const tags = ["console"];
@@ -49,6 +50,26 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async 
       },
     },
     async (req) => previewFeed(db, requireStaff(req), req.body),
+  );
+
+  app.get(
+    "/api/console/feeds/settings",
+    {
+      config: {
+        auth: "user",
+        errors: { 400: STORE_REQUIRED, 403: `${STAFF_ONLY} ${OTHER_STORE}`, 404: NO_STORE },
+      },
+      schema: {
+        operationId: "getConsoleFeedSettings",
+        tags,
+        response: { 200: feedSettingsSchema },
+        summary:
+          "How the store's latest feed file was read (Square or a mapped CSV, its columns, the Square location, the policy for products it leaves out), for the next upload to start from",
+        headers,
+        querystring: feedQuery,
+      },
+    },
+    async (req) => feedSettings(db, requireStaff(req), req.query.store_id),
   );
 
   app.post(

@@ -2,12 +2,21 @@ import { z } from "zod";
 import type { DiffCounts, ShelfChange } from "#domain/feeds/diff.ts";
 import { cents, describes, instant } from "#server/openapi/answers.ts";
 import { storeIdSchema } from "../catalogue/index.ts";
-import type { FeedPreview, feedStatus } from "./feeds.ts";
+import type { FeedPreview, feedSettings, feedStatus } from "./feeds.ts";
 
 /** Edge schemas and answers of shelf feeds (issue 34 §1, feed-routes.ts). */
 
 const header = z.string().trim().min(1).max(100);
 const storeId = storeIdSchema.describe("Administrators: the store (staff work on their own).");
+
+const columnMapping = z.object({
+  upc: header.optional(),
+  sku: header.optional(),
+  name: header,
+  size: header.optional(),
+  price: header,
+  quantity: header,
+});
 
 export const feedPreviewBody = z.object({
   store_id: storeId.optional(),
@@ -23,15 +32,7 @@ export const feedPreviewBody = z.object({
     .describe(
       "What happens to shelf products the file leaves out: kept as they are, their stock set to 0, or taken off the shelf.",
     ),
-  mapping: z
-    .object({
-      upc: header.optional(),
-      sku: header.optional(),
-      name: header,
-      size: header.optional(),
-      price: header,
-      quantity: header,
-    })
+  mapping: columnMapping
     .optional()
     .describe("For a file that is not a Square export: which header holds what."),
   square_location: header
@@ -141,5 +142,15 @@ export const feedStatusSchema = describes<Awaited<ReturnType<typeof feedStatus>>
     counts: countsSchema,
     batches,
     applied_at: instant().nullable(),
+  }),
+);
+
+export const feedSettingsSchema = describes<Awaited<ReturnType<typeof feedSettings>>>()(
+  z.object({
+    store_id: z.string(),
+    layout: z.enum(["square", "generic"]),
+    mapping: columnMapping.nullable(),
+    square_location: z.string().nullable(),
+    missing: z.enum(["keep", "zero", "hide"]),
   }),
 );

@@ -238,4 +238,25 @@ describe.each(testDatabases)("shelf feeds on %s", (kind) => {
     // (Sales before the apply went by the shelf's 5: the file was not yet applied.)
     expect((await shelf())[RUM.sku].stock).toBe(Math.max(0, 2 - sold));
   });
+
+  it("the next upload starts from how the store's last file was read", async () => {
+    const { staff } = await staffOf(s, "d-brooklyn");
+    expect((await staff.get("/api/console/feeds/settings")).json()).toEqual({
+      store_id: "d-brooklyn",
+      layout: "square",
+      mapping: null,
+      square_location: null,
+      missing: "keep",
+    });
+    const csv = ["Barcode,Description,Retail,On Hand", `${GIN.upc},Dry Gin,30.99,10`].join("\n");
+    const res = await staff.post("/api/console/feeds", { csv, mapping: MAPPING, missing: "zero" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await staff.get("/api/console/feeds/settings")).json()).toEqual({
+      store_id: "d-brooklyn",
+      layout: "generic",
+      mapping: MAPPING,
+      square_location: null,
+      missing: "zero",
+    });
+  });
 });

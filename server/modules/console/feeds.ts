@@ -115,6 +115,8 @@ export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): 
       store_id: store.id,
       created_by: staff.userId,
       layout: read.layout,
+      mapping: read.layout === "generic" && body.mapping ? JSON.stringify(body.mapping) : null,
+      square_location: read.layout === "square" ? (body.square_location ?? null) : null,
       missing_policy: body.missing,
       line_count: read.lines.length,
       counts: JSON.stringify(diff.counts),
@@ -243,5 +245,24 @@ export async function feedStatus(db: Db, staff: Staff, feedId: string, storeId?:
     counts: feed.counts,
     batches: { done: feed.batches_done, total: feed.batches_total },
     applied_at: feed.applied_at ? feed.applied_at.toISOString() : null,
+  };
+}
+
+/** How the store's latest file was read, for the next upload to start from; the defaults before any. */
+export async function feedSettings(db: Db, staff: Staff, storeId?: string) {
+  const store = await workingStore(db, staff, storeId);
+  const last = await db
+    .selectFrom("shelf_feeds")
+    .select(["layout", "mapping", "square_location", "missing_policy"])
+    .where("store_id", "=", store.id)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    store_id: store.id,
+    layout: last?.layout === "generic" ? ("generic" as const) : ("square" as const),
+    mapping: last?.mapping ?? null,
+    square_location: last?.square_location ?? null,
+    missing: last?.missing_policy ?? ("keep" as const),
   };
 }
