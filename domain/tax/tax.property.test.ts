@@ -1,21 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PRODUCT_TAX_CLASSES } from "./classes.ts";
 import { computeTax, DELIVERY_FEE_LINE, ORDER_LINE, type TaxInput, TIP_LINE } from "./compute.ts";
 import { type LineRefund, refundTax } from "./refund.ts";
 import type { Rate, StateRules, TaxableLine, TaxClass, TaxLine } from "./types.ts";
 
-const GOODS: TaxClass[] = [
-  "beer",
-  "wine",
-  "spirits",
-  "nicotine",
-  "vapor",
-  "tobacco",
-  "soft_drink",
-  "non_alcoholic",
-  "food",
-  "general",
-];
+const GOODS: readonly TaxClass[] = PRODUCT_TAX_CLASSES;
 const CLASSES: TaxClass[] = [...GOODS, "delivery_fee", "tip"];
 const ON = "2026-11-29";
 const source = { title: "property fixture", url: "https://example.test", retrieved: ON };

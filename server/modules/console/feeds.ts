@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
 import {
   type DiffCounts,
   diffShelf,
@@ -191,14 +193,11 @@ export async function applyFeed(db: Db, staff: Staff, feedId: string, storeId?: 
         .where("id", "=", feedId)
         .execute();
       if (last)
-        await recordAudit(tx, {
-          actorId: staff.userId,
-          storeId: store.id,
-          orderId: null,
-          action: "stock.feed",
-          detail: { feed_id: feedId, lines: row.line_count, missing: row.missing_policy, counts: row.counts },
-          before: null,
-          after: null,
+        await auditFeed(tx, staff, store.id, {
+          feed_id: feedId,
+          lines: row.line_count,
+          missing: row.missing_policy,
+          counts: row.counts,
         });
       await announceShelfChange(tx, "shelf");
       return true;
@@ -214,19 +213,27 @@ export async function applyFeed(db: Db, staff: Staff, feedId: string, storeId?: 
         .where("status", "=", "previewed")
         .returning("id")
         .executeTakeFirst();
-      if (updated)
-        await recordAudit(tx, {
-          actorId: staff.userId,
-          storeId: store.id,
-          orderId: null,
-          action: "stock.feed",
-          detail: { feed_id: feedId, changes: 0 },
-          before: null,
-          after: null,
-        });
+      if (updated) await auditFeed(tx, staff, store.id, { feed_id: feedId, changes: 0 });
     });
   return feedStatus(db, staff, feedId, storeId);
 }
+
+/** The one audit row of an applied feed (the console's trail: who applied which file, with what effect). */
+const auditFeed = (
+  tx: Transaction<Database>,
+  staff: Staff,
+  storeId: string,
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(tx, {
+    actorId: staff.userId,
+    storeId,
+    orderId: null,
+    action: "stock.feed",
+    detail,
+    before: null,
+    after: null,
+  });
 
 /** A feed of the store's: where its apply stands. */
 export async function feedStatus(db: Db, staff: Staff, feedId: string, storeId?: string) {
