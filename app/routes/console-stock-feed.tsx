@@ -60,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (storeId) body.store_id = storeId;
   if (f("layout") === "generic") {
     const mapping: Record<string, string> = {};
-    for (const key of ["upc", "sku", "name", "size", "price", "quantity"])
-      if (f(`col_${key}`)) mapping[key] = f(`col_${key}`);
+    for (const [key] of COLUMNS) if (f(`col_${key}`)) mapping[key] = f(`col_${key}`);
     body.mapping = mapping;
   } else if (f("square_location")) body.square_location = f("square_location");
   const res = await context.api<Preview>("/api/console/feeds", { method: "POST", body });
@@ -73,6 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     Object.entries(details),
   );
 }
+
+/** The columns a store names for a CSV that is not a Square export, in the form's order. */
+const COLUMNS = [
+  ["upc", "UPC"],
+  ["sku", "SKU"],
+  ["name", "Name"],
+  ["price", "Price"],
+  ["quantity", "Quantity"],
+] as const;
 
 const stepText = (s: { from: number; to: number }, money: boolean) =>
   money ? `${formatCents(s.from, true)} → ${formatCents(s.to, true)}` : `${s.from} → ${s.to}`;
@@ -245,26 +253,12 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
             CSV: name its columns
           </label>
           <div className="console-feed__columns">
-            <label>
-              UPC column
-              <input name="col_upc" defaultValue={column("upc")} />
-            </label>
-            <label>
-              SKU column
-              <input name="col_sku" defaultValue={column("sku")} />
-            </label>
-            <label>
-              Name column
-              <input name="col_name" defaultValue={column("name")} />
-            </label>
-            <label>
-              Price column
-              <input name="col_price" defaultValue={column("price")} />
-            </label>
-            <label>
-              Quantity column
-              <input name="col_quantity" defaultValue={column("quantity")} />
-            </label>
+            {COLUMNS.map(([key, label]) => (
+              <label key={key}>
+                {label} column
+                <input name={`col_${key}`} defaultValue={column(key)} />
+              </label>
+            ))}
           </div>
         </fieldset>
         <fieldset>
