@@ -28,6 +28,8 @@ export interface PromosTable {
   credit_valid_days: number | null;
   active: Generated<boolean>;
   created_at: DefaultedTimestamp;
+  /** Who pays for the discount (0041-statements): the platform makes the store whole, or the store bears it. */
+  funded_by: Generated<"platform" | "store">;
 }
 
 export interface PromoRedemptionsTable {

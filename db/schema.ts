@@ -10,6 +10,7 @@ import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
 import type { RecommendationsDatabase } from "./schema-recommendations.ts";
 import type { ReferralsDatabase } from "./schema-referrals.ts";
+import type { StatementsDatabase } from "./schema-statements.ts";
 import type { SubstitutionsDatabase } from "./schema-substitutions.ts";
 import type { TipsDatabase } from "./schema-tips.ts";
 
@@ -184,7 +185,8 @@ export interface Database
     ReferralsDatabase,
     AnalyticsDatabase,
     LoyaltyDatabase,
-    ChatDatabase {
+    ChatDatabase,
+    StatementsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;
   products: ProductsTable;

@@ -119,6 +119,8 @@ const envSchema = z.object({
     .enum(["embedded", "stripe"], { message: "TAX_SERVICE must be embedded or stripe" })
     .default("embedded"),
   STRIPE_TAX_CODES: z.string().optional(),
+  // Payouts to stores (docs/adr/0072-statements-and-payouts.md): the sandbox, or Stripe Connect on the payments' account.
+  PAYOUTS: z.enum(["sandbox", "stripe"], { message: "PAYOUTS must be sandbox or stripe" }).default("sandbox"),
   // Tests only: the time of day the law's sale hours are judged at when an order goes out ("America/Chicago 15:00").
   LAW_CLOCK: z
     .string()
@@ -225,7 +227,11 @@ export type Config = {
   lawClock?: { timeZone: string; minute: number };
   /** Who computes taxes: the embedded rate table, or Stripe Tax (TAX_SERVICE=stripe) with its product tax codes. */
   tax: TaxConfig;
+  /** Who pays stores their closed statements: the sandbox (recorded in the database) or Stripe Connect (PAYOUTS). */
+  payouts: PayoutsConfig;
 };
+
+export type PayoutsConfig = { kind: "sandbox" } | { kind: "stripe"; secretKey: string; apiUrl?: string };
 
 export type TaxConfig =
   | { kind: "embedded" }
@@ -384,7 +390,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loyalty: { staffAdjustments: staffAdjustmentLimits(e) },
     lawClock: lawClockConfig(e),
     tax: taxConfig(e),
+    payouts: payoutsConfig(e),
   };
+}
+
+function payoutsConfig(e: z.infer<typeof envSchema>): PayoutsConfig {
+  if (e.PAYOUTS === "sandbox") return { kind: "sandbox" };
+  if (!e.STRIPE_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYOUTS=stripe needs the Stripe account's keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)",
+    );
+  return { kind: "stripe", secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL };
 }
 
 function taxConfig(e: z.infer<typeof envSchema>): TaxConfig {

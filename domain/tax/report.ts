@@ -187,7 +187,7 @@ export function csvDollars(cents: number): string {
 }
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ in text is escaped. */
-function field(value: string | number): string {
+export function csvField(value: string | number): string {
   if (typeof value === "number") return String(value);
   const text = /^[=+\-@]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
@@ -213,7 +213,7 @@ export const CSV_HEADER = [
 export function taxReportCsv(report: TaxReport, storeName: string): string {
   const from = report.period.from;
   const to = lastDay(report.period);
-  const line = (cells: (string | number)[]) => cells.map(field).join(",");
+  const line = (cells: (string | number)[]) => cells.map(csvField).join(",");
   const money = (f: TaxReportFigures) => [
     f.orders,
     csvDollars(f.charged),

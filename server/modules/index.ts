@@ -33,6 +33,7 @@ import { openReferrals, referOrderMoves, registerReferrals } from "./referrals/i
 import { reviewRoutes } from "./reviews/index.ts";
 import { roundUpRoutes } from "./roundup/index.ts";
 import { searchRoutes } from "./search/index.ts";
+import { registerStatements } from "./statements/index.ts";
 import { registerSubstitutions } from "./substitutions/index.ts";
 import { registerTips } from "./tips/index.ts";
 import { registerTracking } from "./tracking/index.ts";
@@ -100,6 +101,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await registerRecommendations(app, { ...deps, caching: deps.caching ?? deps.config.env !== "test" });
   await registerTracking(app, { db: deps.db, heartbeatMs: deps.heartbeatMs });
   await registerConsole(app, { ...deps, provider: payments.provider, outbox, orderMoves });
+  await registerStatements(app, deps);
   await registerSubstitutions(app, { ...deps, provider: payments.provider, outbox });
   await registerGifts(app, { ...deps, provider: payments.provider, outbox, orderMoves });
   await registerNotifications(app, { ...deps, outbox });

@@ -241,6 +241,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
   const paymentMethods = new Map<string, PaymentMethod & { behaviour: Behaviour; spent: boolean }>();
   const intents = new Map<string, StoredIntent>();
   const refunds = new Map<string, Refund>();
+  const accounts = new Map<
+    string,
+    { id: string; object: "account"; type: string } & Record<string, unknown>
+  >();
+  const transfers = new Map<
+    string,
+    { id: string; object: "transfer"; amount: number; destination: string } & Record<string, unknown>
+  >();
   const idempotency = new Map<string, { fingerprint: string; answer: Answer }>();
   const requests: SeenRequest[] = [];
   const events: StripeEvent[] = [];
@@ -688,7 +696,70 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
     ["POST", /^\/v1\/payment_intents\/([^/]+)\/cancel$/, ok(cancelIntent)],
     ["POST", /^\/v1\/refunds$/, ok((_, params, key) => createRefund(params, key))],
     ["POST", /^\/v1\/tax\/calculations$/, ok((_, params) => createTaxCalculation(params))],
+    ["POST", /^\/v1\/accounts$/, ok((_, params) => createAccount(params))],
+    ["POST", /^\/v1\/account_links$/, ok((_, params) => createAccountLink(params))],
+    ["POST", /^\/v1\/transfers$/, ok((_, params) => createTransfer(params))],
   ];
+
+  /**
+   * Stripe Connect, the part payouts use: an Express connected account, its onboarding link (expires in minutes, as
+   * Stripe's do), and transfers from the platform's balance to it. Idempotency keys are kept for every POST (above):
+   * the same key and parameters answer the same transfer, without making another.
+   */
+  function createAccount(params: URLSearchParams) {
+    const type = params.get("type");
+    if (type !== "express" && type !== "standard" && type !== "custom")
+      throw invalid("Missing required param: type.", { code: "parameter_missing", param: "type" });
+    const account = {
+      id: newId("acct"),
+      object: "account" as const,
+      type,
+      country: params.get("country") ?? "US",
+      email: params.get("email"),
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      metadata: parseForm(params).metadata,
+      created: now(),
+    };
+    accounts.set(account.id, account);
+    return account;
+  }
+
+  function createAccountLink(params: URLSearchParams) {
+    const account = params.get("account") ?? "";
+    if (!accounts.has(account)) throw missing("account", account, "account");
+    for (const param of ["refresh_url", "return_url", "type"])
+      if (!params.get(param))
+        throw invalid(`Missing required param: ${param}.`, { code: "parameter_missing", param });
+    return {
+      object: "account_link",
+      created: now(),
+      expires_at: now() + 300,
+      url: `${base}/connect/onboarding/${account}?return_url=${encodeURIComponent(params.get("return_url") ?? "")}`,
+    };
+  }
+
+  function createTransfer(params: URLSearchParams) {
+    const amount = positiveInteger(params, "amount", true) as number;
+    const destination = params.get("destination") ?? "";
+    if (!accounts.has(destination)) throw missing("destination", destination, "destination");
+    if (params.get("currency") !== "usd")
+      throw invalid("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
+    const transfer = {
+      id: newId("tr"),
+      object: "transfer" as const,
+      amount,
+      currency: "usd",
+      destination,
+      created: now(),
+      metadata: parseForm(params).metadata,
+      reversed: false,
+      transfer_group: params.get("transfer_group"),
+    };
+    transfers.set(transfer.id, transfer);
+    return transfer;
+  }
 
   function createTaxCalculation(params: URLSearchParams) {
     if (!params.get("currency"))
@@ -869,6 +940,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}) {
       if (customer) customer.deleted = true;
     },
     intentCount: () => intents.size,
+    /** Stripe Connect: the connected accounts and the transfers made to them. */
+    accounts: () => [...accounts.values()],
+    transfers: () => [...transfers.values()],
     refundCount: () => refunds.size,
     /** The next API requests fail: with an HTTP status before anything is done, or by dropping the connection after it is done. */
     failNext(fault: Fault, times = 1) {

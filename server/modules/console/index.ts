@@ -5,7 +5,7 @@ import { consoleRoutes } from "./routes.ts";
 import { storeAdminRoutes } from "./store-admin-routes.ts";
 
 /** The console module's public face. */
-export { requireStaff, type Staff, storeScope } from "./access.ts";
+export { ADMIN_ONLY, requireAdmin, requireStaff, type Staff, storeScope } from "./access.ts";
 export { type AuditEntry, type RecordAudit, recordAudit } from "./audit.ts";
 export {
   addStaff,
@@ -16,6 +16,7 @@ export {
   listStaff,
   removeStaff,
 } from "./staff.ts";
+export { workingStore } from "./stock.ts";
 
 /** The store console's API. */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleContext): Promise<void> {
