@@ -2153,6 +2153,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's statements: the current week as it stands, the closed weeks with their payouts, its commission and payout account */
+        get: operations["getConsoleStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's figures at the store: what it sold and is owed that day, each figure traced to its orders */
+        get: operations["getConsoleStatementDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A statement: the current week (`current`) or a closed week, each figure traced to its orders, with its payout */
+        get: operations["getConsoleStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/{id}/lines.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A statement's lines as a CSV download */
+        get: operations["getConsoleStatementCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/{id}/orders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders behind a statement as a CSV download */
+        get: operations["getConsoleStatementOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a store's commission (administrators; audited): a percentage of goods sold and an amount per order, for the weeks closed from now on */
+        put: operations["setConsoleStatementTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the store's weeks that have ended now (administrators; the hourly job does it otherwise); each closed statement is then paid */
+        post: operations["closeConsoleStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/statements/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set up the store's payout account: made at the payout provider the first time, with the link where staff finish it (Stripe Connect's onboarding) */
+        post: operations["openConsolePayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/substitution/{orderId}": {
         parameters: {
             query?: never;
@@ -4981,6 +5117,149 @@ export interface components {
             provider: string;
             email: string;
             sso_token?: string;
+        };
+        /** @description A store's statement: what it sold and is owed over a week (Monday to Sunday in its time zone) or a day, each figure with the orders behind it. */
+        Statement: {
+            store: {
+                id: string;
+                name: string;
+                time_zone: string;
+            };
+            /** @description The closed statement's id; null for an open week or a day. */
+            id: string | null;
+            /** @enum {string} */
+            kind: "week" | "day";
+            /** @enum {string} */
+            status: "open" | "closed";
+            period: {
+                /**
+                 * Format: date
+                 * @description The first day, in the store's time zone.
+                 * @example 2026-11-28
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description The last day (included).
+                 * @example 2026-11-28
+                 */
+                to: string;
+                /** @example Mon, Nov 23 – Sun, Nov 29, 2026 */
+                label: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            closed_at: string | null;
+            terms: {
+                commission_ppm: number;
+                /** @example 2699 */
+                commission_per_order: number;
+                processing_ppm: number;
+                /** @example 2699 */
+                processing_fixed: number;
+            };
+            lines: {
+                /** @example promos:store */
+                key: string;
+                /** @example promos */
+                category: string;
+                /** @example Promos funded by the store */
+                label: string;
+                /** @example 2699 */
+                cents: number;
+                /** @enum {string|null} */
+                funded_by: "platform" | "store" | null;
+                /** @example missing_item */
+                reason: string | null;
+                /** @enum {string|null} */
+                kept_by: "store" | "platform" | "driver" | null;
+                /** @description The orders behind the figure with each one's share; the shares add up to it. */
+                orders: {
+                    order_id: string;
+                    order_number: number | null;
+                    /** @example 2699 */
+                    cents: number;
+                }[];
+            }[];
+            /**
+             * @description What the store is owed (negative: what it owes).
+             * @example 2699
+             */
+            net_payable: number;
+            /** @description Orders with money in the period. */
+            orders: number;
+            /** @description Refunds and charges of a closed week recorded after it closed, carried into this one. */
+            late_events: number;
+            payout: components["schemas"]["StatementPayout"] | (null);
+        };
+        StatementPayout: {
+            /**
+             * @description pending: not paid yet (being paid, or waiting for the store's payout account); nothing_due: the statement owed nothing.
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "nothing_due" | "failed";
+            /** @example 2699 */
+            amount: number;
+            /** @example sandbox */
+            provider: string;
+            /** @description The provider's transfer id. */
+            reference: string | null;
+            failure: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            paid_at: string | null;
+        };
+        StatementsOverview: {
+            store: {
+                id: string;
+                name: string;
+                time_zone: string;
+            };
+            current: components["schemas"]["Statement"];
+            past: {
+                id: string;
+                period: {
+                    /**
+                     * Format: date
+                     * @description The first day, in the store's time zone.
+                     * @example 2026-11-28
+                     */
+                    from: string;
+                    /**
+                     * Format: date
+                     * @description The last day (included).
+                     * @example 2026-11-28
+                     */
+                    to: string;
+                    /** @example Mon, Nov 23 – Sun, Nov 29, 2026 */
+                    label: string;
+                };
+                /** @example 2699 */
+                net_payable: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
+                closed_at: string;
+                payout: components["schemas"]["StatementPayout"] | (null);
+            }[];
+            terms: {
+                commission_ppm: number;
+                /** @example 2699 */
+                commission_per_order: number;
+                /** @description No commission was set for the store: the platform's default applies. */
+                default: boolean;
+            };
+            payout_account: {
+                /** @example sandbox */
+                provider: string;
+                /** @description The store's account at the payout provider, once set up. */
+                account_id: string | null;
+            };
         };
         /**
          * @description One product of a store's shelf (money in integer cents).
@@ -26941,6 +27220,955 @@ export interface operations {
             };
             /** @description No store has that id (`store_not_found`), or the store has no such feed (`feed_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleStatements: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff read their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "time_zone": "string"
+                     *       },
+                     *       "current": {
+                     *         "store": {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "time_zone": "string"
+                     *         },
+                     *         "id": "string",
+                     *         "kind": "week",
+                     *         "status": "open",
+                     *         "period": {
+                     *           "from": "2026-11-28",
+                     *           "to": "2026-11-28",
+                     *           "label": "Mon, Nov 23 – Sun, Nov 29, 2026"
+                     *         },
+                     *         "closed_at": "2026-11-29T01:23:05.253Z",
+                     *         "terms": {
+                     *           "commission_ppm": 0,
+                     *           "commission_per_order": 2699,
+                     *           "processing_ppm": 0,
+                     *           "processing_fixed": 2699
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "key": "promos:store",
+                     *             "category": "promos",
+                     *             "label": "Promos funded by the store",
+                     *             "cents": 2699,
+                     *             "funded_by": "platform",
+                     *             "reason": "missing_item",
+                     *             "kept_by": "store",
+                     *             "orders": [
+                     *               {
+                     *                 "order_id": "string",
+                     *                 "order_number": 0,
+                     *                 "cents": 2699
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "net_payable": 2699,
+                     *         "orders": 0,
+                     *         "late_events": 0,
+                     *         "payout": {
+                     *           "status": "pending",
+                     *           "amount": 2699,
+                     *           "provider": "sandbox",
+                     *           "reference": "string",
+                     *           "failure": "string",
+                     *           "paid_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       },
+                     *       "past": [
+                     *         {
+                     *           "id": "string",
+                     *           "period": {
+                     *             "from": "2026-11-28",
+                     *             "to": "2026-11-28",
+                     *             "label": "Mon, Nov 23 – Sun, Nov 29, 2026"
+                     *           },
+                     *           "net_payable": 2699,
+                     *           "closed_at": "2026-11-29T01:23:05.253Z",
+                     *           "payout": {
+                     *             "status": "pending",
+                     *             "amount": 2699,
+                     *             "provider": "sandbox",
+                     *             "reference": "string",
+                     *             "failure": "string",
+                     *             "paid_at": "2026-11-29T01:23:05.253Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "terms": {
+                     *         "commission_ppm": 0,
+                     *         "commission_per_order": 2699,
+                     *         "default": true
+                     *       },
+                     *       "payout_account": {
+                     *         "provider": "sandbox",
+                     *         "account_id": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatementsOverview"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleStatementDay: {
+        parameters: {
+            query: {
+                /** @description Administrators: the store (staff read their own). */
+                store_id?: string;
+                /** @description The day, YYYY-MM-DD in the store's time zone. */
+                date: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "time_zone": "string"
+                     *       },
+                     *       "id": "string",
+                     *       "kind": "week",
+                     *       "status": "open",
+                     *       "period": {
+                     *         "from": "2026-11-28",
+                     *         "to": "2026-11-28",
+                     *         "label": "Mon, Nov 23 – Sun, Nov 29, 2026"
+                     *       },
+                     *       "closed_at": "2026-11-29T01:23:05.253Z",
+                     *       "terms": {
+                     *         "commission_ppm": 0,
+                     *         "commission_per_order": 2699,
+                     *         "processing_ppm": 0,
+                     *         "processing_fixed": 2699
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "key": "promos:store",
+                     *           "category": "promos",
+                     *           "label": "Promos funded by the store",
+                     *           "cents": 2699,
+                     *           "funded_by": "platform",
+                     *           "reason": "missing_item",
+                     *           "kept_by": "store",
+                     *           "orders": [
+                     *             {
+                     *               "order_id": "string",
+                     *               "order_number": 0,
+                     *               "cents": 2699
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "net_payable": 2699,
+                     *       "orders": 0,
+                     *       "late_events": 0,
+                     *       "payout": {
+                     *         "status": "pending",
+                     *         "amount": 2699,
+                     *         "provider": "sandbox",
+                     *         "reference": "string",
+                     *         "failure": "string",
+                     *         "paid_at": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). Or a day that is not YYYY-MM-DD (`invalid_day`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleStatement: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff read their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                /** @description A closed statement's id, or `current` for the week now (open: its figures may still change). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "time_zone": "string"
+                     *       },
+                     *       "id": "string",
+                     *       "kind": "week",
+                     *       "status": "open",
+                     *       "period": {
+                     *         "from": "2026-11-28",
+                     *         "to": "2026-11-28",
+                     *         "label": "Mon, Nov 23 – Sun, Nov 29, 2026"
+                     *       },
+                     *       "closed_at": "2026-11-29T01:23:05.253Z",
+                     *       "terms": {
+                     *         "commission_ppm": 0,
+                     *         "commission_per_order": 2699,
+                     *         "processing_ppm": 0,
+                     *         "processing_fixed": 2699
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "key": "promos:store",
+                     *           "category": "promos",
+                     *           "label": "Promos funded by the store",
+                     *           "cents": 2699,
+                     *           "funded_by": "platform",
+                     *           "reason": "missing_item",
+                     *           "kept_by": "store",
+                     *           "orders": [
+                     *             {
+                     *               "order_id": "string",
+                     *               "order_number": 0,
+                     *               "cents": 2699
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "net_payable": 2699,
+                     *       "orders": 0,
+                     *       "late_events": 0,
+                     *       "payout": {
+                     *         "status": "pending",
+                     *         "amount": 2699,
+                     *         "provider": "sandbox",
+                     *         "reference": "string",
+                     *         "failure": "string",
+                     *         "paid_at": "2026-11-29T01:23:05.253Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). Or no statement of the store has that id (`statement_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleStatementCsv: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff read their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                /** @description A closed statement's id, or `current` for the week now (open: its figures may still change). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement's lines as CSV, as an attachment named by the store and the week; dollars with two decimals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). Or no statement of the store has that id (`statement_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleStatementOrdersCsv: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff read their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                /** @description A closed statement's id, or `current` for the week now (open: its figures may still change). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders behind the statement as CSV, one row per order with its share of each figure; dollars with two decimals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). Or no statement of the store has that id (`statement_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setConsoleStatementTerms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The store. */
+                    store_id: string;
+                    /** @description The commission on goods sold, in parts per million (15% is 150000). */
+                    commission_ppm: number;
+                    /** @description The commission per order captured, in cents. */
+                    commission_per_order: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commission_ppm": 0,
+                     *       "commission_per_order": 2699,
+                     *       "default": true
+                     *     }
+                     */
+                    "application/json": {
+                        commission_ppm: number;
+                        /** @example 2699 */
+                        commission_per_order: number;
+                        /** @description No commission was set for the store: the platform's default applies. */
+                        default: boolean;
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Or store staff: only administrators may (`admin_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    closeConsoleStatements: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The store whose ended weeks close now. */
+                    store_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "closed": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The statements closed now. */
+                        closed: string[];
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Or store staff: only administrators may (`admin_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openConsolePayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Administrators: the store (staff read their own). */
+                    store_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "string",
+                     *       "url": "string"
+                     *     }
+                     */
+                    "application/json": {
+                        account_id: string;
+                        /** @description Where the store's staff finish setting up the account at the provider; null when nothing is left to do. */
+                        url: string | null;
+                    };
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
