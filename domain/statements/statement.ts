@@ -32,10 +32,10 @@ import { REFUND_REASONS } from "./types.ts";
  * A statement for one day is a statement whose period is that day. A closed statement never changes: an event
  * recorded later for a day it covered is carried into the next period (`nextPeriodCarries`).
  *
- * What is left (later sessions): storing events and statements (a table fed from payments/payment_operations and the
- * orders' promo funder), the job that closes each period, payouts on closed statements (the sandbox provider on the
- * embedded default, Stripe Connect in production: onboarding, one idempotent transfer per closed statement), CSV
- * exports of statements and of the orders behind them, and the console pages for current and past periods.
+ * Where the rest is: the events are read from the payment ledger by domain/statements/ledger.ts and recorded once by
+ * server/modules/statements (which closes each store's weeks, domain/statements/periods.ts, and pays each closed
+ * statement once through server/platform/payouts); CSV exports in domain/statements/csv.ts
+ * (docs/adr/0072-statements-and-payouts.md).
  */
 
 export interface OrderFigure {

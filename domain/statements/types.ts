@@ -5,9 +5,10 @@
  *
  * The events mirror how an order's money is kept today (db/schema-checkout.ts `orders`, db/schema-payments.ts
  * `payments` and `payment_operations`): an order is charged `subtotal + delivery_fee − discount + tip − credit +
- * round_up` at the checkout's capture; substitutions may charge more afterwards (`extra_charged`, payments with
- * purpose "substitution"); a tip may be added after delivery (purpose "tip"); refunds give card money back per order.
- * Taxes are not wired yet (domain/tax/types.ts `TaxLine`), so `tax` is 0 today, but every figure carries it.
+ * round_up + tax` at the checkout's capture; substitutions may charge more afterwards (`extra_charged`, payments
+ * with purpose "substitution"); a tip may be added after delivery (purpose "tip"); refunds give card money back per
+ * order. Tax is the order's (`orders.tax`, domain/tax), and a refund's tax is what the orders module gave back with it
+ * (`order_tax_refunds`): domain/statements/ledger.ts reads the events from those rows.
  */
 
 /** A calendar day in the store's time zone, "YYYY-MM-DD" (see `storeDay`). */
@@ -43,7 +44,7 @@ export interface ChargeParts {
   /** `orders.delivery_fee` (or `shipping_fee` for a shipped order). */
   deliveryFee: number;
   tip: number;
-  /** Tax collected on the order (0 until domain/tax is wired). */
+  /** Tax collected on the order (`orders.tax`; a refund's: what it gave back). */
   tax: number;
   /** The shopper's round-up for charity (`orders.round_up`): neither the store's nor the platform's. */
   roundUp: number;
