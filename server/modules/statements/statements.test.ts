@@ -222,4 +222,59 @@ describe.each(testDatabases)("statements and payouts (issue 34 §3) on %s", (kin
       figures(closed),
     );
   });
+  it("an administrator sets the store's commission (audited); staff download the statement and its orders as CSV", async () => {
+    const { staff } = await staffOf(s, STORE);
+    const admin = await signedInBrowser(s.app, await createUser(s.db, { role: "admin" }));
+    const terms = { store_id: STORE, commission_ppm: 100_000, commission_per_order: 25 };
+    expect((await staff.request("PUT", "/api/console/statements/terms", terms)).statusCode).toBe(403);
+    const set = await admin.request("PUT", "/api/console/statements/terms", terms);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ commission_ppm: 100_000, commission_per_order: 25, default: false });
+    const audit = await s.db
+      .selectFrom("console_audit")
+      .select(["action", "before", "after"])
+      .where("action", "=", "statement_terms")
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toEqual({ commission_ppm: 150_000, commission_per_order: 0 });
+
+    // An order this week: 10% of its goods and 25¢.
+    const a = await deliveredOrder(staff);
+    const A = await orderRow(a);
+    const overview = (await staff.get("/api/console/statements")).json<StatementsOverview>();
+    expect(overview.terms).toEqual({ commission_ppm: 100_000, commission_per_order: 25, default: false });
+    const mine = overview.current.lines
+      .find((l) => l.key === "commission")
+      ?.orders.find((o) => o.order_id === a);
+    expect(mine?.cents).toBe(half(A.subtotal / 10) + 25);
+    // An administrator reads any store's, naming it.
+    expect((await admin.get(`/api/console/statements?store_id=${STORE}`)).statusCode).toBe(200);
+    expect((await admin.get("/api/console/statements")).statusCode).toBe(400);
+
+    const lines = await staff.get("/api/console/statements/current/lines.csv");
+    expect(lines.statusCode, lines.body).toBe(200);
+    expect(lines.headers["content-type"]).toContain("text/csv");
+    const { from, to } = overview.current.period;
+    expect(lines.headers["content-disposition"]).toBe(
+      `attachment; filename="nightcap-statement-nightcap-wacker-${from}-to-${to}.csv"`,
+    );
+    const rows = lines.body.split("\r\n").filter(Boolean);
+    expect(rows[0]).toBe(
+      "store,period_from,period_to,status,line,category,funded_by,reason,kept_by,orders,amount",
+    );
+    const dollars = (c: number) => `${Math.trunc(c / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
+    expect(rows).toContain(
+      `Nightcap Wacker,${from},${to},open,Net payable to the store,net_payable,,,,${overview.current.orders},${dollars(overview.current.net_payable)}`,
+    );
+    const orders = await staff.get("/api/console/statements/current/orders.csv");
+    expect(orders.statusCode).toBe(200);
+    const orderRows = orders.body.split("\r\n").filter(Boolean);
+    const number = (
+      await s.db.selectFrom("orders").select("order_number").where("id", "=", a).executeTakeFirstOrThrow()
+    ).order_number;
+    expect(orderRows.find((r) => r.startsWith(`${number},${a},`))?.split(",")[2]).toBe(dollars(A.subtotal));
+    // Another store's staff cannot read this store's; an unknown statement is 404.
+    expect((await staff.get("/api/console/statements?store_id=t-loop")).statusCode).toBe(403);
+    expect((await staff.get("/api/console/statements/st_nope")).statusCode).toBe(404);
+    expect((await staff.get("/api/console/statements/day?date=2026-02-30")).statusCode).toBe(400);
+  });
 });
