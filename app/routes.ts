@@ -105,6 +105,8 @@ export default [
       route("console/chats", "routes/console-chats.tsx"),
       // Taxes: the store's tax of a period by jurisdiction and tax type, to file, with its CSV (issue 33).
       route("console/taxes", "routes/console-taxes.tsx"),
+      // Statements: what the store sold and is owed, week by week and by day, with its payouts (issue 34 §3).
+      route("console/statements", "routes/console-statements.tsx"),
     ]),
 
     // Everything else: product pages (last segment is a SKU), /alcohol-delivery-{slug} city pages, category-group

@@ -16,6 +16,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       <NavLink to="/console/stock">Stock</NavLink>
       <NavLink to="/console/store">Store</NavLink>
       <NavLink to="/console/taxes">Taxes</NavLink>
+      <NavLink to="/console/statements">Statements</NavLink>
       <NavLink to="/console/loyalty">Loyalty</NavLink>
       <NavLink to="/console/id-checks">ID checks</NavLink>
       <NavLink to="/console/banners">Banners</NavLink>
