@@ -92,6 +92,8 @@ export default [
       route("console/stock/feed", "routes/console-stock-feed.tsx"),
       route("console/store", "routes/console-store.tsx"),
       route("console/admin", "routes/console-admin.tsx"),
+      // Administrators give products their photos (issue 34 §2).
+      route("console/photos", "routes/console-photos.tsx"),
       // Loyalty: staff see and adjust a customer's points; administrators run the giveaway and draw it.
       route("console/loyalty", "routes/console-loyalty.tsx"),
       // ID checks: staff see a customer's; administrators clear a refusal that was wrong (docs/adr/0051).

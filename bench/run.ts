@@ -20,6 +20,7 @@ import { blankAppDir, buildBlankApp, type FirstPaint, measureFirstPaint } from "
 import { measureIdScan } from "./id-scan.ts";
 import { lighthouseOnce } from "./lighthouse.ts";
 import { hammerUncachedPages, measurePageThroughput, preparePageFiles } from "./page-throughput.ts";
+import { giveProductPhoto } from "./product-photo.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
 import { SERIALIZER_NAMES, SERIALIZERS } from "./serializers.ts";
@@ -392,14 +393,24 @@ async function firstPaintOnly() {
         "≤ 150 kB",
       );
     }
-    for (const [name, pagePath] of Object.entries(pages))
+    // A second bottle with a photo (issue 34 §2): its page's largest paint is the photo, not the drawn art.
+    const photoSku = await pickProductSku(storefront.base, "gin");
+    await giveProductPhoto(storefront.base, photoSku);
+    const photoProduct = JSON.parse(
+      (await fetchBytes(`${storefront.base}/menu/product/${photoSku}`)).toString(),
+    );
+    const withPhoto = { ...pages, "product with a photo": photoProduct.products[0].url as string };
+    for (const [name, pagePath] of Object.entries(withPhoto))
       add(
         `Lighthouse mobile performance: ${name}`,
         await lighthousePerformance(`${storefront.base}${pagePath}`),
       );
+    const blankPort = Number(new URL(storefront.base).port) + 1;
+    await addFirstPaint(`${storefront.base}${product.products[0].url}`, blankPort);
     await addFirstPaint(
-      `${storefront.base}${product.products[0].url}`,
-      Number(new URL(storefront.base).port) + 1,
+      `${storefront.base}${withPhoto["product with a photo"]}`,
+      blankPort,
+      "product with a photo",
     );
   } finally {
     await storefront.stop();
@@ -408,27 +419,27 @@ async function firstPaintOnly() {
 }
 
 /** Product LCP against the blank React Router app: medians of five alternating Lighthouse runs (bench/first-paint.ts). */
-async function addFirstPaint(productUrl: string, blankPort: number) {
+async function addFirstPaint(productUrl: string, blankPort: number, name = "product") {
   const target = "≤ 1.15";
   if (!fs.existsSync(chromiumPath)) {
-    add("Lighthouse mobile LCP: product", "not measured", `no browser at ${chromiumPath}`, "", target);
+    add(`Lighthouse mobile LCP: ${name}`, "not measured", `no browser at ${chromiumPath}`, "", target);
     return;
   }
   const fp: FirstPaint = await measureFirstPaint(productUrl, chromiumPath, blankPort);
   const runs = (r: { lcp: number }[]) => r.map((x) => (x.lcp / 1000).toFixed(2)).join(", ");
   add(
-    "Lighthouse mobile LCP: product (median of 5, alternating)",
+    `Lighthouse mobile LCP: ${name} (median of 5, alternating)`,
     seconds(fp.product.median),
     `${seconds(fp.blank.median)} (blank RR7 app)`,
     ratio(fp.ratio),
     target,
   );
-  add("  product LCP runs (s)", runs(fp.product.runs));
+  add(`  ${name} LCP runs (s)`, runs(fp.product.runs));
   add("  blank app LCP runs (s)", runs(fp.blank.runs));
   const last = fp.product.runs.at(-1);
   if (last) {
-    add("  product LCP element", last.element.slice(0, 90));
-    add("  product render-blocking", last.blocking.join(", ") || "none");
+    add(`  ${name} LCP element`, last.element.slice(0, 90));
+    add(`  ${name} render-blocking`, last.blocking.join(", ") || "none");
   }
   if (fp.failures.length) add("  Lighthouse runs retried", fp.failures.join(", "));
 }
@@ -454,11 +465,11 @@ async function fetchBytes(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-async function pickProductSku(base: string): Promise<string> {
+async function pickProductSku(base: string, query = "bourbon"): Promise<string> {
   const res = await fetch(`${base}/menu/search/v4`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query: "bourbon", hitsPerPage: 1 }),
+    body: JSON.stringify({ query, hitsPerPage: 1 }),
   });
   const body = (await res.json()) as { products: { sku_id: string }[] };
   const sku = body.products[0]?.sku_id;

@@ -5,6 +5,7 @@ import type { AnalyticsDatabase } from "./schema-analytics.ts";
 import type { ChatDatabase } from "./schema-chat.ts";
 import type { CheckoutDatabase } from "./schema-checkout.ts";
 import type { ConsoleDatabase } from "./schema-console.ts";
+import type { ImagesDatabase } from "./schema-images.ts";
 import type { LoyaltyDatabase } from "./schema-loyalty.ts";
 import type { NotificationsDatabase } from "./schema-notifications.ts";
 import type { PaymentsDatabase } from "./schema-payments.ts";
@@ -186,6 +187,7 @@ export interface Database
     AnalyticsDatabase,
     LoyaltyDatabase,
     ChatDatabase,
+    ImagesDatabase,
     StatementsDatabase {
   categories: CategoriesTable;
   brands: BrandsTable;

@@ -121,6 +121,25 @@ const envSchema = z.object({
   STRIPE_TAX_CODES: z.string().optional(),
   // Payouts to stores (docs/adr/0072-statements-and-payouts.md): the sandbox, or Stripe Connect on the payments' account.
   PAYOUTS: z.enum(["sandbox", "stripe"], { message: "PAYOUTS must be sandbox or stripe" }).default("sandbox"),
+  // Product photos (docs/adr/0071-product-photos.md): a directory (DATA_DIR/photos) or an S3-compatible bucket.
+  PHOTO_STORE: z.enum(["disk", "s3"], { message: "PHOTO_STORE must be disk or s3" }).default("disk"),
+  PHOTO_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots, dashes)",
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "S3_ENDPOINT must be an http(s) URL" }).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { message: "S3_FORCE_PATH_STYLE must be true or false" })
+    .optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+\/$/, "S3_PREFIX must be a folder name ending in /, such as photos/")
+    .optional(),
   // Tests only: the time of day the law's sale hours are judged at when an order goes out ("America/Chicago 15:00").
   LAW_CLOCK: z
     .string()
@@ -229,7 +248,20 @@ export type Config = {
   tax: TaxConfig;
   /** Who pays stores their closed statements: the sandbox (recorded in the database) or Stripe Connect (PAYOUTS). */
   payouts: PayoutsConfig;
+  /** Where product photos are kept: a directory (the embedded default), or an S3-compatible bucket. */
+  photos: PhotoStoreConfig;
 };
+
+export type PhotoStoreConfig =
+  | { kind: "disk"; dir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      forcePathStyle: boolean;
+      prefix?: string;
+    };
 
 export type PayoutsConfig = { kind: "sandbox" } | { kind: "stripe"; secretKey: string; apiUrl?: string };
 
@@ -391,6 +423,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lawClock: lawClockConfig(e),
     tax: taxConfig(e),
     payouts: payoutsConfig(e),
+    photos: photoStoreConfig(e),
+  };
+}
+
+function photoStoreConfig(e: z.infer<typeof envSchema>): PhotoStoreConfig {
+  if (e.PHOTO_STORE === "disk") {
+    if (e.S3_BUCKET)
+      throw new ConfigError("Invalid configuration:\n  S3_BUCKET is set without PHOTO_STORE=s3");
+    return { kind: "disk", dir: path.resolve(e.PHOTO_DIR ?? path.join(e.DATA_DIR, "photos")) };
+  }
+  if (!e.S3_BUCKET) throw new ConfigError("Invalid configuration:\n  PHOTO_STORE=s3 needs S3_BUCKET");
+  // The bucket's credentials come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the instance's role.
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // An S3-compatible service (S3_ENDPOINT) mostly wants the bucket in the path.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : Boolean(e.S3_ENDPOINT),
+    prefix: e.S3_PREFIX,
   };
 }
 

@@ -17,8 +17,9 @@ import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
 /** The console page that uploads a shelf feed, and how large its form posts may be (the API's feed call takes 10 MB). */
-const FEED_PAGE_PATH = "/console/stock/feed";
-const FEED_PAGE_BODY_LIMIT = 11 * 1024 * 1024;
+/** The console pages that take a file (a shelf feed, a product photo): the only pages whose posts may be this large. */
+const FILE_PAGE_PATHS = ["/console/stock/feed", "/console/photos"].flatMap((p) => [p, `${p}.data`]);
+const FILE_PAGE_BODY_LIMIT = 11 * 1024 * 1024;
 export type SsrMode = "production" | "development";
 
 /**
@@ -132,8 +133,10 @@ export async function registerSsr(
       },
     };
     pages.route({ ...page, method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*" });
-    // The shelf feed page posts a store's point-of-sale file (issue 34 §1): as large as the API's feed call takes.
-    pages.route({ ...page, method: "POST", url: FEED_PAGE_PATH, bodyLimit: FEED_PAGE_BODY_LIMIT });
+    // The shelf feed and photo pages post a file (issue 34): as large as the API's calls take. A hydrated page's
+    // form posts to the same path with `.data` (React Router's single fetch).
+    for (const url of FILE_PAGE_PATHS)
+      pages.route({ ...page, method: "POST", url, bodyLimit: FILE_PAGE_BODY_LIMIT });
   });
 
   /** Renders within the admission limit, else answers the busy page. */
@@ -412,8 +415,13 @@ function injectApi(
         ...forwarded,
         ...init.headers,
         ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(init.file ? { "content-type": init.file.type } : {}),
       },
-      payload: init.body === undefined ? undefined : JSON.stringify(init.body),
+      payload: init.file
+        ? Buffer.from(init.file.bytes)
+        : init.body === undefined
+          ? undefined
+          : JSON.stringify(init.body),
     });
     const setCookie = res.headers["set-cookie"];
     if (setCookie && opts.shared) cookiesSet = true;

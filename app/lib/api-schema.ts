@@ -1031,6 +1031,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/products/{sku}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's photo (administrators) */
+        get: operations["getProductPhoto"];
+        /**
+         * Give a product its photo (administrators): the image's bytes as the body, with its type; the photo replaces the drawn art wherever the product shows
+         * @description The body may be up to 10 MB (a larger one is refused with 413); a type other than JPEG, PNG, WebP or AVIF with 415. The file is checked, turned upright, stripped of its metadata and kept in three sizes (240, 480 and 960 pixel squares) as AVIF, WebP and JPEG under stable URLs: `/images/photos/{sku}/{key}-{size}.{avif|webp|jpg}`.
+         */
+        put: operations["putProductPhoto"];
+        post?: never;
+        /** Take a product's photo away (administrators): it shows its drawn art again */
+        delete: operations["deleteProductPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product photos given most recently, newest first (administrators) */
+        get: operations["getRecentPhotos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/images/photos/{sku}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file of a product's photo (AVIF, WebP or JPEG): cached for a year, as its URL never changes */
+        get: operations["getPhotoFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/menu/cart/verify": {
         parameters: {
             query?: never;
@@ -4935,6 +4991,24 @@ export interface components {
         };
         ProductList: {
             products: components["schemas"]["Product"][];
+        };
+        ProductPhoto: {
+            sku: string;
+            title: string;
+            /** @description The product's page. */
+            url: string;
+            /** @description The photo at the product page's size, JPEG: the product's `image` from now on. */
+            image: string;
+            /** @description The photo at its largest size, JPEG: the product's `image_large`. */
+            image_large: string;
+            /** @description The uploaded photo's width once upright, in pixels. */
+            width: number;
+            height: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            uploaded_at: string;
         };
         /** @description A product rating, with its text when one was written. */
         Review: {
@@ -15435,6 +15509,478 @@ export interface operations {
                 };
             };
             /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sku": "string",
+                     *       "title": "string",
+                     *       "url": "string",
+                     *       "image": "string",
+                     *       "image_large": "string",
+                     *       "width": 0,
+                     *       "height": 0,
+                     *       "uploaded_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductPhoto"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is not an administrator's (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description That product has no photo (`photo_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putProductPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image file: JPEG, PNG, WebP or AVIF, at most 10 MB. */
+        requestBody: {
+            content: {
+                "image/jpeg": unknown;
+                "image/png": unknown;
+                "image/webp": unknown;
+                "image/avif": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sku": "string",
+                     *       "title": "string",
+                     *       "url": "string",
+                     *       "image": "string",
+                     *       "image_large": "string",
+                     *       "width": 0,
+                     *       "height": 0,
+                     *       "uploaded_at": "2026-11-29T01:23:05.253Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductPhoto"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No product has that SKU. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not an image we take (`unsupported_type`), its longer side is under 480 pixels (`too_small`), or it has more than 50 megapixels (`too_many_pixels`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The photo store did not answer (`photo_store_unavailable`): nothing was changed. Please try again in a minute. A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteProductPhoto: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                sku: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description That product has no photo (`photo_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The photo store did not answer (`photo_store_unavailable`): nothing was changed. Please try again in a minute. A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecentPhotos: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "photos": [
+                     *         {
+                     *           "sku": "string",
+                     *           "title": "string",
+                     *           "url": "string",
+                     *           "image": "string",
+                     *           "image_large": "string",
+                     *           "width": 0,
+                     *           "height": 0,
+                     *           "uploaded_at": "2026-11-29T01:23:05.253Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        photos: components["schemas"]["ProductPhoto"][];
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is not an administrator's (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPhotoFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sku: string;
+                /** @description {key}-{240|480|960}.{avif|webp|jpg} */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/avif": unknown;
+                    "image/webp": unknown;
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No photo has that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The photo store did not answer (`photo_store_unavailable`): nothing was changed. Please try again in a minute. A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -15,7 +15,10 @@ export interface ApiResponse<T = unknown> {
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as they are, with their type (a photo's bytes): instead of `body`. */
+  file?: { type: string; bytes: Uint8Array };
   headers?: Record<string, string>;
 }
 
@@ -56,10 +59,15 @@ export const browserApi: ApiFetch = async (path, init = {}) => {
     ...init.headers,
   };
   if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.file) headers["content-type"] = init.file.type;
   const res = await fetch(path, {
     method,
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.file
+      ? (init.file.bytes as BodyInit)
+      : init.body === undefined
+        ? undefined
+        : JSON.stringify(init.body),
     credentials: "same-origin",
   });
   const text = await res.text();

@@ -32,6 +32,7 @@ import * as m0036 from "./0036-door-handover.ts";
 import * as m0037 from "./0037-order-return-fee.ts";
 import * as m0038 from "./0038-order-tax-refunds.ts";
 import * as m0039 from "./0039-shelf-feeds.ts";
+import * as m0040 from "./0040-product-photos.ts";
 import * as m0041 from "./0041-statements.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   "0037-order-return-fee": m0037,
   "0038-order-tax-refunds": m0038,
   "0039-shelf-feeds": m0039,
+  "0040-product-photos": m0040,
   "0041-statements": m0041,
 };

@@ -27,4 +27,4 @@ export interface ProductDraft {
   category_text: string;
 }
 
-export const productImagePath = (sku: string) => `/images/products/${sku}.svg`;
+export { drawnImageOf as productImagePath } from "#domain/images/photo.ts";

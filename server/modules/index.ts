@@ -16,7 +16,7 @@ import { contentRoutes } from "./content/index.ts";
 import { registerEnquiries } from "./enquiries/index.ts";
 import { registerGeo } from "./geo/index.ts";
 import { registerGifts } from "./gifts/index.ts";
-import { imageRoutes } from "./images/index.ts";
+import { registerImages } from "./images/index.ts";
 import { onOrderMoved, registerLoyalty } from "./loyalty/index.ts";
 import { openOutbox, registerMessages } from "./messages/index.ts";
 import {
@@ -80,7 +80,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
-  await app.register(imageRoutes, deps);
+  await registerImages(app, { ...deps, recordAudit });
   await registerAge(app, { ...deps, limiter: accounts.limiter, recordAudit });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, {

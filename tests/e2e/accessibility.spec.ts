@@ -94,7 +94,7 @@ test("every page of a shopper with an order, and the console's pages", async ({ 
 
   const admin = await signInToConsole(browser, ADMIN_EMAIL);
   await expect(admin.page.getByRole("heading", { level: 1 })).toBeVisible();
-  await audit(admin.page, ["/console/admin", "/console/loyalty", "/console/enquiries"]);
+  await audit(admin.page, ["/console/admin", "/console/photos", "/console/loyalty", "/console/enquiries"]);
   await admin.context.close();
 });
 

@@ -2,6 +2,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import type { CardProduct } from "#app/components/catalogue/card-data.ts";
 import { Price } from "#app/components/catalogue/price.tsx";
+import { ProductPicture } from "#app/components/catalogue/product-picture.tsx";
 import { skuOfUrl } from "../favourites/favourites.ts";
 import { HeartButton } from "../favourites/heart-button.tsx";
 
@@ -24,14 +25,7 @@ export const ProductCard = memo(function ProductCard({
     <li className="product-card">
       <Link className="product-card__link" to={product.url} prefetch="intent">
         <div className="product-card__media">
-          <img
-            src={product.image}
-            alt=""
-            width={CARD_IMAGE_SIZE}
-            height={CARD_IMAGE_SIZE}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
+          <ProductPicture image={product.image} alt="" box={240} size={CARD_IMAGE_SIZE} lazy={!eager} />
           {product.engravable ? <span className="badge badge--engrave">Engravable</span> : null}
         </div>
         {product.brand ? <p className="product-card__brand">{product.brand}</p> : null}

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Breadcrumbs } from "#app/components/catalogue/breadcrumbs.tsx";
 import { Price } from "#app/components/catalogue/price.tsx";
+import { ProductPicture } from "#app/components/catalogue/product-picture.tsx";
 import { breadcrumbListLd, productLd } from "#app/components/catalogue/structured-data.ts";
 import { SparkleIcon } from "#app/components/icons.tsx";
 import { JsonLd, useSiteOrigin } from "#app/components/json-ld.tsx";
@@ -35,12 +36,12 @@ export function ProductPage({ view }: { view: ProductView }) {
       <Breadcrumbs crumbs={view.crumbs} />
       <article className="product">
         <div className="product__media">
-          <img
-            src={product.image_large || product.image}
+          <ProductPicture
+            image={product.image}
             alt={product.title}
-            width={PRODUCT_IMAGE_SIZE}
-            height={PRODUCT_IMAGE_SIZE}
-            fetchPriority="high"
+            box={480}
+            size={PRODUCT_IMAGE_SIZE}
+            priority
           />
           {product.etch_sku || product.etch_of ? (
             <span className="badge badge--engrave product__badge">

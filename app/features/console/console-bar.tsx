@@ -23,6 +23,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       {admin ? <NavLink to="/console/analytics">Analytics</NavLink> : null}
       <NavLink to="/console/chats">Chats</NavLink>
       {admin ? <NavLink to="/console/admin">Admin</NavLink> : null}
+      {admin ? <NavLink to="/console/photos">Photos</NavLink> : null}
       {admin ? <NavLink to="/console/enquiries">Enquiries</NavLink> : null}
       <Form method="post" action="/logout" className="console-bar__logout">
         <CsrfField />

@@ -27,6 +27,7 @@ export {
 export { GROUP_PAGE_SIZE } from "./category-service.ts";
 export { type ListingFilter, type ListingGroup, listGroups, listSkus } from "./listing.ts";
 export { refreshPlannerStatistics } from "./planner-statistics.ts";
+export { productForPhoto, setProductImage } from "./product-images.ts";
 export { addProductRating } from "./product-ratings.ts";
 export {
   type ProductRow,

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { productUrl } from "#domain/catalogue/product-url.ts";
 import type { Product, ProductOption, VolumeVariant } from "#domain/catalogue/types.ts";
+import { largeImageOf } from "#domain/images/photo.ts";
 import type { Db } from "#server/platform/db.ts";
 import {
   type CategorySnapshot,
@@ -65,8 +66,8 @@ export async function productsFromRows(
         package_item_price: sold ? r.package_item_price_cents : null,
         package_qty: r.package_qty,
         image: r.image,
-        // Product images are SVG drawings: one file serves every size.
-        image_large: r.image,
+        // A photo's largest size; the drawn art is one SVG for every size.
+        image_large: largeImageOf(r.image),
         volume: r.volume_ml,
         volume_label: r.volume_label,
         volume_variants: variants,

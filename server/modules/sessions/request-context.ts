@@ -171,8 +171,16 @@ function isCrossSite(req: FastifyRequest, config: Config): boolean {
 
 function tokenFromPageBody(req: FastifyRequest): string | undefined {
   const body = req.body;
-  if (!Buffer.isBuffer(body) || body.length === 0 || body.length > 64 * 1024) return undefined;
+  if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   const type = String(req.headers["content-type"] ?? "");
+  // A form's token field comes first (CsrfField), so a file's form (a shelf feed, a photo) is read only this far.
+  if (type.startsWith("multipart/form-data")) {
+    const match = /name="_csrf"\r\n\r\n([A-Za-z0-9_-]{1,100})\r\n/.exec(
+      body.subarray(0, 64 * 1024).toString("latin1"),
+    );
+    return match?.[1];
+  }
+  if (body.length > 64 * 1024) return undefined;
   const text = body.toString("utf8");
   if (type.startsWith("application/x-www-form-urlencoded")) {
     return new URLSearchParams(text).get(CSRF_FIELD) ?? undefined;
@@ -184,10 +192,6 @@ function tokenFromPageBody(req: FastifyRequest): string | undefined {
     } catch {
       return undefined;
     }
-  }
-  if (type.startsWith("multipart/form-data")) {
-    const match = /name="_csrf"\r\n\r\n([A-Za-z0-9_-]{1,100})\r\n/.exec(text);
-    return match?.[1];
   }
   return undefined;
 }
