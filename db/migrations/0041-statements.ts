@@ -3,9 +3,9 @@ import { type Kysely, sql } from "kysely";
 /**
  * Statements and payouts (issue 34 §3, docs/adr/0072-statements-and-payouts.md): each store's terms (commission),
  * the money events read from its orders' ledger (recorded once each, dated in the store's time zone), the closed
- * weekly statements (immutable: one per store and period), the payouts made on them (one per statement), the
- * stores' payout accounts (a Stripe connected account), and the sandbox payout provider's transfers. A promo says
- * who funds its discount (the platform, by default, or the store).
+ * weekly statements (one per store and period; the database refuses any change to one), the payouts made on them
+ * (one per statement), the stores' payout accounts (a Stripe connected account), and the sandbox payout provider's
+ * transfers. A promo says who funds its discount (the platform, by default, or the store).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table promos add column funded_by text not null default 'platform'
@@ -32,6 +32,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (store_id, period_from),
       check (period_from <= period_to)
     )`.execute(db);
+  // A closed statement never changes (issue 34 §3): the database refuses it too.
+  await sql`
+    create function statements_unchanged() returns trigger language plpgsql as $$
+    begin
+      raise exception 'a closed statement never changes';
+    end $$`.execute(db);
+  await sql`
+    create trigger statements_unchanged before update or delete on statements
+      for each row execute function statements_unchanged()`.execute(db);
   await sql`
     create table statement_events (
       id text primary key,

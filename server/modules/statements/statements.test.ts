@@ -174,6 +174,10 @@ describe.each(testDatabases)("statements and payouts (issue 34 §3) on %s", (kin
     expect(closed.status).toBe("closed");
     expect(closed.period.from <= lastWeekDay && lastWeekDay <= closed.period.to).toBe(true);
     expect(figures(closed)).toEqual(figures(d));
+    // Nothing changes a closed statement, not even SQL.
+    await expect(
+      s.db.updateTable("statements").set({ net_payable: 0 }).where("id", "=", id).execute(),
+    ).rejects.toThrow("a closed statement never changes");
     // Staff cannot close; another store's staff cannot read it.
     expect((await staff.post("/api/console/statements/close", { store_id: STORE })).statusCode).toBe(403);
 
