@@ -3126,6 +3126,11 @@ export interface components {
             tags: string[] | null;
             excluded_tags: string[];
             credit_valid_days: number | null;
+            /**
+             * @description Who pays for the discount.
+             * @enum {string}
+             */
+            funded_by: "platform" | "store";
             active: boolean;
             /**
              * Format: date-time
@@ -26167,6 +26172,7 @@ export interface operations {
                      *             "string"
                      *           ],
                      *           "credit_valid_days": 0,
+                     *           "funded_by": "platform",
                      *           "active": true,
                      *           "created_at": "2026-11-29T01:23:05.253Z"
                      *         }
@@ -26262,6 +26268,11 @@ export interface operations {
                     tags?: string[] | null;
                     excluded_tags?: string[];
                     credit_valid_days?: number | null;
+                    /**
+                     * @description Who pays for the discount: the platform (the default: the store's statement is made whole) or the store (it comes off its sales).
+                     * @enum {string}
+                     */
+                    funded_by?: "platform" | "store";
                 };
             };
         };
@@ -26295,6 +26306,7 @@ export interface operations {
                      *         "string"
                      *       ],
                      *       "credit_valid_days": 0,
+                     *       "funded_by": "platform",
                      *       "active": true,
                      *       "created_at": "2026-11-29T01:23:05.253Z"
                      *     }
@@ -26419,6 +26431,7 @@ export interface operations {
                      *         "string"
                      *       ],
                      *       "credit_valid_days": 0,
+                     *       "funded_by": "platform",
                      *       "active": true,
                      *       "created_at": "2026-11-29T01:23:05.253Z"
                      *     }

@@ -150,6 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           kind,
           value,
           description: f("description"),
+          funded_by: f("funded_by") === "store" ? "store" : "platform",
           ...(min !== null ? { min_subtotal: min } : {}),
           ...(perCustomer ? { max_uses_per_customer: Number.parseInt(perCustomer, 10) } : {}),
         },
@@ -424,6 +425,13 @@ export default function ConsoleAdmin({ loaderData, actionData }: Route.Component
           <label>
             What shoppers read
             <input name="description" required />
+          </label>
+          <label>
+            Who pays for the discount
+            <select name="funded_by" defaultValue="platform">
+              <option value="platform">Nightcap (the store is paid in full)</option>
+              <option value="store">The store (it comes off its sales)</option>
+            </select>
           </label>
           <div className="console-form__pair">
             <label>

@@ -45,6 +45,7 @@ export interface PromoInput {
   tags?: string[] | null;
   excluded_tags?: string[];
   credit_valid_days?: number | null;
+  funded_by?: "platform" | "store";
 }
 
 const promoView = (row: {
@@ -63,6 +64,7 @@ const promoView = (row: {
   tags: string[] | null;
   excluded_tags: string[];
   credit_valid_days: number | null;
+  funded_by: "platform" | "store";
   active: boolean;
   created_at: Date;
 }) => ({
@@ -130,6 +132,7 @@ export async function createPromo(db: Db, staff: Staff, input: PromoInput) {
       tags: input.tags?.length ? input.tags : null,
       excluded_tags: input.excluded_tags ?? [],
       credit_valid_days: input.credit_valid_days ?? null,
+      funded_by: input.funded_by ?? "platform",
     });
     const view = promoView(row);
     await recordAudit(tx, {

@@ -246,6 +246,7 @@ export const adminPromoSchema = describes<Answer<typeof listPromos>["promos"][nu
       tags: z.array(z.string()).nullable(),
       excluded_tags: z.array(z.string()),
       credit_valid_days: z.number().int().nullable(),
+      funded_by: z.enum(["platform", "store"]).describe("Who pays for the discount."),
       active: z.boolean(),
       created_at: instant(),
     })

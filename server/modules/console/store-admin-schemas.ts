@@ -124,6 +124,12 @@ export const promoBody = z.object({
     .describe("Good only on these product tags."),
   excluded_tags: z.array(z.string().min(1).max(20)).max(50).optional(),
   credit_valid_days: z.number().int().min(1).max(3650).nullable().optional(),
+  funded_by: z
+    .enum(["platform", "store"])
+    .optional()
+    .describe(
+      "Who pays for the discount: the platform (the default: the store's statement is made whole) or the store (it comes off its sales).",
+    ),
 });
 export const promoParams = z.object({ code: z.string().min(1).max(40) });
 

@@ -499,7 +499,13 @@ describe.each(testDatabases)("console store management on %s", (kind) => {
         max_uses_per_customer: 1,
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ code: "NIGHT15", kind: "percent", value: 15, active: true });
+      expect(res.json()).toMatchObject({
+        code: "NIGHT15",
+        kind: "percent",
+        value: 15,
+        active: true,
+        funded_by: "platform",
+      });
       const shopper = new TestBrowser(s.app);
       await shopper.post("/menu/cart/v2", { skus: [{ sku: WHISKEY, qty: 1, store_id: MANHATTAN }] });
       const member = await signedInBrowser(s.app, await createUser(s.db));
@@ -553,6 +559,15 @@ describe.each(testDatabases)("console store management on %s", (kind) => {
       expect(audit.map((a) => a.action)).toEqual(["promo.create", "promo.deactivate"]);
       expect(audit[0]).toMatchObject({ before: null, after: { code: "NIGHT15", value: 15 } });
       expect(audit[1]).toMatchObject({ before: { active: true }, after: { active: false } });
+      // The store pays for this one: its statements take the discount off its sales (issue 34 §3).
+      const theirs = await admin.post("/api/console/admin/promos", {
+        code: "STORE5",
+        kind: "fixed",
+        value: 500,
+        description: "$5 off, on the store",
+        funded_by: "store",
+      });
+      expect(theirs.json()).toMatchObject({ code: "STORE5", funded_by: "store" });
     });
 
     it("adds store staff who can then work the console, lists them, and takes the access away", async () => {
