@@ -48,10 +48,23 @@ export interface ShelfFeedsTable {
   batches_done: ColumnType<number, number | undefined, number>;
   status: ColumnType<"previewed" | "applying" | "applied", "previewed" | undefined, "applying" | "applied">;
   applied_at: ColumnType<Date | null, never, Date>;
+  /** The file's text, so the review can be previewed again with the store's choices (0043); null before then. */
+  source_csv: string | null;
+}
+
+/** A store's SKU or UPC it mapped to a catalogue product (0043-feed-code-maps). */
+export interface FeedCodeMapsTable {
+  store_id: string;
+  code_kind: "sku" | "upc";
+  code: string;
+  sku_id: string;
+  mapped_by: string;
+  mapped_at: DefaultedTimestamp;
 }
 
 export interface ConsoleDatabase {
   console_audit: ConsoleAuditTable;
   compliance_log: ComplianceLogTable;
   shelf_feeds: ShelfFeedsTable;
+  feed_code_maps: FeedCodeMapsTable;
 }

@@ -42,6 +42,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (message: string, status: number, problems: [string, string][] = []) =>
     data<ActionAnswer>({ step: "error", message, problems, storeId }, { status });
   const query = storeId ? `?store_id=${encodeURIComponent(storeId)}` : "";
+  if (f("intent") === "review") {
+    // The store's choices for the lines of a previewed file, read again from the kept file.
+    const chosen = (prefix: string) =>
+      [...form.keys()]
+        .filter((k) => k.startsWith(prefix) && f(k))
+        .map((k) => ({ line: Number(k.slice(prefix.length)), sku_id: f(k).toUpperCase() }));
+    const body: Record<string, unknown> = {
+      from_feed: f("feed"),
+      missing: f("missing") || "keep",
+      accept: chosen("accept_"),
+      map: chosen("map_"),
+    };
+    if (storeId) body.store_id = storeId;
+    const res = await context.api<Preview>("/api/console/feeds", { method: "POST", body });
+    if (res.ok) return { step: "preview", preview: res.data, storeId } satisfies ActionAnswer;
+    return fail(apiErrorMessage(res.data, "Those matches could not be used. Please try again."), res.status);
+  }
   if (f("intent") === "apply") {
     const res = await context.api<Applied>(
       `/api/console/feeds/${encodeURIComponent(f("feed"))}/apply${query}`,
@@ -101,6 +118,13 @@ function changeText(change: Change): string {
     case "hide":
       return "not in the file: taken off the shelf";
   }
+}
+
+/** A preview's proposals grouped by their line, in the file's order. */
+function proposalsByLine(proposed: Preview["proposed"]): [number, Preview["proposed"]][] {
+  const byLine = new Map<number, Preview["proposed"]>();
+  for (const p of proposed) byLine.set(p.line, [...(byLine.get(p.line) ?? []), p]);
+  return [...byLine];
 }
 
 export default function ConsoleStockFeed({ loaderData, actionData }: Route.ComponentProps) {
@@ -185,30 +209,45 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
           ) : (
             <p>Nothing on the shelf changes.</p>
           )}
-          {preview.unmatched.length > 0 ? (
-            <>
-              <h3>Lines that match no product</h3>
-              <ul aria-label="Lines that match no product">
-                {preview.unmatched.map((u) => (
-                  <li key={u.line}>
-                    Line {u.line}: {u.name}
-                    {u.upc ? ` (UPC ${u.upc})` : ""}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {preview.proposed.length > 0 ? (
-            <>
-              <h3>Possible matches to check</h3>
-              <ul aria-label="Possible matches">
-                {preview.proposed.map((p) => (
-                  <li key={`${p.line}:${p.sku_id}`}>
-                    Line {p.line}: {p.name} may be {p.title} ({p.sku_id})
-                  </li>
-                ))}
-              </ul>
-            </>
+          {preview.unmatched.length > 0 || preview.proposed.length > 0 ? (
+            <Form method="post" className="console-feed__matches" aria-label="Match the remaining lines">
+              <h3>Lines to match</h3>
+              <p>
+                Choose the product for each line, then review again. Your choices are remembered: your next
+                file matches these lines by itself.
+              </p>
+              <CsrfField />
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="feed" value={preview.id} />
+              <input type="hidden" name="store_id" value={storeId} />
+              <input type="hidden" name="missing" value={preview.missing} />
+              {proposalsByLine(preview.proposed).map(([line, proposals]) => (
+                <fieldset key={line}>
+                  <legend>
+                    Line {line}: {proposals[0].name}
+                  </legend>
+                  {proposals.map((p) => (
+                    <label key={p.sku_id}>
+                      <input type="radio" name={`accept_${line}`} value={p.sku_id} /> {p.title} ({p.sku_id})
+                    </label>
+                  ))}
+                  <label>
+                    <input type="radio" name={`accept_${line}`} value="" defaultChecked /> None of these
+                  </label>
+                </fieldset>
+              ))}
+              {preview.unmatched.map((u) => (
+                <label key={u.line}>
+                  Line {u.line}: {u.name}
+                  {u.upc ? ` (UPC ${u.upc})` : ""}
+                  {u.sku ? ` (your SKU ${u.sku})` : ""}: catalogue SKU, if we have it
+                  <input name={`map_${u.line}`} autoComplete="off" placeholder="IA-18006-750" />
+                </label>
+              ))}
+              <button type="submit" className="button" disabled={busy}>
+                Review again with these matches
+              </button>
+            </Form>
           ) : null}
           <Form method="post">
             <CsrfField />

@@ -394,7 +394,7 @@ describe("the fixtures, end to end", () => {
     expect(result.matched.map((m) => [m.skuId, m.by])).toEqual([
       ["iowa-26826-750", "upc"],
       ["iowa-26826-1750", "upc"],
-      ["iowa-36308-750", "sku"],
+      ["iowa-36308-750", "mapped"],
     ]);
   });
 });

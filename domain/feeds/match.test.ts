@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FeedLine } from "./layouts.ts";
-import { acceptProposals, type CatalogueEntry, matchFeed, sizeMl } from "./match.ts";
+import { acceptProposals, type CatalogueEntry, mapLines, matchFeed, sizeMl, storeCodeOf } from "./match.ts";
 
 const CATALOGUE: CatalogueEntry[] = [
   { skuId: "iowa-38176-750", upc: "619410001103", title: "Tito's Handmade Vodka", volumeMl: 750 },
@@ -82,7 +82,7 @@ describe("matchFeed", () => {
     expect(r.matched.map((m) => [m.line.line, m.skuId, m.by])).toEqual([
       [2, "iowa-36308-750", "sku"],
       // The store's own SKU it mapped before beats the name, which says Smirnoff.
-      [3, "iowa-38176-1750", "sku"],
+      [3, "iowa-38176-1750", "mapped"],
     ]);
     expect(r.proposed).toEqual([]);
   });
@@ -153,5 +153,62 @@ describe("acceptProposals", () => {
     const reviewed = acceptProposals(r, new Map([[3, "iowa-38176-750"]]));
     expect(reviewed.matched).toEqual([]);
     expect(reviewed.unmatched.map((l) => l.line)).toEqual([3]);
+  });
+});
+
+describe("the store's own mappings", () => {
+  it("a UPC the catalogue does not know, mapped before, matches; the catalogue's own UPC still wins", () => {
+    const r = matchFeed(
+      [line(2, { upc: "5000299000014", name: "House gin" }), line(3, { upc: "088000020891", name: "x" })],
+      CATALOGUE,
+      {
+        storeUpcs: new Map([
+          ["5000299000014", "iowa-36308-750"],
+          ["088000020891", "iowa-38176-1750"],
+        ]),
+      },
+    );
+    expect(r.matched.map((m) => [m.line.line, m.skuId, m.by])).toEqual([
+      [2, "iowa-36308-750", "mapped"],
+      [3, "iowa-26826-750", "upc"],
+    ]);
+  });
+
+  it("mapLines makes the store's choices for unmatched lines matches, a product another line has a clash", () => {
+    const r = matchFeed(
+      [
+        line(2, { upc: "088000020891", name: "Jack" }),
+        line(3, { sku: "HOUSE-1", name: "Our own gin" }),
+        line(4, { sku: "HOUSE-2", name: "Our second gin" }),
+        line(5, { sku: "HOUSE-3", name: "Our third gin" }),
+      ],
+      CATALOGUE,
+    );
+    expect(r.unmatched.map((l) => l.line)).toEqual([3, 4, 5]);
+    const bySku = new Map(CATALOGUE.map((p) => [p.skuId, p]));
+    const mapped = mapLines(
+      r,
+      new Map([
+        [3, bySku.get("iowa-36308-750")!],
+        [4, bySku.get("iowa-26826-750")!],
+      ]),
+    );
+    expect(mapped.matched.map((m) => [m.line.line, m.skuId, m.by])).toEqual([
+      [2, "iowa-26826-750", "upc"],
+      [3, "iowa-36308-750", "mapped"],
+    ]);
+    expect(mapped.clashes).toEqual([{ line: r.unmatched[1], skuId: "iowa-26826-750", otherLine: 2 }]);
+    expect(mapped.unmatched.map((l) => l.line)).toEqual([5]);
+  });
+
+  it.each([
+    [
+      { sku: "A-1", upc: "088000020891" },
+      { kind: "sku", code: "A-1" },
+    ],
+    [{ upc: "088000020891" }, { kind: "upc", code: "088000020891" }],
+    [{}, null],
+  ])("a line %o is remembered by %o", (codes, expected) => {
+    expect(storeCodeOf(line(2, { name: "x", ...codes }))).toEqual(expected);
   });
 });

@@ -16,7 +16,8 @@ export interface CatalogueEntry {
   volumeMl: number | null;
 }
 
-export type MatchedBy = "upc" | "sku" | "reviewed";
+/** upc, sku: the catalogue's own codes; mapped: the store's code it mapped before, or in this review; reviewed: an accepted proposal. */
+export type MatchedBy = "upc" | "sku" | "mapped" | "reviewed";
 
 export interface MatchedLine {
   line: FeedLine;
@@ -49,6 +50,8 @@ export interface MatchResult {
 export interface MatchOptions {
   /** The store's SKUs it mapped before (its SKU → catalogue sku_id), e.g. from reviewed proposals. */
   storeSkus?: ReadonlyMap<string, string>;
+  /** The store's UPCs the catalogue does not know, mapped before (its UPC → catalogue sku_id). */
+  storeUpcs?: ReadonlyMap<string, string>;
   /** The least score a fuzzy candidate needs to be proposed (default 0.6). */
   minScore?: number;
 }
@@ -132,7 +135,12 @@ export function matchFeed(
     if (line.upc !== undefined) product = byUpc.get(line.upc);
     if (product === undefined && line.sku !== undefined) {
       product = skuToProduct(line.sku);
-      by = "sku";
+      by = options.storeSkus?.has(line.sku) ? "mapped" : "sku";
+    }
+    if (product === undefined && line.upc !== undefined) {
+      const mapped = options.storeUpcs?.get(line.upc);
+      product = mapped === undefined ? undefined : bySku.get(mapped.toLowerCase());
+      by = "mapped";
     }
     if (product === undefined) {
       rest.push(line);
@@ -231,4 +239,40 @@ export function acceptProposals(result: MatchResult, accepted: ReadonlyMap<numbe
   }
   next.unmatched.sort((a, b) => a.line - b.line);
   return next;
+}
+
+/**
+ * The store's own choices for lines nothing matched (by line number → a catalogue product): each becomes a match,
+ * unless another line has that product already (a clash). Lines not chosen stay unmatched.
+ */
+export function mapLines(result: MatchResult, chosen: ReadonlyMap<number, CatalogueEntry>): MatchResult {
+  const next: MatchResult = {
+    ...result,
+    matched: [...result.matched],
+    unmatched: [],
+    clashes: [...result.clashes],
+  };
+  const taken = new Map(result.matched.map((m) => [m.skuId, m.line.line]));
+  for (const line of result.unmatched) {
+    const product = chosen.get(line.line);
+    if (product === undefined) {
+      next.unmatched.push(line);
+      continue;
+    }
+    const other = taken.get(product.skuId);
+    if (other !== undefined) {
+      next.clashes.push({ line, skuId: product.skuId, otherLine: other });
+      continue;
+    }
+    taken.set(product.skuId, line.line);
+    next.matched.push({ line, skuId: product.skuId, by: "mapped" });
+  }
+  return next;
+}
+
+/** The store's code a choice for this line is remembered by: its SKU, else its UPC; null when it has neither. */
+export function storeCodeOf(line: FeedLine): { kind: "sku" | "upc"; code: string } | null {
+  if (line.sku !== undefined) return { kind: "sku", code: line.sku };
+  if (line.upc !== undefined) return { kind: "upc", code: line.upc };
+  return null;
 }

@@ -69,3 +69,68 @@ test("a store manager updates the shelf from a point-of-sale file and a shopper 
   await page.goto(product.url);
   await expect(page.getByText(formatCents(newPrice, true)).first()).toBeVisible();
 });
+
+/**
+ * The store's review of the lines nothing matched exactly (issue 34 §1): a line named like a catalogue bottle but
+ * with the store's own code is only proposed, a line nothing matches gets the product the manager names; reviewed
+ * again from the kept file, both change the shelf, and the next upload matches them by itself.
+ */
+test("a store manager matches the lines the file's codes do not, and the next file needs no review", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto("/");
+  await signUp(page, unique("feedreview"));
+  await setAddress(page, WICKER_PARK);
+  const { store_id } = await vendorOf(request, page);
+  const named = await productAt(request, store_id, "cognac");
+  const other = await productAt(request, store_id, "amaretto", [named.sku_id]);
+  const csv = [
+    "Item Code,Item,Retail,Qty",
+    `HOUSE-${Date.now()}-1,${named.title.replaceAll(",", " ")},${((named.price! + 100) / 100).toFixed(2)},40`,
+    `HOUSE-${Date.now()}-2,Zq Xv House Special,${((other.price! + 100) / 100).toFixed(2)},40`,
+  ].join("\n");
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staffSignIn(staff, store_id, "/console/stock/feed");
+  const send = async () => {
+    const upload = staff.getByRole("form", { name: "Upload a feed" });
+    await upload.getByLabel("The exported file (CSV)").setInputFiles({
+      name: "pos-export.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await upload.getByLabel("Another system's CSV: name its columns").check();
+    await upload.getByLabel("SKU column").fill("Item Code");
+    await upload.getByLabel("Name column").fill("Item");
+    await upload.getByLabel("Price column").fill("Retail");
+    await upload.getByLabel("Quantity column").fill("Qty");
+    await upload.getByRole("button", { name: "Review the changes" }).click();
+    await expect(staff.getByRole("heading", { name: "What this file changes" })).toBeVisible();
+  };
+  await send();
+  const matches = staff.getByRole("form", { name: "Match the remaining lines" });
+  await matches.getByRole("radio", { name: `${named.title} (${named.sku_id})` }).check();
+  await matches.getByLabel(/Line 3: Zq Xv House Special/).fill(other.sku_id);
+  await expectNoSeriousA11yViolations(staff, "the shelf feed's lines to match");
+  await shot(staff, "console-feed-matches");
+  await matches.getByRole("button", { name: "Review again with these matches" }).click();
+  for (const p of [named, other])
+    await expect(staff.getByRole("row").filter({ hasText: p.sku_id })).toContainText(
+      `price ${formatCents(p.price!, true)} → ${formatCents(p.price! + 100, true)}`,
+    );
+  await expect(staff.getByRole("form", { name: "Match the remaining lines" })).toHaveCount(0);
+
+  // The next upload of the same file: both lines matched by the store's earlier choices, nothing left to review.
+  await send();
+  await expect(staff.getByRole("form", { name: "Match the remaining lines" })).toHaveCount(0);
+  await expect(staff.getByRole("row").filter({ hasText: other.sku_id })).toBeVisible();
+  await staff.getByRole("button", { name: "Apply these changes" }).click();
+  await expect(staff.getByRole("status")).toContainText("Shoppers see the new shelf now.");
+  await staffContext.close();
+  await page.goto(other.url);
+  await expect(page.getByText(formatCents(other.price! + 100, true)).first()).toBeVisible();
+});

@@ -33,9 +33,10 @@ export const feedRoutes: FastifyPluginAsyncZod<{ ctx: ConsoleContext }> = async 
       config: {
         auth: "user",
         errors: {
-          400: `${STORE_REQUIRED} Or an accepted match the preview did not offer (\`feed_match_not_offered\`).`,
+          400: `${STORE_REQUIRED} Or an accepted match the preview did not offer (\`feed_match_not_offered\`), a named product for a line that was matched (\`feed_line_not_open\`) or a SKU the catalogue does not have (\`feed_unknown_sku\`).`,
           403: `${STAFF_ONLY} ${OTHER_STORE}`,
-          404: NO_STORE,
+          404: `${NO_STORE} Or no such feed for \`from_feed\` (\`feed_not_found\`).`,
+          409: "The feed named by `from_feed` did not keep its file (`feed_file_not_kept`): upload it again.",
           422: "The file has problems (`feed_rejected`): `details` lists each by line and column; nothing is kept.",
         },
       },

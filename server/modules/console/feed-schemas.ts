@@ -24,8 +24,16 @@ export const feedPreviewBody = z.object({
     .string()
     .min(1)
     .max(8_000_000)
+    .optional()
     .describe(
-      "The file's text: a Square item library export, or any CSV whose columns `mapping` names (UTF-8, comma-separated, a header row).",
+      "The file's text: a Square item library export, or any CSV whose columns `mapping` names (UTF-8, comma-separated, a header row). Or `from_feed`.",
+    ),
+  from_feed: z
+    .string()
+    .uuid()
+    .optional()
+    .describe(
+      "Instead of `csv`: a feed of the store's whose file is read again, as it was read (layout, mapping, location), with `accept` and `map`.",
     ),
   missing: z
     .enum(["keep", "zero", "hide"])
@@ -45,6 +53,13 @@ export const feedPreviewBody = z.object({
     .max(20_000)
     .optional()
     .describe("Proposed matches the store accepted from an earlier preview of the same file (by file line)."),
+  map: z
+    .array(z.object({ line: z.number().int().min(2), sku_id: z.string().trim().min(1).max(100) }))
+    .max(20_000)
+    .optional()
+    .describe(
+      "Catalogue products the store names for lines nothing matched in an earlier preview of the same file (by file line). Accepted and named matches are remembered by the line's SKU (or UPC): the store's next file matches them by itself.",
+    ),
 });
 
 export const feedParams = z.object({ id: z.string().uuid() });

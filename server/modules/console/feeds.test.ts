@@ -259,4 +259,64 @@ describe.each(testDatabases)("shelf feeds on %s", (kind) => {
       missing: "zero",
     });
   });
+  it("the store's review: a proposal accepted and a product named for an unmatched line, read again from the kept file and remembered for the next file", async () => {
+    await reset();
+    const { staff } = await staffOf(s, STORE);
+    const mapping = { sku: "Code", name: "Description", price: "Retail", quantity: "On Hand" };
+    const csv = [
+      "Code,Description,Retail,On Hand",
+      "HOUSE-GIN,Feed Dry Gin 750ml,33.99,10", // no UPC, a SKU of the store's own: only proposed
+      "HOUSE-RUM,Zq Xv Special,18.49,5", // nothing matches it
+    ].join("\n");
+    const first = (
+      await staff.post("/api/console/feeds", { csv, mapping, missing: "keep" })
+    ).json<FeedPreview>();
+    expect(first.proposed).toEqual([expect.objectContaining({ line: 2, sku_id: GIN.sku })]);
+    expect(first.unmatched).toEqual([expect.objectContaining({ line: 3, sku: "HOUSE-RUM" })]);
+    expect(first.changes).toEqual([]);
+
+    // Refused choices change nothing: a SKU the catalogue lacks, a line that was not open, another store's feed.
+    const again = (extra: object) =>
+      staff.post("/api/console/feeds", { from_feed: first.id, missing: "keep", ...extra });
+    const unknown = await again({ map: [{ line: 3, sku_id: "NO-0000-750" }] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe("feed_unknown_sku");
+    const notOpen = await again({ map: [{ line: 2, sku_id: RUM.sku }] });
+    expect(notOpen.json().error.code).toBe("feed_line_not_open");
+    const { staff: other } = await staffOf(s, "d-brooklyn");
+    expect(
+      (await other.post("/api/console/feeds", { from_feed: first.id, missing: "keep" })).statusCode,
+    ).toBe(404);
+
+    const reviewed = await again({
+      accept: [{ line: 2, sku_id: GIN.sku }],
+      map: [{ line: 3, sku_id: RUM.sku }],
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const dry = reviewed.json<FeedPreview>();
+    expect(dry).toMatchObject({ proposed: [], unmatched: [], lines: 2, layout: "generic" });
+    expect(dry.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "update", skuId: GIN.sku, line: 2, price: { from: 2999, to: 3399 } }),
+        expect.objectContaining({ kind: "update", skuId: RUM.sku, line: 3, price: { from: 1999, to: 1849 } }),
+      ]),
+    );
+    const maps = await s.db
+      .selectFrom("feed_code_maps")
+      .select(["code_kind", "code", "sku_id"])
+      .where("store_id", "=", STORE)
+      .orderBy("code")
+      .execute();
+    expect(maps).toEqual([
+      { code_kind: "sku", code: "HOUSE-GIN", sku_id: GIN.sku },
+      { code_kind: "sku", code: "HOUSE-RUM", sku_id: RUM.sku },
+    ]);
+
+    // The store's next file matches both lines by itself.
+    const next = (
+      await staff.post("/api/console/feeds", { csv, mapping, missing: "keep" })
+    ).json<FeedPreview>();
+    expect(next).toMatchObject({ proposed: [], unmatched: [] });
+    expect(next.changes.map((c) => c.skuId).sort()).toEqual([GIN.sku, RUM.sku].sort());
+  });
 });

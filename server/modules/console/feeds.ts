@@ -9,7 +9,15 @@ import {
   type ShelfChange,
 } from "#domain/feeds/diff.ts";
 import { type ColumnMapping, type FeedLine, type FeedProblem, readFeed } from "#domain/feeds/layouts.ts";
-import { acceptProposals, matchFeed, type Proposal } from "#domain/feeds/match.ts";
+import {
+  acceptProposals,
+  type CatalogueEntry,
+  type MatchResult,
+  mapLines,
+  matchFeed,
+  type Proposal,
+  storeCodeOf,
+} from "#domain/feeds/match.ts";
 import { AppError, badRequest, notFound } from "#server/errors.ts";
 import type { Db } from "#server/platform/db.ts";
 import { announceShelfChange, applyFeedChanges, forgetShelf } from "../catalogue/index.ts";
@@ -22,12 +30,16 @@ export const FEED_BATCH_SIZE = 500;
 
 export interface FeedPreviewBody {
   store_id?: string;
-  csv: string;
+  /** The file's text; or `from_feed`, a feed of the store's whose file (and how it was read) is read again. */
+  csv?: string;
+  from_feed?: string;
   missing: MissingPolicy;
   mapping?: ColumnMapping;
   square_location?: string;
   /** Fuzzy matches the store accepted in an earlier look at the same file: feed line → catalogue SKU. */
   accept?: { line: number; sku_id: string }[];
+  /** Products the store names for lines nothing matched: feed line → catalogue SKU. */
+  map?: { line: number; sku_id: string }[];
 }
 
 export interface FeedPreview {
@@ -73,11 +85,13 @@ export function feedRejected(problems: readonly FeedProblem[]): AppError {
  * difference to the store's shelf under its policy for products the file leaves out, and all of it kept as the feed
  * to apply, so what is applied is exactly what was reviewed.
  */
-export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): Promise<FeedPreview> {
-  const store = await workingStore(db, staff, body.store_id);
+export async function previewFeed(db: Db, staff: Staff, given: FeedPreviewBody): Promise<FeedPreview> {
+  const store = await workingStore(db, staff, given.store_id);
+  const body = given.from_feed ? await againFrom(db, store.id, given) : given;
+  if (!body.csv) throw badRequest("Send the file (`csv`), or the feed to read again (`from_feed`).");
   const read = readFeed(body.csv, { mapping: body.mapping, squareLocation: body.square_location });
   if (!read.ok) throw feedRejected(read.problems);
-  const [catalogue, shelf] = await Promise.all([
+  const [catalogue, shelf, codes] = await Promise.all([
     db
       .selectFrom("products")
       .select(["sku_id", "upc", "title", "volume_ml"])
@@ -88,11 +102,21 @@ export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): 
       .select(["sku_id", "price_cents", "stock"])
       .where("store_id", "=", store.id)
       .execute(),
+    db
+      .selectFrom("feed_code_maps")
+      .select(["code_kind", "code", "sku_id"])
+      .where("store_id", "=", store.id)
+      .execute(),
   ]);
-  let matched = matchFeed(
-    read.lines,
-    catalogue.map((p) => ({ skuId: p.sku_id, upc: p.upc, title: p.title, volumeMl: p.volume_ml })),
-  );
+  const entries = catalogue.map((p) => ({
+    skuId: p.sku_id,
+    upc: p.upc,
+    title: p.title,
+    volumeMl: p.volume_ml,
+  }));
+  const mapOf = (kind: "sku" | "upc") =>
+    new Map(codes.filter((c) => c.code_kind === kind).map((c) => [c.code, c.sku_id]));
+  let matched = matchFeed(read.lines, entries, { storeSkus: mapOf("sku"), storeUpcs: mapOf("upc") });
   if (body.accept?.length) {
     const offered = new Set(matched.proposed.map((p) => `${p.line.line} ${p.skuId}`));
     const refused = body.accept.filter((a) => !offered.has(`${a.line} ${a.sku_id}`));
@@ -102,6 +126,26 @@ export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): 
         "feed_match_not_offered",
       );
     matched = acceptProposals(matched, new Map(body.accept.map((a) => [a.line, a.sku_id])));
+  }
+  if (body.map?.length) {
+    const bySku = new Map(entries.map((e) => [e.skuId.toLowerCase(), e]));
+    const open = new Set(matched.unmatched.map((l) => l.line));
+    const chosen = new Map<number, CatalogueEntry>();
+    for (const m of body.map) {
+      const product = bySku.get(m.sku_id.trim().toLowerCase());
+      if (!open.has(m.line))
+        throw badRequest(
+          `Line ${m.line} is not one nothing matched: preview the file again.`,
+          "feed_line_not_open",
+        );
+      if (!product)
+        throw badRequest(
+          `Line ${m.line}: no product of the catalogue has SKU ${m.sku_id}.`,
+          "feed_unknown_sku",
+        );
+      chosen.set(m.line, product);
+    }
+    matched = mapLines(matched, chosen);
   }
   const diff = diffShelf(
     shelf.map((r) => ({ skuId: r.sku_id, priceCents: r.price_cents, stock: r.stock })),
@@ -124,8 +168,11 @@ export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): 
       counts: JSON.stringify(diff.counts),
       changes: JSON.stringify(diff.changes),
       batches_total: batches,
+      source_csv: body.csv,
     })
     .execute();
+  const chosenLines = new Set([...(body.accept ?? []), ...(body.map ?? [])].map((c) => c.line));
+  await rememberChoices(db, staff, store.id, matched, chosenLines);
   return {
     id,
     store_id: store.id,
@@ -140,6 +187,58 @@ export async function previewFeed(db: Db, staff: Staff, body: FeedPreviewBody): 
     status: "previewed",
     batches: { done: 0, total: batches },
   };
+}
+
+/** A feed's file and how it was read, for a second look with the store's choices (`from_feed`). */
+async function againFrom(db: Db, storeId: string, body: FeedPreviewBody): Promise<FeedPreviewBody> {
+  const feed = await db
+    .selectFrom("shelf_feeds")
+    .select(["source_csv", "mapping", "square_location", "missing_policy"])
+    .where("id", "=", body.from_feed ?? "")
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
+  if (!feed) throw notFound("No such feed for this store.", "feed_not_found");
+  if (!feed.source_csv)
+    throw new AppError(409, "feed_file_not_kept", "That feed's file was not kept: upload the file again.");
+  return {
+    ...body,
+    csv: feed.source_csv,
+    mapping: feed.mapping ?? undefined,
+    square_location: feed.square_location ?? undefined,
+    missing: body.missing ?? feed.missing_policy,
+  };
+}
+
+/**
+ * The store's choices in this review (accepted proposals, products named for unmatched lines) remembered by the
+ * line's own SKU or UPC, so its next file matches those lines by itself. A preview changes no shelf; these are the
+ * store's settings, like the column mapping it keeps.
+ */
+async function rememberChoices(
+  db: Db,
+  staff: Staff,
+  storeId: string,
+  result: MatchResult,
+  chosenLines: ReadonlySet<number>,
+): Promise<void> {
+  const rows = new Map<string, { code_kind: "sku" | "upc"; code: string; sku_id: string }>();
+  for (const m of result.matched) {
+    const code = chosenLines.has(m.line.line) ? storeCodeOf(m.line) : null;
+    if (code)
+      rows.set(`${code.kind} ${code.code}`, { code_kind: code.kind, code: code.code, sku_id: m.skuId });
+  }
+  if (rows.size === 0) return;
+  await db
+    .insertInto("feed_code_maps")
+    .values([...rows.values()].map((r) => ({ ...r, store_id: storeId, mapped_by: staff.userId })))
+    .onConflict((oc) =>
+      oc.columns(["store_id", "code_kind", "code"]).doUpdateSet((eb) => ({
+        sku_id: eb.ref("excluded.sku_id"),
+        mapped_by: eb.ref("excluded.mapped_by"),
+        mapped_at: new Date(),
+      })),
+    )
+    .execute();
 }
 
 const proposalView = (p: Proposal) => ({
