@@ -62,9 +62,36 @@ export interface FeedCodeMapsTable {
   mapped_at: DefaultedTimestamp;
 }
 
+/**
+ * A store's scheduled feed (0042-feed-sources): where its file is fetched, how it is read, its credentials sealed,
+ * its schedule and what the last fetch did.
+ */
+export interface FeedSourcesTable {
+  store_id: string;
+  url: string;
+  layout: "square" | "generic";
+  mapping: ColumnType<FeedColumnMapping | null, string | null, string | null>;
+  square_location: string | null;
+  missing_policy: "keep" | "zero" | "hide";
+  credentials_kind: "basic" | "bearer" | null;
+  /** The sealed envelope (server/platform/sealed.ts), never the credentials in clear. */
+  credentials_sealed: string | null;
+  every_hours: number;
+  auto_apply: ColumnType<boolean, boolean | undefined, boolean>;
+  set_by: string;
+  updated_at: DefaultedTimestamp;
+  next_fetch_at: ColumnType<Date, Date | string, Date | string>;
+  claimed_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_fetch_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_result: "previewed" | "applied" | "failed" | null;
+  last_error: string | null;
+  last_feed_id: string | null;
+}
+
 export interface ConsoleDatabase {
   console_audit: ConsoleAuditTable;
   compliance_log: ComplianceLogTable;
   shelf_feeds: ShelfFeedsTable;
   feed_code_maps: FeedCodeMapsTable;
+  feed_sources: FeedSourcesTable;
 }

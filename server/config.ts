@@ -140,6 +140,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]+\/$/, "S3_PREFIX must be a folder name ending in /, such as photos/")
     .optional(),
+  // Scheduled shelf feeds (docs/adr/0073-scheduled-shelf-feeds.md): the key sealing stores' feed credentials
+  // (32 bytes, base64); without it a key generated once is kept in the database.
+  FEED_CREDENTIALS_KEY: z
+    .string()
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32,
+      "FEED_CREDENTIALS_KEY must be 32 bytes in base64 (openssl rand -base64 32)",
+    )
+    .optional(),
+  // Tests only: feed addresses may be http:// and on this machine (the tests' local file server).
+  FEED_FETCH_ALLOW_LOCAL: z
+    .enum(["true", "false"], { message: "FEED_FETCH_ALLOW_LOCAL must be true or false" })
+    .optional(),
   // Tests only: the time of day the law's sale hours are judged at when an order goes out ("America/Chicago 15:00").
   LAW_CLOCK: z
     .string()
@@ -250,6 +263,11 @@ export type Config = {
   payouts: PayoutsConfig;
   /** Where product photos are kept: a directory (the embedded default), or an S3-compatible bucket. */
   photos: PhotoStoreConfig;
+  /**
+   * Scheduled shelf feeds: the key sealing their credentials (FEED_CREDENTIALS_KEY; absent, one kept in the database)
+   * and, in tests only (FEED_FETCH_ALLOW_LOCAL), whether http:// and loopback addresses may be fetched.
+   */
+  feeds: { credentialsKey?: Buffer; allowLocal: boolean };
 };
 
 export type PhotoStoreConfig =
@@ -424,6 +442,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tax: taxConfig(e),
     payouts: payoutsConfig(e),
     photos: photoStoreConfig(e),
+    feeds: feedsConfig(e),
+  };
+}
+
+function feedsConfig(e: z.infer<typeof envSchema>): Config["feeds"] {
+  const allowLocal = e.FEED_FETCH_ALLOW_LOCAL === "true";
+  if (allowLocal && e.NODE_ENV !== "test")
+    throw new ConfigError(
+      "Invalid configuration:\n  FEED_FETCH_ALLOW_LOCAL is for tests only (NODE_ENV=test): a store's feed is fetched over HTTPS from the internet",
+    );
+  return {
+    credentialsKey: e.FEED_CREDENTIALS_KEY ? Buffer.from(e.FEED_CREDENTIALS_KEY, "base64") : undefined,
+    allowLocal,
   };
 }
 

@@ -2209,6 +2209,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/feeds/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's scheduled feed: its address, how its file is read, its schedule, whether credentials are kept (never the credentials) and what the last fetch did */
+        get: operations["getConsoleFeedSource"];
+        /** Set the store's scheduled feed: the HTTPS address its point-of-sale file is fetched from (with HTTP Basic or a bearer token, kept sealed), how the file is read, every how many hours, and whether a fetched dry run is applied at once or waits for review; a new address is fetched at once; audited */
+        put: operations["putConsoleFeedSource"];
+        post?: never;
+        /** Stop fetching the store's feed and forget its address and credentials; audited */
+        delete: operations["deleteConsoleFeedSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/feeds/source/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch the store's feed now, whatever its schedule: its dry run made (and applied when the store said so), or why not, in the answer's last fetch */
+        post: operations["fetchConsoleFeedSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/statements": {
         parameters: {
             query?: never;
@@ -4351,6 +4387,67 @@ export interface components {
                 done: number;
                 total: number;
             };
+        };
+        /** @description A store's scheduled shelf feed, without its credentials. */
+        FeedSource: {
+            store_id: string;
+            url: string;
+            /** @enum {string} */
+            layout: "square" | "generic";
+            mapping: {
+                upc?: string;
+                sku?: string;
+                name: string;
+                size?: string;
+                price: string;
+                quantity: string;
+            } | null;
+            square_location: string | null;
+            /** @enum {string} */
+            missing: "keep" | "zero" | "hide";
+            every_hours: number;
+            auto_apply: boolean;
+            /** @description Whether credentials are kept, and of which kind; the credentials themselves are never answered. */
+            credentials: {
+                set: boolean;
+                /** @enum {string|null} */
+                kind: "basic" | "bearer" | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            next_fetch_at: string;
+            /** @description An instance is fetching it now. */
+            fetching: boolean;
+            last_fetch: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-29T01:23:05.253Z
+                 */
+                at: string;
+                /** @enum {string} */
+                result: "previewed" | "applied" | "failed";
+                /** @description Why the last fetch changed nothing, in the store's words. */
+                error: string | null;
+            } | null;
+            /** @description The dry run the latest successful fetch made (review and apply it as an upload's). */
+            last_feed: {
+                id: string;
+                /** @enum {string} */
+                status: "previewed" | "applying" | "applied";
+                lines: number;
+                counts: {
+                    priceUp: number;
+                    priceDown: number;
+                    stockChanged: number;
+                    backInStock: number;
+                    newlyStocked: number;
+                    missing: number;
+                    missingChanged: number;
+                    unchanged: number;
+                };
+            } | null;
         };
         /** @description A gift as its recipient sees it from the link. */
         GiftView: {
@@ -27256,8 +27353,13 @@ export interface operations {
                 "application/json": {
                     /** @description Administrators: the store (staff work on their own). */
                     store_id?: string;
-                    /** @description The file's text: a Square item library export, or any CSV whose columns `mapping` names (UTF-8, comma-separated, a header row). */
-                    csv: string;
+                    /** @description The file's text: a Square item library export, or any CSV whose columns `mapping` names (UTF-8, comma-separated, a header row). Or `from_feed`. */
+                    csv?: string;
+                    /**
+                     * Format: uuid
+                     * @description Instead of `csv`: a feed of the store's whose file is read again, as it was read (layout, mapping, location), with `accept` and `map`.
+                     */
+                    from_feed?: string;
                     /**
                      * @description What happens to shelf products the file leaves out: kept as they are, their stock set to 0, or taken off the shelf.
                      * @enum {string}
@@ -27276,6 +27378,11 @@ export interface operations {
                     square_location?: string;
                     /** @description Proposed matches the store accepted from an earlier preview of the same file (by file line). */
                     accept?: {
+                        line: number;
+                        sku_id: string;
+                    }[];
+                    /** @description Catalogue products the store names for lines nothing matched in an earlier preview of the same file (by file line). Accepted and named matches are remembered by the line's SKU (or UPC): the store's next file matches them by itself. */
+                    map?: {
                         line: number;
                         sku_id: string;
                     }[];
@@ -27356,7 +27463,7 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPreview"];
                 };
             };
-            /** @description An administrator named no store (`store_required`). Or an accepted match the preview did not offer (`feed_match_not_offered`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            /** @description An administrator named no store (`store_required`). Or an accepted match the preview did not offer (`feed_match_not_offered`), a named product for a line that was matched (`feed_line_not_open`) or a SKU the catalogue does not have (`feed_unknown_sku`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -27383,8 +27490,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No store has that id (`store_not_found`). */
+            /** @description No store has that id (`store_not_found`). Or no such feed for `from_feed` (`feed_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The feed named by `from_feed` did not keep its file (`feed_file_not_kept`): upload it again. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27779,6 +27895,577 @@ export interface operations {
             };
             /** @description No store has that id (`store_not_found`), or the store has no such feed (`feed_not_found`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConsoleFeedSource: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store_id": "string",
+                     *       "url": "string",
+                     *       "layout": "square",
+                     *       "mapping": {
+                     *         "upc": "string",
+                     *         "sku": "string",
+                     *         "name": "string",
+                     *         "size": "string",
+                     *         "price": "string",
+                     *         "quantity": "string"
+                     *       },
+                     *       "square_location": "string",
+                     *       "missing": "keep",
+                     *       "every_hours": 0,
+                     *       "auto_apply": true,
+                     *       "credentials": {
+                     *         "set": true,
+                     *         "kind": "basic"
+                     *       },
+                     *       "next_fetch_at": "2026-11-29T01:23:05.253Z",
+                     *       "fetching": true,
+                     *       "last_fetch": {
+                     *         "at": "2026-11-29T01:23:05.253Z",
+                     *         "result": "previewed",
+                     *         "error": "string"
+                     *       },
+                     *       "last_feed": {
+                     *         "id": "string",
+                     *         "status": "previewed",
+                     *         "lines": 0,
+                     *         "counts": {
+                     *           "priceUp": 0,
+                     *           "priceDown": 0,
+                     *           "stockChanged": 0,
+                     *           "backInStock": 0,
+                     *           "newlyStocked": 0,
+                     *           "missing": 0,
+                     *           "missingChanged": 0,
+                     *           "unchanged": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedSource"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`), or the store has no scheduled feed (`feed_source_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putConsoleFeedSource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Administrators: the store (staff work on their own). */
+                    store_id?: string;
+                    /** @description Where the file is fetched: an https:// address on the internet (not a local or private one). */
+                    url: string;
+                    /**
+                     * @description A Square item export, or another system's CSV with `mapping`.
+                     * @enum {string}
+                     */
+                    layout: "square" | "generic";
+                    /** @description For a file that is not a Square export: which header holds what. */
+                    mapping?: {
+                        upc?: string;
+                        sku?: string;
+                        name: string;
+                        size?: string;
+                        price: string;
+                        quantity: string;
+                    };
+                    /** @description A Square export with several locations: whose `Current Quantity <location>` column is this store's. */
+                    square_location?: string;
+                    /**
+                     * @description What happens to shelf products the file leaves out: kept, their stock set to 0, or taken off the shelf.
+                     * @enum {string}
+                     */
+                    missing: "keep" | "zero" | "hide";
+                    /** @description How often the file is fetched, in hours (1 to 24). */
+                    every_hours: number;
+                    /** @description Apply each fetched dry run at once; false (the default) keeps it for the store to review and apply. */
+                    auto_apply: boolean;
+                    /** @description HTTP Basic or a bearer token, kept sealed and never answered; `none` removes them. Absent: the kept ones stay, unless the address's origin changes (then they are dropped). */
+                    credentials?: {
+                        /** @enum {string} */
+                        kind: "basic";
+                        user: string;
+                        password: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "bearer";
+                        token: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "none";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store_id": "string",
+                     *       "url": "string",
+                     *       "layout": "square",
+                     *       "mapping": {
+                     *         "upc": "string",
+                     *         "sku": "string",
+                     *         "name": "string",
+                     *         "size": "string",
+                     *         "price": "string",
+                     *         "quantity": "string"
+                     *       },
+                     *       "square_location": "string",
+                     *       "missing": "keep",
+                     *       "every_hours": 0,
+                     *       "auto_apply": true,
+                     *       "credentials": {
+                     *         "set": true,
+                     *         "kind": "basic"
+                     *       },
+                     *       "next_fetch_at": "2026-11-29T01:23:05.253Z",
+                     *       "fetching": true,
+                     *       "last_fetch": {
+                     *         "at": "2026-11-29T01:23:05.253Z",
+                     *         "result": "previewed",
+                     *         "error": "string"
+                     *       },
+                     *       "last_feed": {
+                     *         "id": "string",
+                     *         "status": "previewed",
+                     *         "lines": 0,
+                     *         "counts": {
+                     *           "priceUp": 0,
+                     *           "priceDown": 0,
+                     *           "stockChanged": 0,
+                     *           "backInStock": 0,
+                     *           "newlyStocked": 0,
+                     *           "missing": 0,
+                     *           "missingChanged": 0,
+                     *           "unchanged": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedSource"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). Or an address that may not be fetched: not https://, or on this server or a private network (`feed_url_refused`); or a CSV without its columns named (`feed_mapping_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteConsoleFeedSource: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`), or the store has no scheduled feed (`feed_source_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    fetchConsoleFeedSource: {
+        parameters: {
+            query?: {
+                /** @description Administrators: the store (staff work on their own). */
+                store_id?: string;
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "store_id": "string",
+                     *       "url": "string",
+                     *       "layout": "square",
+                     *       "mapping": {
+                     *         "upc": "string",
+                     *         "sku": "string",
+                     *         "name": "string",
+                     *         "size": "string",
+                     *         "price": "string",
+                     *         "quantity": "string"
+                     *       },
+                     *       "square_location": "string",
+                     *       "missing": "keep",
+                     *       "every_hours": 0,
+                     *       "auto_apply": true,
+                     *       "credentials": {
+                     *         "set": true,
+                     *         "kind": "basic"
+                     *       },
+                     *       "next_fetch_at": "2026-11-29T01:23:05.253Z",
+                     *       "fetching": true,
+                     *       "last_fetch": {
+                     *         "at": "2026-11-29T01:23:05.253Z",
+                     *         "result": "previewed",
+                     *         "error": "string"
+                     *       },
+                     *       "last_feed": {
+                     *         "id": "string",
+                     *         "status": "previewed",
+                     *         "lines": 0,
+                     *         "counts": {
+                     *           "priceUp": 0,
+                     *           "priceDown": 0,
+                     *           "stockChanged": 0,
+                     *           "backInStock": 0,
+                     *           "newlyStocked": 0,
+                     *           "missing": 0,
+                     *           "missingChanged": 0,
+                     *           "unchanged": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedSource"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`), or the store has no scheduled feed (`feed_source_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The feed is being fetched now (`feed_fetch_running`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

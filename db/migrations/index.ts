@@ -34,6 +34,7 @@ import * as m0038 from "./0038-order-tax-refunds.ts";
 import * as m0039 from "./0039-shelf-feeds.ts";
 import * as m0040 from "./0040-product-photos.ts";
 import * as m0041 from "./0041-statements.ts";
+import * as m0042 from "./0042-feed-sources.ts";
 import * as m0043 from "./0043-feed-code-maps.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   "0039-shelf-feeds": m0039,
   "0040-product-photos": m0040,
   "0041-statements": m0041,
+  "0042-feed-sources": m0042,
   "0043-feed-code-maps": m0043,
 };

@@ -14,6 +14,8 @@ export interface ConsoleContext {
   outbox: Outbox;
   /** The listeners every order move is told to (orders' moveOrder). */
   orderMoves: OrderMoves;
+  /** Work the job queues on this instance (the scheduled feeds' fetch). */
+  workers?: boolean;
   /** The clock the console's rules read (when an order may go out); the system clock when absent. */
   now?: () => Date;
 }

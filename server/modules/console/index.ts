@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsoleContext } from "./context.ts";
 import { feedRoutes } from "./feed-routes.ts";
+import { registerFeedSources } from "./feed-source-routes.ts";
 import { consoleRoutes } from "./routes.ts";
 import { storeAdminRoutes } from "./store-admin-routes.ts";
 
@@ -24,4 +25,5 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleContext
   await app.register(consoleRoutes, { ctx });
   await app.register(storeAdminRoutes, { ctx });
   await app.register(feedRoutes, { ctx });
+  await registerFeedSources(app, ctx);
 }
