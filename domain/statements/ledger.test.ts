@@ -71,6 +71,28 @@ describe("an order's money events from its ledger", () => {
     ]);
   });
 
+  it("an order paid wholly by credit and a promo counts when delivered, with no card money", () => {
+    // 3000 + 499 + 306 = 3805: $5 off from the store, the rest credit.
+    const events = orderMoneyEvents({
+      order: order({ captured: 0, discount: 500, credit: 3305, promoFunder: "store" }),
+      operations: [
+        { id: "none", kind: "capture", amount: 0, at: at("2026-11-25"), purpose: "checkout", noCard: true },
+      ],
+      staffRefunds: [],
+      timeZone: TZ,
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        id: "cap:none:A",
+        date: "2026-11-25",
+        merchandise: 3000,
+        credit: 3305,
+        promo: { amount: 500, funder: "store" },
+      }),
+    ]);
+    expect(signedCard(events[0])).toBe(0);
+  });
+
   it.each([
     ["Chipped bottle", "damaged"],
     ["The lime was missing", "missing_item"],

@@ -19,6 +19,8 @@ import type {
  *   says) and credit; the goods are what is left of the card share and of what promo and credit paid, so the event's
  *   card money is exactly the share captured (a substitution before the capture is in the order's figures). An order
  *   refused at the door before its capture puts in only its store's return fee: goods kept by the store.
+ * - An order paid wholly by credit and promo has no card payment: its `captured` event (no card money) is dated when
+ *   it was delivered.
  * - A capture of a substitution's charge after the order is an `extra_charge` of goods; of a tip after delivery, a
  *   `tip_changed`.
  * - A refund is dated when it succeeded. Its reason: a refund staff made in the console (matched to their `refund`
@@ -59,6 +61,11 @@ export interface LedgerOperation {
   purpose: "checkout" | "tip" | "substitution";
   /** A refund's tax as the orders module gave it back (`order_tax_refunds`, written with the refund); else unknown. */
   tax?: number;
+  /**
+   * Not an operation: the delivery of an order paid wholly by credit and promo, which has no card payment to
+   * capture. Its `captured` event (card money 0) is dated when it was delivered.
+   */
+  noCard?: true;
 }
 
 /** A refund staff made in the console, oldest first: its amount and their words. */
@@ -164,8 +171,10 @@ export function orderMoneyEvents(input: {
     let event: MoneyEvent;
     if (op.kind === "capture") {
       if (op.purpose === "checkout") {
-        if (order.captured <= 0) continue;
-        event = { id: `cap:${op.id}:${order.id}`, ...base, ...capturedParts(order, tipsAfter) };
+        // An order paid wholly by credit and promo has no card payment: it counts once delivered (`noCard`).
+        if (op.noCard) event = { id: `cap:none:${order.id}`, ...base, ...capturedParts(order, tipsAfter) };
+        else if (order.captured <= 0) continue;
+        else event = { id: `cap:${op.id}:${order.id}`, ...base, ...capturedParts(order, tipsAfter) };
       } else if (op.purpose === "substitution") {
         event = { kind: "extra_charge", id: `xc:${op.id}`, ...base, merchandise: op.amount, tax: 0 };
       } else {

@@ -38,10 +38,35 @@ export async function recordEvents(db: Db, storeId: string, timeZone: string): P
     .where("op.kind", "in", ["capture", "refund"])
     .orderBy("op.id")
     .execute();
+  // Orders paid wholly by credit and promo have no card payment: they count once delivered.
+  const noCard = await db
+    .selectFrom("orders as o")
+    .innerJoin("payments as p", "p.id", "o.payment_id")
+    .innerJoin("order_events as e", "e.order_id", "o.id")
+    .select(["o.id as order_id", (eb) => eb.fn.min("e.created_at").as("delivered_at")])
+    .where("o.store_id", "=", storeId)
+    .where("p.provider_intent_id", "is", null)
+    .where("o.captured", "=", 0)
+    .where("e.type", "=", "deliver")
+    .groupBy("o.id")
+    .execute();
   // A checkout payment's refund is for the order it names; its capture is each of its orders' share.
-  const mine = ops.filter(
-    (op) => op.kind === "capture" || op.purpose !== "checkout" || op.op_order_id === op.order_id,
-  );
+  const mine = [
+    ...noCard.map((d) => ({
+      order_id: d.order_id,
+      id: "none" as string | number,
+      kind: "capture" as const,
+      amount: 0,
+      updated_at: new Date(d.delivered_at as Date),
+      created_at: new Date(d.delivered_at as Date),
+      op_order_id: null,
+      purpose: "checkout" as const,
+      noCard: true as const,
+    })),
+    ...ops
+      .filter((op) => op.kind === "capture" || op.purpose !== "checkout" || op.op_order_id === op.order_id)
+      .map((op) => ({ ...op, noCard: undefined })),
+  ];
   if (mine.length === 0) return 0;
   const recorded = new Map<string, MoneyEvent>();
   for (const row of await db
@@ -52,11 +77,13 @@ export async function recordEvents(db: Db, storeId: string, timeZone: string): P
     .execute())
     recorded.set(row.id, row.event);
   const seen = (op: (typeof mine)[number]) =>
-    op.kind === "refund"
-      ? recorded.has(`ref:${op.id}`)
-      : op.purpose === "checkout"
-        ? recorded.has(`cap:${op.id}:${op.order_id}`)
-        : recorded.has(`${op.purpose === "tip" ? "tip" : "xc"}:${op.id}`);
+    op.noCard
+      ? recorded.has(`cap:none:${op.order_id}`)
+      : op.kind === "refund"
+        ? recorded.has(`ref:${op.id}`)
+        : op.purpose === "checkout"
+          ? recorded.has(`cap:${op.id}:${op.order_id}`)
+          : recorded.has(`${op.purpose === "tip" ? "tip" : "xc"}:${op.id}`);
   const orderIds = [...new Set(mine.filter((op) => !seen(op)).map((op) => op.order_id))];
   if (orderIds.length === 0) return 0;
 
@@ -136,6 +163,7 @@ export async function recordEvents(db: Db, storeId: string, timeZone: string): P
         at: new Date(op.updated_at),
         purpose: op.purpose,
         tax: op.kind === "refund" && op.purpose === "checkout" ? taxOf(o.id, op.created_at) : undefined,
+        ...(op.noCard ? { noCard: true as const } : {}),
       }));
     const staffRefunds: StaffRefund[] = refunds
       .filter((r) => r.order_id === o.id)

@@ -281,4 +281,31 @@ describe.each(testDatabases)("statements and payouts (issue 34 §3) on %s", (kin
     expect((await staff.get("/api/console/statements/st_nope")).statusCode).toBe(404);
     expect((await staff.get("/api/console/statements/day?date=2026-02-30")).statusCode).toBe(400);
   });
+  it("an order paid wholly by credit counts once delivered: the platform's credit pays the store, no card fee", async () => {
+    const { staff } = await staffOf(s, STORE);
+    const credit = await createPromo(s.db, { kind: "credit", value: 20_000, description: "$200 credit" });
+    const a = await deliveredOrder(staff, {
+      before: async (br) => {
+        expect((await br.post("/order/promo", { code: credit })).statusCode).toBe(200);
+        expect((await br.post("/menu/cart/promo/v2", { credit: true })).statusCode).toBe(200);
+      },
+    });
+    const A = await s.db
+      .selectFrom("orders")
+      .select(["subtotal", "delivery_fee", "tax", "credit", "total", "captured"])
+      .where("id", "=", a)
+      .executeTakeFirstOrThrow();
+    expect(A.captured).toBe(0);
+    expect(A.credit).toBe(A.subtotal + A.delivery_fee + A.tax);
+    const current = (await staff.get("/api/console/statements")).json<StatementsOverview>().current;
+    const share = (key: string) =>
+      current.lines.find((l) => l.key === key)?.orders.find((o) => o.order_id === a)?.cents;
+    expect(share("merchandise")).toBe(A.subtotal);
+    expect(share("credit")).toBe(A.credit);
+    expect(share("processing_fees")).toBeUndefined();
+    const { commission_ppm, commission_per_order } = current.terms;
+    expect(share("net_payable")).toBe(
+      A.subtotal + A.delivery_fee - half((A.subtotal * commission_ppm) / 1_000_000) - commission_per_order,
+    );
+  });
 });
