@@ -90,6 +90,7 @@ export default [
       // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
       route("console/stock", "routes/console-stock.tsx"),
       route("console/stock/feed", "routes/console-stock-feed.tsx"),
+      route("console/stock/feed/source", "routes/console-feed-source.tsx"),
       route("console/store", "routes/console-store.tsx"),
       route("console/admin", "routes/console-admin.tsx"),
       // Administrators give products their photos (issue 34 §2).

@@ -106,6 +106,16 @@ export default function ConsoleStock({ loaderData, actionData }: Route.Component
             >
               Update from your point-of-sale file
             </Link>
+            {" · "}
+            <Link
+              to={
+                storeId
+                  ? `/console/stock/feed/source?store_id=${encodeURIComponent(storeId)}`
+                  : "/console/stock/feed/source"
+              }
+            >
+              Fetch it on a schedule
+            </Link>
           </p>
         ) : null}
       </header>
