@@ -48,7 +48,7 @@ beforeAll(async () => {
     hits[path] = (hits[path] ?? 0) + 1;
     if (req.headers.authorization) seenAuth.push(req.headers.authorization);
     if (path === "/feed.csv") return res.end(CSV);
-    if (path === "/counted.csv") return void setTimeout(() => res.end(CSV), 300);
+    if (path === "/counted.csv" || path === "/pause.csv") return void setTimeout(() => res.end(CSV), 300);
     if (path === "/basic.csv") {
       const want = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString("base64")}`;
       if (req.headers.authorization !== want) {
@@ -345,6 +345,27 @@ describe.each(testDatabases)("scheduled shelf feeds on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ last_result: "failed", last_error: expect.stringMatching(/no longer staff/) });
     expect(await shelf()).toEqual(UNCHANGED);
+  });
+
+  it("an address saved while a fetch of the old one runs is fetched right after it, not at the old one's schedule", async () => {
+    await reset();
+    const { staff } = await staffOf(s, STORE);
+    await staff.request("PUT", "/api/console/feeds/source", source({ url: `${base}/pause.csv` }));
+    const fetchedBefore = hits["/feed.csv"] ?? 0;
+    const running = fetchDueFeedSources(job());
+    await new Promise((r) => setTimeout(r, 100));
+    const saved = await staff.request("PUT", "/api/console/feeds/source", source());
+    expect(saved.json<FeedSourceView>().fetching).toBe(true);
+    // The old address's fetch ends; the new one is due at once and the same run takes it.
+    expect(await running).toEqual([STORE, STORE]);
+    expect(hits["/feed.csv"]).toBe(fetchedBefore + 1);
+    const view = (await staff.get("/api/console/feeds/source")).json<FeedSourceView>();
+    expect(view).toMatchObject({
+      url: `${base}/feed.csv`,
+      fetching: false,
+      last_fetch: { result: "previewed" },
+    });
+    expect(Date.parse(view.next_fetch_at)).toBeGreaterThan(Date.now() + 5 * 3_600_000);
   });
 
   it.skipIf(kind !== "postgres")("two runs of the job at once fetch a due source once", async () => {

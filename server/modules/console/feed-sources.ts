@@ -334,7 +334,7 @@ async function setterOf(db: Db, source: ClaimedSource): Promise<Staff | null> {
 
 type Outcome =
   | { result: "previewed" | "applied"; feedId: string }
-  | { result: "failed"; error: string; failure?: FetchFailure };
+  | { result: "failed"; error: string; failure?: FetchFailure; feedId?: string };
 
 /**
  * One claimed source's fetch: its file fetched with its credentials, previewed as the person who set the source up
@@ -361,8 +361,9 @@ async function fetchClaimed(ctx: FeedSourceContext, source: ClaimedSource): Prom
       last_fetch_at: now,
       last_result: outcome.result,
       last_error: outcome.result === "failed" ? outcome.error : null,
-      ...(outcome.result !== "failed" ? { last_feed_id: outcome.feedId } : {}),
-      next_fetch_at: nextFetchAt(now, source.every_hours, failed),
+      ...(outcome.feedId ? { last_feed_id: outcome.feedId } : {}),
+      // An address saved while this fetch ran is fetched at once, not at this one's schedule.
+      next_fetch_at: sql<Date>`case when url = ${source.url} then ${nextFetchAt(now, source.every_hours, failed)}::timestamptz else ${now}::timestamptz end`,
     })
     .where("store_id", "=", source.store_id)
     .where("claimed_until", "=", source.claimed_until as Date)
@@ -423,7 +424,17 @@ async function fetchAndPreview(ctx: FeedSourceContext, source: ClaimedSource): P
     throw err;
   }
   if (!source.auto_apply) return { result: "previewed", feedId };
-  await applyFeed(ctx.db, staff, feedId, source.store_id);
+  try {
+    await applyFeed(ctx.db, staff, feedId, source.store_id);
+  } catch (err) {
+    ctx.warn?.(source.store_id, err as Error);
+    // Its batches applied so far stay applied; applying it again resumes where it stopped (ADR 70).
+    return {
+      result: "failed",
+      error: "The file was read, but applying it stopped part way: apply it again to finish.",
+      feedId,
+    };
+  }
   return { result: "applied", feedId };
 }
 
