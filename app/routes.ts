@@ -90,6 +90,8 @@ export default [
       // Store management: staff's shelf and terms; administrators' stores, zones, promos, staff and merchants.
       route("console/stock", "routes/console-stock.tsx"),
       route("console/stock/feed", "routes/console-stock-feed.tsx"),
+      // Products stores propose from their files; administrators approve them into the catalogue.
+      route("console/proposals", "routes/console-proposals.tsx"),
       route("console/stock/feed/source", "routes/console-feed-source.tsx"),
       route("console/store", "routes/console-store.tsx"),
       route("console/admin", "routes/console-admin.tsx"),

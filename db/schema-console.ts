@@ -88,10 +88,32 @@ export interface FeedSourcesTable {
   last_feed_id: string | null;
 }
 
+/** A product a store proposed for the catalogue (0044-product-proposals). */
+export interface ProductProposalsTable {
+  id: string;
+  store_id: string;
+  proposed_by: string;
+  proposed_at: DefaultedTimestamp;
+  title: string;
+  upc: string | null;
+  store_sku: string | null;
+  size: string | null;
+  price_cents: number;
+  quantity: number;
+  note: string | null;
+  status: ColumnType<"pending" | "approved" | "rejected", "pending" | undefined, "approved" | "rejected">;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  /** The product the approval made. */
+  sku_id: string | null;
+}
+
 export interface ConsoleDatabase {
   console_audit: ConsoleAuditTable;
   compliance_log: ComplianceLogTable;
   shelf_feeds: ShelfFeedsTable;
   feed_code_maps: FeedCodeMapsTable;
   feed_sources: FeedSourcesTable;
+  product_proposals: ProductProposalsTable;
 }

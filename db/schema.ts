@@ -59,7 +59,8 @@ export interface ProductsTable {
   image: string;
   description: string | null;
   upc: string | null;
-  source: "iowa" | "bc" | "curated";
+  /** The public list it came from, or "store": a store proposed it and an administrator approved it (0044). */
+  source: "iowa" | "bc" | "curated" | "store";
   source_ref: string;
   disabled: Generated<boolean>;
   is_tobacco: Generated<boolean>;

@@ -1041,7 +1041,7 @@ export interface paths {
         /** A product's photo (administrators) */
         get: operations["getProductPhoto"];
         /**
-         * Give a product its photo (administrators): the image's bytes as the body, with its type; the photo replaces the drawn art wherever the product shows
+         * Give a product its photo (administrators; store staff for the products their store proposed): the image's bytes as the body, with its type; the photo replaces the drawn art wherever the product shows
          * @description The body may be up to 10 MB (a larger one is refused with 413); a type other than JPEG, PNG, WebP or AVIF with 415. The file is checked, turned upright, stripped of its metadata and kept in three sizes (240, 480 and 960 pixel squares) as AVIF, WebP and JPEG under stable URLs: `/images/photos/{sku}/{key}-{size}.{avif|webp|jpg}`.
          */
         put: operations["putProductPhoto"];
@@ -2239,6 +2239,58 @@ export interface paths {
         put?: never;
         /** Fetch the store's feed now, whatever its schedule: its dry run made (and applied when the store said so), or why not, in the answer's last fetch */
         post: operations["fetchConsoleFeedSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Proposed products: every store's for administrators (pending first), the store's own for staff */
+        get: operations["listProductProposals"];
+        put?: never;
+        /** Propose a product the catalogue does not have (store staff; a line of the store's file nothing matched): an administrator approves it into the catalogue or rejects it */
+        post: operations["proposeProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/proposals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a proposed product (administrators): it joins the catalogue (SKU `SP-…`) in the category given, on the proposing store's shelf at its price and count, and the store's code is remembered for its next file */
+        post: operations["approveProductProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/proposals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a proposed product (administrators), saying why: the store reads it */
+        post: operations["rejectProductProposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4375,6 +4427,10 @@ export interface components {
                 name: string;
                 upc: string | null;
                 sku: string | null;
+                size: string | null;
+                /** @example 2699 */
+                price_cents: number;
+                quantity: number;
             }[];
             clashes: {
                 line: number;
@@ -5111,6 +5167,36 @@ export interface components {
              * @example 2026-11-29T01:23:05.253Z
              */
             uploaded_at: string;
+        };
+        ProductProposal: {
+            id: string;
+            store_id: string;
+            store_name: string;
+            title: string;
+            upc: string | null;
+            /** @description The store's own code for it. */
+            store_sku: string | null;
+            size: string | null;
+            /** @example 2699 */
+            price_cents: number;
+            quantity: number;
+            note: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            proposed_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-29T01:23:05.253Z
+             */
+            decided_at: string | null;
+            /** @description Why it was rejected. */
+            decision_note: string | null;
+            /** @description The catalogue product its approval made. */
+            sku_id: string | null;
         };
         /** @description A product rating, with its text when one was written. */
         Review: {
@@ -15773,7 +15859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`forbidden`). */
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`forbidden`). Store staff: Stores give photos only of the products they proposed. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -27443,7 +27529,10 @@ export interface operations {
                      *           "line": 0,
                      *           "name": "string",
                      *           "upc": "string",
-                     *           "sku": "string"
+                     *           "sku": "string",
+                     *           "size": "string",
+                     *           "price_cents": 2699,
+                     *           "quantity": 0
                      *         }
                      *       ],
                      *       "clashes": [
@@ -28447,6 +28536,506 @@ export interface operations {
                 };
             };
             /** @description The feed is being fetched now (`feed_fetch_running`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listProductProposals: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "proposals": [
+                     *         {
+                     *           "id": "string",
+                     *           "store_id": "string",
+                     *           "store_name": "string",
+                     *           "title": "string",
+                     *           "upc": "string",
+                     *           "store_sku": "string",
+                     *           "size": "string",
+                     *           "price_cents": 2699,
+                     *           "quantity": 0,
+                     *           "note": "string",
+                     *           "status": "pending",
+                     *           "proposed_at": "2026-11-29T01:23:05.253Z",
+                     *           "decided_at": "2026-11-29T01:23:05.253Z",
+                     *           "decision_note": "string",
+                     *           "sku_id": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        proposals: components["schemas"]["ProductProposal"][];
+                    };
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is a shopper's, not store staff's (`staff_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proposeProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Administrators: the store proposing it. */
+                    store_id?: string;
+                    title: string;
+                    upc?: string;
+                    store_sku?: string;
+                    /** @description As the store's system writes it: 750ml, 1.75 L. */
+                    size?: string;
+                    price_cents: number;
+                    quantity: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "store_id": "string",
+                     *       "store_name": "string",
+                     *       "title": "string",
+                     *       "upc": "string",
+                     *       "store_sku": "string",
+                     *       "size": "string",
+                     *       "price_cents": 2699,
+                     *       "quantity": 0,
+                     *       "note": "string",
+                     *       "status": "pending",
+                     *       "proposed_at": "2026-11-29T01:23:05.253Z",
+                     *       "decided_at": "2026-11-29T01:23:05.253Z",
+                     *       "decision_note": "string",
+                     *       "sku_id": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductProposal"];
+                };
+            };
+            /** @description An administrator named no store (`store_required`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is a shopper's, not store staff's (`staff_only`). Staff naming another store than their own (`other_store`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No store has that id (`store_not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store already proposed this product and it is waiting (`already_proposed`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveProductProposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The category's url_name. */
+                    category: string;
+                    /** @description The name shoppers read, when not the store's. */
+                    title?: string;
+                    brand?: string;
+                    volume_ml?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "store_id": "string",
+                     *       "store_name": "string",
+                     *       "title": "string",
+                     *       "upc": "string",
+                     *       "store_sku": "string",
+                     *       "size": "string",
+                     *       "price_cents": 2699,
+                     *       "quantity": 0,
+                     *       "note": "string",
+                     *       "status": "pending",
+                     *       "proposed_at": "2026-11-29T01:23:05.253Z",
+                     *       "decided_at": "2026-11-29T01:23:05.253Z",
+                     *       "decision_note": "string",
+                     *       "sku_id": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductProposal"];
+                };
+            };
+            /** @description No category has that name (`unknown_category`). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`admin_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such proposal. (`proposal_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The proposal was already approved or rejected (`proposal_decided`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than 256 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is neither `application/json` nor `text/plain`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something failed on the server; it is logged with the answer's `x-request-id`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency cannot be reached right now (`unavailable`): try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectProductProposal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ios, android or web (the default). On sign-in calls the apps get the session token in the body, not a cookie. */
+                "x-platform"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "string",
+                     *       "store_id": "string",
+                     *       "store_name": "string",
+                     *       "title": "string",
+                     *       "upc": "string",
+                     *       "store_sku": "string",
+                     *       "size": "string",
+                     *       "price_cents": 2699,
+                     *       "quantity": 0,
+                     *       "note": "string",
+                     *       "status": "pending",
+                     *       "proposed_at": "2026-11-29T01:23:05.253Z",
+                     *       "decided_at": "2026-11-29T01:23:05.253Z",
+                     *       "decision_note": "string",
+                     *       "sku_id": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductProposal"];
+                };
+            };
+            /** @description The request does not match its schema (body, query, path or headers; `message` names the field), or a value in it is refused (`message` says why, in the shopper's words). A NUL character or an unpaired UTF-16 surrogate in the path, a query value, a header or a JSON string (`bad_request`, naming the field): no database can store them. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (`login_required`). The session sent has ended (`invalid_session`: expired, logged out or revoked): log in again. The storefront logs out on this answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A state change riding on a cookie without a valid `x-csrf-token` (`csrf`). A state change from another site's page (`cross_site`: its Origin or Sec-Fetch-Site says so). The account is not an administrator's (`admin_only`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such proposal. (`proposal_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The proposal was already approved or rejected (`proposal_decided`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionAnswer =
   | { step: "preview"; preview: Preview; storeId: string }
   | { step: "applied"; applied: Applied; storeId: string }
+  | { step: "proposed"; title: string; storeId: string }
   | { step: "error"; message: string; problems: [string, string][]; storeId: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +43,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (message: string, status: number, problems: [string, string][] = []) =>
     data<ActionAnswer>({ step: "error", message, problems, storeId }, { status });
   const query = storeId ? `?store_id=${encodeURIComponent(storeId)}` : "";
+  if (f("propose")) {
+    // A line nothing matched, proposed as a new product with what the file says of it.
+    const line = JSON.parse(f(`line_${f("propose")}`) || "{}") as Preview["unmatched"][number];
+    const body: Record<string, unknown> = {
+      title: line.name,
+      price_cents: line.price_cents,
+      quantity: line.quantity,
+      ...(line.upc ? { upc: line.upc } : {}),
+      ...(line.sku ? { store_sku: line.sku } : {}),
+      ...(line.size ? { size: line.size } : {}),
+    };
+    if (storeId) body.store_id = storeId;
+    const res = await context.api<ApiAnswer<"proposeProduct">>("/api/console/proposals", {
+      method: "POST",
+      body,
+    });
+    if (!res.ok)
+      return fail(apiErrorMessage(res.data, "That could not be proposed. Please try again."), res.status);
+    return { step: "proposed", title: res.data.title, storeId } satisfies ActionAnswer;
+  }
   if (f("intent") === "review") {
     // The store's choices for the lines of a previewed file, read again from the kept file.
     const chosen = (prefix: string) =>
@@ -149,6 +170,12 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
         </p>
       </header>
       {stores ? <StorePicker stores={stores} current={storeId || null} /> : null}
+      {answer?.step === "proposed" ? (
+        <p className="form-message form-message--success" role="status">
+          {answer.title} is proposed: an administrator will add it to the catalogue or say why not.{" "}
+          <Link to="/console/proposals">See your proposals</Link>
+        </p>
+      ) : null}
       {answer?.step === "applied" ? (
         <p className="form-message form-message--success" role="status">
           Applied: {answer.applied.lines} line{answer.applied.lines === 1 ? "" : "s"}. Shoppers see the new
@@ -248,6 +275,35 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
                 Review again with these matches
               </button>
             </Form>
+          ) : null}
+          {preview.unmatched.length > 0 ? (
+            <section aria-labelledby="feed-propose">
+              <h3 id="feed-propose">Not in our catalogue?</h3>
+              <p>Propose a line as a new product: an administrator adds it, and it goes on your shelf.</p>
+              <ul className="console-feed__proposals">
+                {preview.unmatched.map((u) => (
+                  <li key={u.line}>
+                    <Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="store_id" value={storeId} />
+                      <input type="hidden" name="propose" value={u.line} />
+                      <input type="hidden" name={`line_${u.line}`} value={JSON.stringify(u)} />
+                      <span>
+                        Line {u.line}: {u.name}
+                      </span>
+                      <button
+                        type="submit"
+                        className="button"
+                        disabled={busy}
+                        aria-label={`Propose line ${u.line}: ${u.name}`}
+                      >
+                        Propose it
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           <Form method="post">
             <CsrfField />

@@ -36,6 +36,7 @@ import * as m0040 from "./0040-product-photos.ts";
 import * as m0041 from "./0041-statements.ts";
 import * as m0042 from "./0042-feed-sources.ts";
 import * as m0043 from "./0043-feed-code-maps.ts";
+import * as m0044 from "./0044-product-proposals.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "0041-statements": m0041,
   "0042-feed-sources": m0042,
   "0043-feed-code-maps": m0043,
+  "0044-product-proposals": m0044,
 };

@@ -1,4 +1,3 @@
-import { PRODUCT_TAGS, type ProductTag } from "#domain/catalogue/product-tags.ts";
 import { abvLabel } from "#domain/catalogue/volume.ts";
 
 /** A one-sentence description from what the source lists know: kind, origin, size, strength, supplier. */
@@ -18,12 +17,5 @@ export function describeProduct(p: {
   return `${kind}${origin}${size}${strength}.${supplier}`;
 }
 
-/** Words search should find a product by besides its title and brand: its kind, tags and origin. */
-export function categoryText(p: {
-  type: string | null;
-  tags: readonly ProductTag[];
-  country: string | null;
-}): string {
-  const words = [p.type, ...p.tags.map((t) => PRODUCT_TAGS[t]), p.country].filter(Boolean);
-  return [...new Set(words)].join(" ");
-}
+/** Words search should find a product by besides its title and brand: kept with the catalogue's rules. */
+export { categoryText } from "#domain/catalogue/proposal.ts";

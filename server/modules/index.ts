@@ -11,7 +11,7 @@ import { cartRoutes, transferCart } from "./cart/index.ts";
 import { catalogueRoutes } from "./catalogue/index.ts";
 import { registerChat } from "./chat/index.ts";
 import { registerCheckout } from "./checkout/index.ts";
-import { recordAudit, registerConsole } from "./console/index.ts";
+import { recordAudit, registerConsole, storeProposed } from "./console/index.ts";
 import { contentRoutes } from "./content/index.ts";
 import { registerEnquiries } from "./enquiries/index.ts";
 import { registerGeo } from "./geo/index.ts";
@@ -80,7 +80,11 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(cartRoutes, { ...deps, limiter: accounts.limiter });
   await app.register(searchRoutes, { db: deps.db });
   await app.register(contentRoutes, deps);
-  await registerImages(app, { ...deps, recordAudit });
+  await registerImages(app, {
+    ...deps,
+    recordAudit,
+    storeProposed: (storeId, sku) => storeProposed(deps.db, storeId, sku),
+  });
   await registerAge(app, { ...deps, limiter: accounts.limiter, recordAudit });
   const payments = await registerPayments(app, { ...deps, limiter: accounts.limiter });
   await registerCheckout(app, {

@@ -86,6 +86,7 @@ test("every page of a shopper with an order, and the console's pages", async ({ 
     "/console/driver",
     "/console/stock",
     "/console/stock/feed",
+    "/console/proposals",
     "/console/stock/feed/source",
     "/console/statements",
     "/console/store",

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { formatCents } from "#domain/money.ts";
-import { shot, signUp, staffSignIn, unique, WICKER_PARK } from "./checkout-helpers.ts";
+import {
+  ADMIN_EMAIL,
+  consoleSignIn,
+  shot,
+  signUp,
+  staffSignIn,
+  unique,
+  WICKER_PARK,
+} from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /**
@@ -130,7 +138,36 @@ test("a store manager matches the lines the file's codes do not, and the next fi
   await expect(staff.getByRole("row").filter({ hasText: other.sku_id })).toBeVisible();
   await staff.getByRole("button", { name: "Apply these changes" }).click();
   await expect(staff.getByRole("status")).toContainText("Shoppers see the new shelf now.");
-  await staffContext.close();
   await page.goto(other.url);
   await expect(page.getByText(formatCents(other.price! + 100, true)).first()).toBeVisible();
+
+  // A bottle the catalogue lacks: the store proposes it from its file, an administrator approves it into the
+  // catalogue, and it is on the store's shelf for the shopper to find.
+  const newTitle = `Zq Xv Qorvath Gin ${Date.now()}`;
+  await staff.goto("/console/stock/feed");
+  const upload = staff.getByRole("form", { name: "Upload a feed" });
+  await upload.getByLabel("The exported file (CSV)").setInputFiles({
+    name: "pos-export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Item Code,Item,Retail,Qty\nNEW-${Date.now()},${newTitle},27.50,6\n`),
+  });
+  await upload.getByRole("button", { name: "Review the changes" }).click();
+  await staff.getByRole("button", { name: `Propose line 2: ${newTitle}` }).click();
+  await expect(staff.getByRole("status")).toContainText(`${newTitle} is proposed`);
+  await staffContext.close();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await consoleSignIn(admin, ADMIN_EMAIL, "/console/proposals");
+  const approve = admin.getByRole("form", { name: `Approve ${newTitle}` });
+  await approve.getByLabel("Category").selectOption({ label: "Gin" });
+  await approve.getByLabel("Brand").fill("Zq Xv Distillery");
+  await expectNoSeriousA11yViolations(admin, "the proposed products page");
+  await shot(admin, "console-proposals");
+  await approve.getByRole("button", { name: "Approve into the catalogue" }).click();
+  await expect(admin.getByRole("status")).toContainText(/is in the catalogue as SP-[0-9A-F]{8}-EA/);
+  await adminContext.close();
+
+  await page.goto(`/search?q=${encodeURIComponent(newTitle)}`);
+  await expect(page.locator(".product-card").filter({ hasText: newTitle })).toContainText("$27.50");
 });

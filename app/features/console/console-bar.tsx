@@ -14,6 +14,7 @@ export function ConsoleBar({ admin = false }: { admin?: boolean } = {}) {
       </NavLink>
       <NavLink to="/console/driver">Driver</NavLink>
       <NavLink to="/console/stock">Stock</NavLink>
+      <NavLink to="/console/proposals">Proposals</NavLink>
       <NavLink to="/console/store">Store</NavLink>
       <NavLink to="/console/taxes">Taxes</NavLink>
       <NavLink to="/console/statements">Statements</NavLink>

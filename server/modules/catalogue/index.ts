@@ -26,6 +26,7 @@ export {
 } from "./catalogue-cache.ts";
 export { GROUP_PAGE_SIZE } from "./category-service.ts";
 export { type ListingFilter, type ListingGroup, listGroups, listSkus } from "./listing.ts";
+export { addCatalogueProduct, categoryForNewProduct } from "./new-products.ts";
 export { refreshPlannerStatistics } from "./planner-statistics.ts";
 export { productForPhoto, setProductImage } from "./product-images.ts";
 export { addProductRating } from "./product-ratings.ts";

@@ -135,6 +135,9 @@ export const feedPreviewSchema = describes<FeedPreview>()(
           name: z.string(),
           upc: z.string().nullable(),
           sku: z.string().nullable(),
+          size: z.string().nullable(),
+          price_cents: cents(),
+          quantity: z.number().int(),
         }),
       ),
       clashes: z.array(

@@ -52,7 +52,16 @@ export interface FeedPreview {
   /** The first changes, for the review (all of them are applied). */
   changes: ShelfChange[];
   proposed: { line: number; name: string; sku_id: string; title: string; score: number }[];
-  unmatched: { line: number; name: string; upc: string | null; sku: string | null }[];
+  /** With what the file says of them, for the store to propose them as new products. */
+  unmatched: {
+    line: number;
+    name: string;
+    upc: string | null;
+    sku: string | null;
+    size: string | null;
+    price_cents: number;
+    quantity: number;
+  }[];
   clashes: { line: number; sku_id: string; other_line: number }[];
   status: "previewed" | "applying" | "applied";
   batches: { done: number; total: number };
@@ -253,6 +262,9 @@ const unmatchedView = (l: FeedLine) => ({
   name: l.name,
   upc: l.upc ?? null,
   sku: l.sku ?? null,
+  size: l.size ?? null,
+  price_cents: l.priceCents,
+  quantity: l.quantity,
 });
 
 /**

@@ -11,7 +11,12 @@ export { imageRoutes } from "./routes.ts";
 /** Product and category images: the drawn art, and the photos administrators give products. */
 export async function registerImages(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; recordAudit: RecordAudit },
+  deps: {
+    db: Db;
+    config: Config;
+    recordAudit: RecordAudit;
+    storeProposed: (storeId: string, sku: string) => Promise<boolean>;
+  },
 ): Promise<void> {
   await app.register(imageRoutes, deps);
   await app.register(photoRoutes, { ...deps, photos: openPhotoStore(deps.config) });

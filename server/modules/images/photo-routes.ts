@@ -13,6 +13,7 @@ import { PHOTO_NOT_FOUND, photoView, recentPhotos, removePhoto, uploadPhoto } fr
 
 const tags = ["images"];
 const ADMINS_ONLY = "The account is not an administrator's (`forbidden`).";
+const STORES_OWN = "Stores give photos only of the products they proposed.";
 const STORE_DOWN =
   "The photo store did not answer (`photo_store_unavailable`): nothing was changed. Please try again in a minute.";
 
@@ -49,7 +50,13 @@ async function storeAnswers<T>(work: () => Promise<T>): Promise<T> {
 /** Product photos (issue 34 §2, docs/adr/0071-product-photos.md): administrators give them; everyone is served them. */
 export async function photoRoutes(
   app: FastifyInstance,
-  deps: { db: Db; photos: ObjectStore; recordAudit: RecordAudit },
+  deps: {
+    db: Db;
+    photos: ObjectStore;
+    recordAudit: RecordAudit;
+    /** Whether a store proposed this product (stores give photos of their own proposals): the console's answer. */
+    storeProposed: (storeId: string, sku: string) => Promise<boolean>;
+  },
 ): Promise<void> {
   const { db, photos } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +74,7 @@ export async function photoRoutes(
       config: {
         auth: "user",
         errors: {
-          403: ADMINS_ONLY,
+          403: `${ADMINS_ONLY} Store staff: ${STORES_OWN}`,
           404: PHOTO_NOT_FOUND,
           422: "The file is not an image we take (`unsupported_type`), its longer side is under 480 pixels (`too_small`), or it has more than 50 megapixels (`too_many_pixels`).",
           503: STORE_DOWN,
@@ -77,7 +84,7 @@ export async function photoRoutes(
         operationId: "putProductPhoto",
         tags,
         summary:
-          "Give a product its photo (administrators): the image's bytes as the body, with its type; the photo replaces the drawn art wherever the product shows",
+          "Give a product its photo (administrators; store staff for the products their store proposed): the image's bytes as the body, with its type; the photo replaces the drawn art wherever the product shows",
         description:
           "The body may be up to 10 MB (a larger one is refused with 413); a type other than JPEG, PNG, WebP or AVIF with 415. The file is checked, turned upright, stripped of its metadata and kept in three sizes (240, 480 and 960 pixel squares) as AVIF, WebP and JPEG under stable URLs: `/images/photos/{sku}/{key}-{size}.{avif|webp|jpg}`.",
         headers,
@@ -88,7 +95,12 @@ export async function photoRoutes(
       },
     },
     async (req) => {
-      const actor = requireRole(req, "admin");
+      const actor = requireRole(req, "admin", "store_staff");
+      if (
+        actor.role === "store_staff" &&
+        !(actor.storeId && (await deps.storeProposed(actor.storeId, req.params.sku)))
+      )
+        throw new AppError(403, "forbidden", STORES_OWN);
       if (!Buffer.isBuffer(req.body))
         throw new AppError(415, "unsupported_type", "Upload a JPEG, PNG, WebP or AVIF photo.");
       return storeAnswers(() => uploadPhoto(deps, actor.userId, req.params.sku, req.body as Buffer));
