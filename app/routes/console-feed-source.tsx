@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -31,14 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionAnswer =
   | { step: "saved" | "fetched" | "deleted" | "applied"; storeId: string }
   | { step: "error"; message: string; storeId: string };
-
-const COLUMNS = [
-  ["upc", "UPC"],
-  ["sku", "SKU"],
-  ["name", "Name"],
-  ["price", "Price"],
-  ["quantity", "Quantity"],
-] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -78,11 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     auto_apply: f("auto_apply") === "yes",
   };
   if (storeId) body.store_id = storeId;
-  if (body.layout === "generic") {
-    const mapping: Record<string, string> = {};
-    for (const [key] of COLUMNS) if (f(`col_${key}`)) mapping[key] = f(`col_${key}`);
-    body.mapping = mapping;
-  } else if (f("square_location")) body.square_location = f("square_location");
+  Object.assign(body, readingOfForm(f));
   const auth = f("auth");
   if (auth === "none") body.credentials = { kind: "none" };
   else if (auth === "basic") {
@@ -114,9 +103,6 @@ export default function ConsoleFeedSource({ loaderData, actionData }: Route.Comp
   const storeId = actionData?.storeId ?? loaderData.storeId;
   const busy = useNavigation().state !== "idle";
   const answer = actionData as ActionAnswer | undefined;
-  const generic = source?.layout === "generic";
-  const missing = source?.missing ?? "keep";
-  const column = (key: (typeof COLUMNS)[number][0]) => source?.mapping?.[key] ?? "";
   const last = source?.last_fetch ?? null;
   const feed = source?.last_feed ?? null;
   const back = storeId
@@ -233,44 +219,7 @@ export default function ConsoleFeedSource({ loaderData, actionData }: Route.Comp
           </label>
           <p>Kept encrypted and never shown again.</p>
         </fieldset>
-        <fieldset>
-          <legend>What kind of file</legend>
-          <label>
-            <input type="radio" name="layout" value="square" defaultChecked={!generic} /> Square item library
-            export
-          </label>
-          <label>
-            Square location (when the export has several)
-            <input name="square_location" defaultValue={source?.square_location ?? ""} />
-          </label>
-          <label>
-            <input type="radio" name="layout" value="generic" defaultChecked={generic} /> Another system's
-            CSV: name its columns
-          </label>
-          <div className="console-feed__columns">
-            {COLUMNS.map(([key, label]) => (
-              <label key={key}>
-                {label} column
-                <input name={`col_${key}`} defaultValue={column(key)} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Products on the shelf the file leaves out</legend>
-          <label>
-            <input type="radio" name="missing" value="keep" defaultChecked={missing === "keep"} /> Keep them
-            as they are
-          </label>
-          <label>
-            <input type="radio" name="missing" value="zero" defaultChecked={missing === "zero"} /> Set their
-            stock to 0
-          </label>
-          <label>
-            <input type="radio" name="missing" value="hide" defaultChecked={missing === "hide"} /> Take them
-            off the shelf
-          </label>
-        </fieldset>
+        <FeedReadingFields reading={source} />
         <label>
           Fetch every (hours, 1 to 24)
           <input

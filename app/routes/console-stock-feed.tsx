@@ -3,6 +3,7 @@ import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -96,11 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail("Choose the file your point-of-sale system exported.", 400);
   const body: Record<string, unknown> = { csv: await file.text(), missing: f("missing") || "keep" };
   if (storeId) body.store_id = storeId;
-  if (f("layout") === "generic") {
-    const mapping: Record<string, string> = {};
-    for (const [key] of COLUMNS) if (f(`col_${key}`)) mapping[key] = f(`col_${key}`);
-    body.mapping = mapping;
-  } else if (f("square_location")) body.square_location = f("square_location");
+  Object.assign(body, readingOfForm(f));
   const res = await context.api<Preview>("/api/console/feeds", { method: "POST", body });
   if (res.ok) return { step: "preview", preview: res.data, storeId } satisfies ActionAnswer;
   const details = (res.data as { error?: { details?: Record<string, string> } } | null)?.error?.details ?? {};
@@ -110,15 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     Object.entries(details),
   );
 }
-
-/** The columns a store names for a CSV that is not a Square export, in the form's order. */
-const COLUMNS = [
-  ["upc", "UPC"],
-  ["sku", "SKU"],
-  ["name", "Name"],
-  ["price", "Price"],
-  ["quantity", "Quantity"],
-] as const;
 
 const stepText = (s: { from: number; to: number }, money: boolean) =>
   money ? `${formatCents(s.from, true)} → ${formatCents(s.to, true)}` : `${s.from} → ${s.to}`;
@@ -150,9 +138,6 @@ function proposalsByLine(proposed: Preview["proposed"]): [number, Preview["propo
 
 export default function ConsoleStockFeed({ loaderData, actionData }: Route.ComponentProps) {
   const { stores, settings } = loaderData;
-  const generic = settings?.layout === "generic";
-  const column = (key: "upc" | "sku" | "name" | "price" | "quantity") => settings?.mapping?.[key] ?? "";
-  const missing = settings?.missing ?? "keep";
   const storeId = actionData?.storeId ?? loaderData.storeId;
   const busy = useNavigation().state !== "idle";
   const answer = actionData as ActionAnswer | undefined;
@@ -329,48 +314,7 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
           The exported file (CSV)
           <input type="file" name="file" accept=".csv,text/csv" required />
         </label>
-        <fieldset>
-          <legend>What kind of file</legend>
-          <label>
-            <input type="radio" name="layout" value="square" defaultChecked={!generic} /> Square item library
-            export
-          </label>
-          <label>
-            Square location (when the export has several)
-            <input
-              name="square_location"
-              placeholder="As in “Current Quantity …”"
-              defaultValue={settings?.square_location ?? ""}
-            />
-          </label>
-          <label>
-            <input type="radio" name="layout" value="generic" defaultChecked={generic} /> Another system's
-            CSV: name its columns
-          </label>
-          <div className="console-feed__columns">
-            {COLUMNS.map(([key, label]) => (
-              <label key={key}>
-                {label} column
-                <input name={`col_${key}`} defaultValue={column(key)} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Products on the shelf the file leaves out</legend>
-          <label>
-            <input type="radio" name="missing" value="keep" defaultChecked={missing === "keep"} /> Keep them
-            as they are
-          </label>
-          <label>
-            <input type="radio" name="missing" value="zero" defaultChecked={missing === "zero"} /> Set their
-            stock to 0
-          </label>
-          <label>
-            <input type="radio" name="missing" value="hide" defaultChecked={missing === "hide"} /> Take them
-            off the shelf
-          </label>
-        </fieldset>
+        <FeedReadingFields reading={settings} />
         <button type="submit" className="button" disabled={busy}>
           {busy ? "Reading…" : "Review the changes"}
         </button>

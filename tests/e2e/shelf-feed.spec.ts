@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { formatCents } from "#domain/money.ts";
 import {
   ADMIN_EMAIL,
@@ -10,6 +10,22 @@ import {
   WICKER_PARK,
 } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
+
+/** Uploads `csv` on the feed page as another system's CSV, its columns named as the journeys' files name them. */
+async function uploadFeed(staff: Page, csv: string) {
+  const upload = staff.getByRole("form", { name: "Upload a feed" });
+  await upload.getByLabel("The exported file (CSV)").setInputFiles({
+    name: "pos-export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await upload.getByLabel("Another system's CSV: name its columns").check();
+  await upload.getByLabel("SKU column").fill("Item Code");
+  await upload.getByLabel("Name column").fill("Item");
+  await upload.getByLabel("Price column").fill("Retail");
+  await upload.getByLabel("Quantity column").fill("Qty");
+  await upload.getByRole("button", { name: "Review the changes" }).click();
+}
 
 /**
  * Shelf feeds in the console (issue 34 §1): a store manager uploads their point-of-sale export; a file with a bad
@@ -35,20 +51,7 @@ test("a store manager updates the shelf from a point-of-sale file and a shopper 
   await staffSignIn(staff, store_id, "/console/stock");
   await staff.getByRole("link", { name: "Update from your point-of-sale file" }).click();
   await expect(staff.getByRole("heading", { name: "Shelf feed", level: 1 })).toBeVisible();
-  const upload = staff.getByRole("form", { name: "Upload a feed" });
-  const send = async (csv: string) => {
-    await upload.getByLabel("The exported file (CSV)").setInputFiles({
-      name: "pos-export.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(csv),
-    });
-    await upload.getByLabel("Another system's CSV: name its columns").check();
-    await upload.getByLabel("SKU column").fill("Item Code");
-    await upload.getByLabel("Name column").fill("Item");
-    await upload.getByLabel("Price column").fill("Retail");
-    await upload.getByLabel("Quantity column").fill("Qty");
-    await upload.getByRole("button", { name: "Review the changes" }).click();
-  };
+  const send = (csv: string) => uploadFeed(staff, csv);
 
   await send(`Item Code,Item,Retail,Qty\n${product.sku_id},${product.title.replaceAll(",", " ")},twelve,9\n`);
   await expect(staff.getByRole("alert")).toHaveText("The file has 1 problem: nothing was changed.");
@@ -105,18 +108,7 @@ test("a store manager matches the lines the file's codes do not, and the next fi
   const staff = await staffContext.newPage();
   await staffSignIn(staff, store_id, "/console/stock/feed");
   const send = async () => {
-    const upload = staff.getByRole("form", { name: "Upload a feed" });
-    await upload.getByLabel("The exported file (CSV)").setInputFiles({
-      name: "pos-export.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(csv),
-    });
-    await upload.getByLabel("Another system's CSV: name its columns").check();
-    await upload.getByLabel("SKU column").fill("Item Code");
-    await upload.getByLabel("Name column").fill("Item");
-    await upload.getByLabel("Price column").fill("Retail");
-    await upload.getByLabel("Quantity column").fill("Qty");
-    await upload.getByRole("button", { name: "Review the changes" }).click();
+    await uploadFeed(staff, csv);
     await expect(staff.getByRole("heading", { name: "What this file changes" })).toBeVisible();
   };
   await send();
@@ -145,13 +137,7 @@ test("a store manager matches the lines the file's codes do not, and the next fi
   // catalogue, and it is on the store's shelf for the shopper to find.
   const newTitle = `Zq Xv Qorvath Gin ${Date.now()}`;
   await staff.goto("/console/stock/feed");
-  const upload = staff.getByRole("form", { name: "Upload a feed" });
-  await upload.getByLabel("The exported file (CSV)").setInputFiles({
-    name: "pos-export.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(`Item Code,Item,Retail,Qty\nNEW-${Date.now()},${newTitle},27.50,6\n`),
-  });
-  await upload.getByRole("button", { name: "Review the changes" }).click();
+  await uploadFeed(staff, `Item Code,Item,Retail,Qty\nNEW-${Date.now()},${newTitle},27.50,6\n`);
   await staff.getByRole("button", { name: `Propose line 2: ${newTitle}` }).click();
   await expect(staff.getByRole("status")).toContainText(`${newTitle} is proposed`);
   await staffContext.close();

@@ -6,10 +6,10 @@ import type { FeedPreview, feedSettings, feedStatus } from "./feeds.ts";
 
 /** Edge schemas and answers of shelf feeds (issue 34 §1, feed-routes.ts). */
 
-const header = z.string().trim().min(1).max(100);
-const storeId = storeIdSchema.describe("Administrators: the store (staff work on their own).");
+export const header = z.string().trim().min(1).max(100);
+export const storeId = storeIdSchema.describe("Administrators: the store (staff work on their own).");
 
-const columnMapping = z.object({
+export const columnMapping = z.object({
   upc: header.optional(),
   sku: header.optional(),
   name: header,

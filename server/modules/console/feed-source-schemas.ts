@@ -1,22 +1,12 @@
 import { z } from "zod";
 import { FEED_EVERY_HOURS } from "#domain/feeds/schedule.ts";
 import { describes, instant } from "#server/openapi/answers.ts";
-import { storeIdSchema } from "../catalogue/index.ts";
+import { columnMapping, header, storeId } from "./feed-schemas.ts";
 import type { FeedSourceView } from "./feed-sources.ts";
 
 /** Edge schemas and answers of scheduled shelf feeds (feed-source-routes.ts). */
 
-const header = z.string().trim().min(1).max(100);
-const storeId = storeIdSchema.describe("Administrators: the store (staff work on their own).");
 const missing = z.enum(["keep", "zero", "hide"]);
-const columnMapping = z.object({
-  upc: header.optional(),
-  sku: header.optional(),
-  name: header,
-  size: header.optional(),
-  price: header,
-  quantity: header,
-});
 
 export const feedSourceQuery = z.object({ store_id: storeId.optional() });
 
