@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
-import { FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
+import { ApplyFeedForm, FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -149,15 +149,7 @@ export default function ConsoleFeedSource({ loaderData, actionData }: Route.Comp
             </p>
           ) : null}
           {feed && feed.status !== "applied" ? (
-            <Form method="post">
-              <CsrfField />
-              <input type="hidden" name="intent" value="apply" />
-              <input type="hidden" name="feed" value={feed.id} />
-              <input type="hidden" name="store_id" value={storeId} />
-              <button type="submit" className="button button--primary" disabled={busy}>
-                Apply these changes
-              </button>
-            </Form>
+            <ApplyFeedForm feedId={feed.id} storeId={storeId} busy={busy} />
           ) : null}
           <p>
             {source.fetching ? "Being fetched now. " : ""}Next fetch: {when(source.next_fetch_at)}.

@@ -3,7 +3,7 @@ import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
-import { FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
+import { ApplyFeedForm, FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -290,15 +290,7 @@ export default function ConsoleStockFeed({ loaderData, actionData }: Route.Compo
               </ul>
             </section>
           ) : null}
-          <Form method="post">
-            <CsrfField />
-            <input type="hidden" name="intent" value="apply" />
-            <input type="hidden" name="feed" value={preview.id} />
-            <input type="hidden" name="store_id" value={storeId} />
-            <button type="submit" className="button button--primary" disabled={busy}>
-              Apply these changes
-            </button>
-          </Form>
+          <ApplyFeedForm feedId={preview.id} storeId={storeId} busy={busy} />
         </section>
       ) : null}
       <Form

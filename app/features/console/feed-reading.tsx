@@ -1,3 +1,6 @@
+import { Form } from "react-router";
+import { CsrfField } from "../accounts/session.tsx";
+
 /**
  * How a store's point-of-sale file is read (issue 34 §1), as the shelf feed page and the scheduled feed page both
  * ask it: the kind of file (a Square export, with its location, or another system's CSV with its columns named) and
@@ -84,5 +87,20 @@ export function FeedReadingFields({ reading }: { reading: FeedReading | null }) 
         </label>
       </fieldset>
     </>
+  );
+}
+
+/** "Apply these changes" for a previewed feed of the store's (the feed page's review, the scheduled feed's last fetch). */
+export function ApplyFeedForm({ feedId, storeId, busy }: { feedId: string; storeId: string; busy: boolean }) {
+  return (
+    <Form method="post">
+      <CsrfField />
+      <input type="hidden" name="intent" value="apply" />
+      <input type="hidden" name="feed" value={feedId} />
+      <input type="hidden" name="store_id" value={storeId} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Apply these changes
+      </button>
+    </Form>
   );
 }

@@ -18,6 +18,18 @@ export const columnMapping = z.object({
   quantity: header,
 });
 
+/** How a file is read besides its layout: the columns of another system's CSV, or the Square location. */
+export const feedReadingShape = {
+  mapping: columnMapping
+    .optional()
+    .describe("For a file that is not a Square export: which header holds what."),
+  square_location: header
+    .optional()
+    .describe(
+      "A Square export with several locations: whose `Current Quantity <location>` column is this store's.",
+    ),
+};
+
 export const feedPreviewBody = z.object({
   store_id: storeId.optional(),
   csv: z
@@ -40,14 +52,7 @@ export const feedPreviewBody = z.object({
     .describe(
       "What happens to shelf products the file leaves out: kept as they are, their stock set to 0, or taken off the shelf.",
     ),
-  mapping: columnMapping
-    .optional()
-    .describe("For a file that is not a Square export: which header holds what."),
-  square_location: header
-    .optional()
-    .describe(
-      "A Square export with several locations: whose `Current Quantity <location>` column is this store's.",
-    ),
+  ...feedReadingShape,
   accept: z
     .array(z.object({ line: z.number().int().min(2), sku_id: z.string().min(1).max(100) }))
     .max(20_000)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FEED_EVERY_HOURS } from "#domain/feeds/schedule.ts";
 import { describes, instant } from "#server/openapi/answers.ts";
-import { columnMapping, header, storeId } from "./feed-schemas.ts";
+import { columnMapping, feedReadingShape, storeId } from "./feed-schemas.ts";
 import type { FeedSourceView } from "./feed-sources.ts";
 
 /** Edge schemas and answers of scheduled shelf feeds (feed-source-routes.ts). */
@@ -21,14 +21,7 @@ export const feedSourceBody = z.object({
   layout: z
     .enum(["square", "generic"])
     .describe("A Square item export, or another system's CSV with `mapping`."),
-  mapping: columnMapping
-    .optional()
-    .describe("For a file that is not a Square export: which header holds what."),
-  square_location: header
-    .optional()
-    .describe(
-      "A Square export with several locations: whose `Current Quantity <location>` column is this store's.",
-    ),
+  ...feedReadingShape,
   missing: missing.describe(
     "What happens to shelf products the file leaves out: kept, their stock set to 0, or taken off the shelf.",
   ),
