@@ -22,7 +22,7 @@ import { isApiPath } from "./api-paths.ts";
 import { apiSecurityHeaders, sendApiNotFound } from "./api-security-headers.ts";
 import { type Config, checkServingConfig } from "./config.ts";
 import { AppError } from "./errors.ts";
-import { frontDoorServer, keepPublicAnswers, mayBePersonal } from "./front-door.ts";
+import { frontDoorServer, keepPublicAnswers, mayBePersonal, type PageGate } from "./front-door.ts";
 import { answerClientError, answerFrameworkError, installInputGuard, routableUrl } from "./input-guard.ts";
 import { requestForLog } from "./log-redaction.ts";
 import { registerModules } from "./modules/index.ts";
@@ -75,6 +75,11 @@ const API_COMPRESSION: Compression = { encodings: ["br", "gzip"], threshold: 102
  * milliseconds; the next gets the busy page at once instead of a place in a queue (docs/adr/0042-shared-page-cache.md).
  */
 export const DEFAULT_PAGE_RENDER_LIMIT = 16;
+/**
+ * How long a page request may wait at the door for a render's place before the busy page: short enough that one
+ * admitted at the end of it still renders within a second under a spike (docs/adr/0076-shed-at-the-door.md).
+ */
+export const DEFAULT_PAGE_QUEUE_MS = 300;
 
 /** The request id: the caller's `x-request-id` when it is a sane token, else a new UUID. */
 function requestIdOf(req: IncomingMessage): string {
@@ -99,11 +104,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         compression: API_COMPRESSION,
       })
     : null;
+  // Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), with the answer caches.
+  const pageCache =
+    caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS, staleMs: SHARED_PAGE_STALE_MS }) : null;
+  // Page renders at once; past them a page request waits at the door, then is shed (docs/adr/0076-shed-at-the-door.md).
+  const renders = createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT);
+  const gate: PageGate | null = deps.ssr
+    ? {
+        renders,
+        maxWaitMs: deps.config.pageQueueMs ?? DEFAULT_PAGE_QUEUE_MS,
+        mayServe: (url) => pageCache?.mayServe(url) ?? false,
+        shed: () => {
+          if (app.hasDecorator("metrics")) app.metrics.countPageShed();
+        },
+      }
+    : null;
   const dev = deps.ssr?.mode === "development";
   const hsts = deps.config.env === "production";
   const apiHeaders = apiSecurityHeaders({ hsts });
   const app = Fastify({
-    serverFactory: door ? frontDoorServer(door) : undefined,
+    serverFactory: door || gate ? frontDoorServer(door, gate) : undefined,
     logger:
       deps.logger === false
         ? false
@@ -198,9 +218,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   // Before every route and every hook of the modules that reads input.
   installInputGuard(app, { apiHeaders });
-  // Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), with the answer caches.
-  const pageCache =
-    caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS, staleMs: SHARED_PAGE_STALE_MS }) : null;
   keepPublicAnswers(app, door, pageCache);
   await app.register(fastifySwagger, openApiOptions(deps.config));
 
@@ -279,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             counted: (outcome) => countPageCache(app, outcome),
           }
         : null,
-      renders: createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT),
+      renders,
       siteOrigin: (req) => siteOrigin(deps.config, req),
     });
   } else {

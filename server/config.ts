@@ -33,6 +33,13 @@ const envSchema = z.object({
     .int("PAGE_RENDER_LIMIT must be an integer")
     .min(1, "PAGE_RENDER_LIMIT must be at least 1")
     .optional(),
+  // How long a page request may wait at the door for a render's place (docs/adr/0076-shed-at-the-door.md).
+  PAGE_QUEUE_MS: z.coerce
+    .number({ message: "PAGE_QUEUE_MS must be a number of milliseconds" })
+    .int("PAGE_QUEUE_MS must be an integer")
+    .min(0, "PAGE_QUEUE_MS must be 0 or more")
+    .max(10_000, "PAGE_QUEUE_MS must be at most 10000 (10 seconds)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_ORIGIN: z
     .string()
@@ -243,6 +250,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Page renders at once per instance before the busy page (default DEFAULT_PAGE_RENDER_LIMIT). */
   pageRenderLimit?: number;
+  /** How long a page request waits at the door for a render's place (default DEFAULT_PAGE_QUEUE_MS). */
+  pageQueueMs?: number;
   /** Address → point: offline US ZIP centroids, or a hosted geocoder at `url` (GEOCODER=hosted). */
   geocoder: { kind: "offline" } | { kind: "hosted"; url: string; apiKey?: string };
   auth: AuthConfig;
@@ -427,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: publicOriginConfig(e),
     trustProxy: trustProxyConfig(e),
     pageRenderLimit: e.PAGE_RENDER_LIMIT,
+    pageQueueMs: e.PAGE_QUEUE_MS,
     geocoder: geocoderConfig(e),
     auth: authConfig(e),
     messaging: messagingConfig(e),

@@ -10,9 +10,10 @@ import type { ApiFetch } from "../app/lib/api.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
 import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
+import { admittedAtTheDoor } from "./front-door.ts";
 import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
-import { encodePage, type PageCache, type SharedPage } from "./platform/page-cache.ts";
+import { encodePage, type PageCache, pageKey, type SharedPage } from "./platform/page-cache.ts";
 import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
@@ -129,7 +130,7 @@ export async function registerSsr(
         const shopper = opts.shared ? await sharedShopperOf(req, opts.shared, await getBuild()) : null;
         if (opts.shared && shopper) return sharedPage(req, reply, opts.shared, shopper);
         opts.shared?.counted?.("bypass");
-        return admitted(reply, () => renderPage(app, handle, req, reply, opts.siteOrigin(req)));
+        return admitted(req, reply, () => renderPage(app, handle, req, reply, opts.siteOrigin(req)));
       },
     };
     pages.route({ ...page, method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*" });
@@ -139,8 +140,16 @@ export async function registerSsr(
       pages.route({ ...page, method: "POST", url, bodyLimit: FILE_PAGE_BODY_LIMIT });
   });
 
-  /** Renders within the admission limit, else answers the busy page. */
-  async function admitted<T>(reply: FastifyReply, render: () => Promise<T>): Promise<T | FastifyReply> {
+  /**
+   * Renders within the admission limit, else answers the busy page. A request the door admitted already holds its
+   * place (server/front-door.ts); the others (a form's post, a page the cache turned out not to hold) take one here.
+   */
+  async function admitted<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    render: () => Promise<T>,
+  ): Promise<T | FastifyReply> {
+    if (admittedAtTheDoor(req.raw)) return render();
     if (opts.renders && !opts.renders.tryEnter()) return sendBusy(reply);
     try {
       return await render();
@@ -156,7 +165,7 @@ export async function registerSsr(
     shared: SharedPages,
     shopper: SharedShopper,
   ) {
-    const key = `${req.url}\n${shopper.stores}`;
+    const key = pageKey(req.url, shopper.stores);
     const kept = shared.cache.get(key);
     if (kept) {
       shared.counted?.("hit");
@@ -191,7 +200,7 @@ export async function registerSsr(
       return sendShared(req, reply, waited, "hit");
     }
     shared.counted?.("miss");
-    return admitted(reply, async () => {
+    return admitted(req, reply, async () => {
       const rendered = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req));
       const page = await shared.cache.fill(
         key,

@@ -16,6 +16,8 @@ export interface Metrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** One page the page cache answered (hit), rendered and kept (miss), or left alone (bypass: personal). */
   countPageCache(result: PageCacheResult): void;
+  /** One page request answered the busy page at the door after waiting for a render's place (server/front-door.ts). */
+  countPageShed(): void;
   /** A job whose handler threw on this instance (pg-boss retries it by its queue's policy). */
   countJobFailure(queue: string): void;
   /** A set of open live streams (server-sent events) to report the size of, by kind. */
@@ -58,6 +60,11 @@ export function createMetrics(sources: { db: Db; jobs: JobQueue }): Metrics {
     registers: [registry],
   });
   for (const result of ["hit", "miss", "bypass"] as const) pageCache.inc({ result }, 0);
+  const shed = new Counter({
+    name: "nightcap_pages_shed_total",
+    help: "Page requests answered the busy page at the door: no render place came free in time (PAGE_QUEUE_MS)",
+    registers: [registry],
+  });
   const jobFailures = new Counter({
     name: "nightcap_job_failures_total",
     help: "Jobs whose handler threw on this instance, by queue (retried by the queue's policy)",
@@ -118,6 +125,7 @@ export function createMetrics(sources: { db: Db; jobs: JobQueue }): Metrics {
       if (status >= 500) serverErrors.inc({ method, route });
     },
     countPageCache: (result) => pageCache.inc({ result }),
+    countPageShed: () => shed.inc(),
     countJobFailure: (queue) => jobFailures.inc({ queue }),
     watchLiveStreams(kind, set) {
       streams.set(kind, set);

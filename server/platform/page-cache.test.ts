@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageCache, encodePage, type SharedPage } from "./page-cache.ts";
+import { createPageCache, encodePage, pageKey, type SharedPage } from "./page-cache.ts";
 
 async function pageOf(text: string): Promise<SharedPage> {
   const body = Buffer.from(text);
@@ -13,6 +13,34 @@ async function pageOf(text: string): Promise<SharedPage> {
 }
 
 describe("the shared page cache", () => {
+  it("says whether any shopper's page of a URL is kept or being rendered, so the door lets it through", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 5_000, maxBytes: 10_000, now: () => clock });
+    expect(cache.mayServe("/gin")).toBe(false);
+    let finish: (page: SharedPage) => void = () => {};
+    const rendering = cache.fill(pageKey("/gin", "st_a"), new Promise((resolve) => (finish = resolve)));
+    expect(cache.mayServe("/gin")).toBe(true);
+    expect(cache.mayServe("/gin?page=2")).toBe(false);
+    finish(await pageOf("gin"));
+    await rendering;
+    await cache.fill(pageKey("/gin", "st_b"), pageOf("gin at b"));
+    expect(cache.mayServe("/gin")).toBe(true);
+    clock = 5_000; // both past their time (no stale window): forgotten when next asked for
+    expect(cache.get(pageKey("/gin", "st_a"))).toBeUndefined();
+    expect(cache.mayServe("/gin")).toBe(true);
+    expect(cache.get(pageKey("/gin", "st_b"))).toBeUndefined();
+    expect(cache.mayServe("/gin")).toBe(false);
+    // A render that is not shareable keeps nothing.
+    await cache.fill(pageKey("/rum", "st_a"), Promise.resolve(null));
+    expect(cache.mayServe("/rum")).toBe(false);
+    await cache.fill(pageKey("/rum", "st_a"), pageOf("rum"));
+    cache.forgetAll();
+    expect(cache.mayServe("/rum")).toBe(false);
+    // Pages pushed out by the memory bound no longer count.
+    await cache.fill(pageKey("/big", "st_a"), pageOf("x".repeat(20_000)));
+    expect(cache.mayServe("/big")).toBe(false);
+  });
+
   it("keeps a rendered page until its time is up", async () => {
     let clock = 1_000;
     const cache = createPageCache({ ttlMs: 5_000, now: () => clock });

@@ -27,6 +27,11 @@ export interface PageCache {
   fill(key: string, render: Promise<SharedPage | null>): Promise<SharedPage | null>;
   /** Forgets every page (a shelf, price or store changed). */
   forgetAll(): void;
+  /**
+   * Whether some shopper's page for `url` is kept or being rendered: a request for it may well be answered without
+   * a render, so the door lets it through instead of making it wait for a render's place (server/front-door.ts).
+   */
+  mayServe(url: string): boolean;
   readonly size: number;
 }
 
@@ -46,6 +51,11 @@ interface Entry {
   bytes: number;
 }
 
+/** The key a page is kept under: its URL and the stores serving the shopper. */
+export const pageKey = (url: string, stores: string): string => `${url}\n${stores}`;
+
+const urlOfKey = (key: string): string => key.split("\n", 1)[0] as string;
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -54,11 +64,21 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // Bumped by forgetAll: a render that started before a change is not kept after it.
   let generation = 0;
   let bytes = 0;
+  /** Keys kept or being rendered, by URL (mayServe). */
+  const heldByUrl = new Map<string, number>();
+
+  function hold(key: string, change: 1 | -1) {
+    const url = urlOfKey(key);
+    const held = (heldByUrl.get(url) ?? 0) + change;
+    if (held > 0) heldByUrl.set(url, held);
+    else heldByUrl.delete(url);
+  }
 
   function forget(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    hold(key, -1);
     bytes -= entry.bytes;
   }
 
@@ -66,6 +86,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     forget(key);
     const size = page.body.length + page.br.length + page.gzip.length;
     entries.set(key, { page, freshUntil: now() + options.ttlMs, bytes: size });
+    hold(key, 1);
     bytes += size;
     while (bytes > maxBytes && entries.size > 0) forget(entries.keys().next().value as string);
   }
@@ -91,17 +112,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     pending: (key) => rendering.get(key),
     fill(key, render) {
       const startedIn = generation;
+      const done = () => {
+        if (rendering.get(key) !== settled) return;
+        rendering.delete(key);
+        hold(key, -1);
+      };
       const settled = render.then(
         (page) => {
-          if (rendering.get(key) === settled) rendering.delete(key);
+          done();
           if (page && startedIn === generation) keep(key, page);
           return page;
         },
         (err: unknown) => {
-          if (rendering.get(key) === settled) rendering.delete(key);
+          done();
           throw err;
         },
       );
+      if (!rendering.has(key)) hold(key, 1);
       rendering.set(key, settled);
       // Waiters treat a failed render as "render your own"; the renderer sees the error.
       settled.catch(() => undefined);
@@ -111,8 +138,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       generation += 1;
       entries.clear();
       rendering.clear();
+      heldByUrl.clear();
       bytes = 0;
     },
+    mayServe: (url) => heldByUrl.has(url),
     get size() {
       return entries.size;
     },

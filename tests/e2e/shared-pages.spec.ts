@@ -17,7 +17,7 @@ import { hydrated, productAt } from "./storefront.ts";
 
 /**
  * Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), on a storefront of its own with the
- * answer caches on (the journeys' server runs without them) and two page renders at a time.
+ * answer caches on (the journeys' server runs without them), two page renders at a time and a short wait for one.
  */
 
 const DEFAULT_STORE = "st_chi-river-north";
@@ -30,7 +30,8 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   // SHARED_PAGES_E2E_PORT: a port of the runner's own (a random one of 3900–3989 otherwise).
   const port = process.env.SHARED_PAGES_E2E_PORT ? Number(process.env.SHARED_PAGES_E2E_PORT) : undefined;
-  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2" }, port });
+  // Two renders at a time, and a request waits at most 20 ms at the door for one: the busy page is easy to reach.
+  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2", PAGE_QUEUE_MS: "20" }, port });
 });
 
 test.afterAll(async () => {
@@ -267,10 +268,22 @@ test("a price changed in the console is on the next shared page at once", async 
   expect(await after.text()).toContain(`$${(newPrice / 100).toFixed(2)}`);
 });
 
-test("past the render limit a page request is refused at once with the busy page", async () => {
+/** A counter's value in the instance's metrics (nightcap_… name and labels as the exposition writes them). */
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`${store.base}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : 0;
+}
+
+test("past the render limit a page request waits at the door, then gets the busy page without reaching the app", async () => {
   const visitor = await shopper();
+  await visitor.get("/"); // the visitor's cookie: every search below is personal to the door's cache
+  const rendered = 'nightcap_http_request_duration_seconds_count{method="GET",route="/*",status="2xx"}';
+  const refusedInside = 'nightcap_http_request_duration_seconds_count{method="GET",route="/*",status="5xx"}';
+  const before = { rendered: await metric(rendered), refusedInside: await metric(refusedInside) };
+  const shedBefore = await metric("nightcap_pages_shed_total");
   const answers = await Promise.all(
-    Array.from({ length: 16 }, (_, i) => visitor.get(`/search/busy-${i}-${Date.now()}`)),
+    Array.from({ length: 40 }, (_, i) => visitor.get(`/search/busy-${i}-${Date.now()}`)),
   );
   const statuses = answers.map((a) => a.status());
   expect(
@@ -281,6 +294,11 @@ test("past the render limit a page request is refused at once with the busy page
   expect(busy.length).toBeGreaterThan(0);
   expect(busy[0].headers()["retry-after"]).toBe("5");
   expect(await busy[0].text()).toContain("We're a little busy");
+  // Every refusal was made at the door: counted there, and none of them reached the app's pipeline (its hooks,
+  // session and database), which counted exactly the pages it rendered.
+  expect(await metric("nightcap_pages_shed_total")).toBe(shedBefore + busy.length);
+  expect(await metric(rendered)).toBe(before.rendered + (40 - busy.length));
+  expect(await metric(refusedInside)).toBe(before.refusedInside);
 });
 
 test("in the browser a shared page fills in the shopper's address and takes their cart", async ({
