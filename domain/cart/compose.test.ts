@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PromoRule } from "../promos/engine.ts";
 import { chicago } from "../tax/rates/index.ts";
-import { type CartStore, composeCart, emptyCart, type PricedLine, priceCart } from "./compose.ts";
+import { type CartStore, composeCart, type PricedLine, priceCart } from "./compose.ts";
+import { emptyCart } from "./empty.ts";
 
 const line = (over: Partial<PricedLine> & Pick<PricedLine, "id" | "store_id">): PricedLine => ({
   sku_id: "IA-1-750",
@@ -161,7 +162,17 @@ describe("composeCart", () => {
     expect(chosen.free_shipping.qualifies).toBe(true);
   });
 
-  it("starts empty", () => {
+  it("starts empty: the cart written out for the first scripts is what composing no lines gives", () => {
+    const composed = composeCart({
+      id: null,
+      lines: [],
+      stores: new Map(),
+      split: false,
+      multi_store_id: null,
+      shipping_name: null,
+    });
+    expect(emptyCart()).toStrictEqual(composed);
+    expect(emptyCart()).not.toBe(emptyCart()); // each caller gets its own
     expect(emptyCart()).toMatchObject({
       id: null,
       products: [],

@@ -363,14 +363,3 @@ const goodsOf = (l: PricedLine): GoodsLine => ({
   packageQty: l.package_qty,
   qty: l.qty,
 });
-
-/** The cart before anything is added. */
-export const emptyCart = (): Cart =>
-  composeCart({
-    id: null,
-    lines: [],
-    stores: new Map(),
-    split: false,
-    multi_store_id: null,
-    shipping_name: null,
-  });

@@ -1,4 +1,4 @@
-import { emptyCart } from "#domain/cart/compose.ts";
+import { emptyCart } from "#domain/cart/empty.ts";
 import type { Engraving } from "#domain/cart/merge.ts";
 import type { ShippingOption } from "#domain/cart/shipping.ts";
 import { isSplitCart } from "#domain/cart/split.ts";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { emptyCart } from "#domain/cart/compose.ts";
+import { emptyCart } from "#domain/cart/empty.ts";
 import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
 import {
   cleanEngraving,
