@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { startStorefront } from "../tests/support/storefront-process.ts";
 import { measureApiSerializers, type SerializerFigures } from "./api-serializers.ts";
 import { measureCartLatency } from "./cart-latency.ts";
+import { measureCheckoutHttp } from "./checkout-http.ts";
 import { measureCheckout } from "./checkout-throughput.ts";
 import { measureEventIngestion } from "./event-ingestion.ts";
 import { measureFeedApply } from "./feed-apply.ts";
@@ -264,6 +265,31 @@ async function addCheckout() {
     "",
     "0",
   );
+
+  // What a shopper does, over HTTP (bench/checkout-http.ts), against placing alone in-process above.
+  const http = await measureCheckoutHttp(pgUrl);
+  add(
+    `checkout over HTTP orders/s (postgres, one instance, ${http.shoppers} shoppers in ${http.clients} client processes, ${http.seconds} s)`,
+    http.ordersPerSecond.toFixed(0),
+    `${checkout.ordersPerSecond.toFixed(0)} (placing alone, in-process)`,
+    ratio(http.ordersPerSecond / checkout.ordersPerSecond),
+    "≥ 200",
+  );
+  for (const step of http.steps) {
+    const placing = step.name === "place order";
+    add(
+      `  ${step.name} p50 / p95 (${fmt(step.calls)} calls)`,
+      `${ms(step.p50)} / ${ms(step.p95)}`,
+      placing ? `${ms(checkout.p50)} / ${ms(checkout.p95)} (in-process, 50 at once)` : "",
+      placing ? ratio(step.p95 / checkout.p95) : "",
+    );
+  }
+  const cpu = http.cpuPerOrder;
+  add(
+    "  CPU per order: server · PostgreSQL · clients",
+    `${cpu.server.toFixed(1)} · ${cpu.postgres.toFixed(1)} · ${cpu.clients.toFixed(1)} ms`,
+  );
+  add("  failed calls", http.errors.map(([k, n]) => `${k} ×${n}`).join(", ") || "0", "", "", "0");
 }
 
 /** BENCH_ONLY=checkout: the checkout rows alone. */

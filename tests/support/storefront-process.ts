@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface StorefrontProcess {
   base: string;
+  /** The server's process id (the bench reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -17,11 +19,17 @@ export interface StorefrontProcess {
  * answers; `stop()` ends it and removes its data.
  */
 export async function startStorefront(
-  options: { env?: Record<string, string>; port?: number; nodeEnv?: "production" | "test" } = {},
+  options: {
+    env?: Record<string, string>;
+    port?: number;
+    nodeEnv?: "production" | "test";
+    /** Flags for node before the server's script (a CPU profile: `--cpu-prof`). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<StorefrontProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-storefront-"));
   const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,7 +58,7 @@ export async function startStorefront(
       (r) => r.ok,
       () => false,
     );
-    if (up) return { base, stop };
+    if (up) return { base, pid: server.pid as number, stop };
     if (server.exitCode !== null || Date.now() > until) {
       await stop();
       throw new Error(`the storefront at ${base} did not start`);
