@@ -5,7 +5,7 @@ import type { Availability } from "../domain/availability/types.ts";
 import { checkoutIdFor } from "../domain/checkout/request.ts";
 import { buildApp } from "../server/app.ts";
 import { loadConfig } from "../server/config.ts";
-import { migrate } from "../server/platform/db.ts";
+import { type Db, migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
 import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
@@ -13,16 +13,19 @@ import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 50;
 const ROUNDS = 4;
-const ADDRESS = "1425 N Damen Ave, Chicago, IL 60622";
+export const ADDRESS = "1425 N Damen Ave, Chicago, IL 60622";
 
 /**
  * Checkout under load through the API, on PostgreSQL with the seeded catalogue: 50 signed-in shoppers fill their
  * carts, then all place their orders at once, four rounds (sandbox card tokens made beforehand: the provider's
  * page is not ours). Orders per second over the placing wall time, the calls' p50 and p95, and the oversell count
- * when the 50 race for the last 20 bottles of one product (sold minus what there was: must be 0).
+ * when the 50 race for the last 20 bottles of one product (sold minus what there was: must be 0). `db`: a database
+ * to measure on (left open) instead of a fresh schema under `pgUrl` (BENCH_ONLY=scale's scaled databases).
  */
-export async function measureCheckout(pgUrl: string) {
-  const { db, close } = await openBenchDb("postgres", pgUrl);
+export async function measureCheckout(pgUrl: string, options: { db?: Db } = {}) {
+  const { db, close } = options.db
+    ? { db: options.db, close: async () => {} }
+    : await openBenchDb("postgres", pgUrl);
   try {
     await migrate(db);
     await seedCatalogue(db);
@@ -135,6 +138,7 @@ export async function measureCheckout(pgUrl: string) {
         p95: percentile(samples, 95),
         oversold: sold - 20 + Math.max(0, -stock),
         sold,
+        storeId: store_id,
       };
     } finally {
       await app.close();

@@ -28,6 +28,7 @@ import {
 } from "./page-throughput.ts";
 import { giveProductPhoto } from "./product-photo.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
+import { measureScales, type ScaleFigures } from "./scale.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
 import { SERIALIZER_NAMES, SERIALIZERS } from "./serializers.ts";
 import { measureTracking } from "./tracking.ts";
@@ -52,6 +53,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "serializers") return serializersOnly();
   if (process.env.BENCH_ONLY === "zones") return zonesOnly();
   if (process.env.BENCH_ONLY === "feeds") return feedsOnly();
+  if (process.env.BENCH_ONLY === "scale") return scaleOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -416,6 +418,67 @@ async function zonesOnly() {
   printTable();
 }
 
+/**
+ * BENCH_ONLY=scale: the reads and checkout with 16, 160 and 1,600 stores (bench/scale.ts), each against the seed's 16
+ * measured in the same run. PostgreSQL only: loading ×100 into PGlite would take too long.
+ */
+async function scaleOnly() {
+  const { database, kept, scales } = await measureScales(pgUrl);
+  const one = scales[0];
+  const passes = one.loadAverages.length;
+  add(
+    `scale: PostgreSQL, database ${database} (${kept ? "kept: BENCH_SCALE_DB" : "dropped at the end"}), best of ${passes} interleaved passes`,
+    "PGlite not measured at scale (a ×100 load would take too long; the zone index is in-process, so it has it too)",
+  );
+  for (const s of scales) {
+    const l = s.load;
+    if (s.factor === 1) add("load ×1: the seed alone", "no synthetic stores");
+    else
+      add(
+        `load ×${s.factor}: ${count(l.wanted)} synthetic stores, 50 a transaction`,
+        l.added === 0
+          ? `none missing (${count(l.found)} found)`
+          : `${count(l.added)} in ${duration(l.loadMs)} + vacuum ${duration(l.vacuumMs)}` +
+              (l.found > 0 ? ` (continued: ${count(l.found)} were there)` : ""),
+      );
+    add(
+      `  ×${s.factor}: ${count(s.stores)} stores, about ${count(s.inventoryRows)} inventory and ${count(s.shelfRows)} shelf rows`,
+      `${(s.bytes / 1024 ** 3).toFixed(1)} GB`,
+    );
+  }
+  const at = (s: ScaleFigures) => `×${s.factor} (${count(s.stores)} stores)`;
+  const latencies: [string, (s: ScaleFigures) => { p50: number; p95: number }][] = [
+    ["search p50 / p95 (600 searches)", (s) => s.search],
+    ["product answer p50 / p95 (600 products, uncached)", (s) => s.product],
+    ["price range across stores p50 / p95 (600 products)", (s) => s.prices],
+    ["checkout p50 / p95 (50 at once)", (s) => s.checkout],
+  ];
+  for (const [label, pick] of latencies)
+    for (const s of scales) {
+      const [v, b] = [pick(s), pick(one)];
+      add(
+        `${label} at ${at(s)}`,
+        `${ms(v.p50)} / ${ms(v.p95)}`,
+        s === one ? "" : `${ms(b.p50)} / ${ms(b.p95)} (×1)`,
+        s === one ? "" : `${ratio(v.p50 / b.p50)} / ${ratio(v.p95 / b.p95)}`,
+      );
+    }
+  for (const s of scales)
+    add(
+      `checkout orders/s at ${at(s)}, 50 shoppers at once`,
+      s.checkout.ordersPerSecond.toFixed(0),
+      s === one ? "" : `${one.checkout.ordersPerSecond.toFixed(0)} (×1)`,
+      s === one ? "" : ratio(s.checkout.ordersPerSecond / one.checkout.ordersPerSecond),
+      s.factor === 100 ? "≥ 0.90 (1,600 within 10 % of 16)" : "",
+    );
+  for (const s of scales)
+    add(
+      `  checkout's address at ×${s.factor}: zones holding it · served by · load average per pass`,
+      `${s.zonesAtAddress} · ${s.servedBy} · ${s.loadAverages.map((v) => v.toFixed(2)).join(", ")}`,
+    );
+  printTable();
+}
+
 /** BENCH_ONLY=serializers: the product and search answers under each serializer, alone. */
 async function serializersOnly() {
   addSerializerRows(await measureApiSerializers());
@@ -504,6 +567,11 @@ function printTable() {
 const seconds = (v: number) => `${(v / 1000).toFixed(2)} s`;
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const fmt = (v: number) => Math.round(v).toLocaleString("en-US");
+const count = (v: number) => v.toLocaleString("en-US");
+const duration = (v: number) => {
+  const t = Math.round(v / 1000);
+  return v < 60_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.floor(t / 60)} min ${t % 60} s`;
+};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ratio = (v: number) => v.toFixed(2);
 

@@ -80,27 +80,30 @@ export async function measureSearchLatency(kind: "pglite" | "postgres", pgUrl: s
         .executeTakeFirstOrThrow()
     ).n;
     const app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db, logger: false });
-    const run = (q: (typeof QUERIES)[number]) =>
-      app.inject({ method: "POST", url: "/menu/search/v4", payload: { ...q, facets: true } });
-    for (const q of QUERIES) await run(q); // warm caches and plans
-    const samples: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const q of QUERIES) {
-        const t0 = performance.now();
-        const res = await run(q);
-        samples.push(performance.now() - t0);
-        if (res.statusCode !== 200) throw new Error(`search ${q.query} answered ${res.statusCode}`);
-      }
-    }
+    const timed = await timeSearches(app);
     await app.close();
-    samples.sort((a, b) => a - b);
-    return {
-      p50: percentile(samples, 50),
-      p95: percentile(samples, 95),
-      products: Number(products),
-      searches: samples.length,
-    };
+    return { ...timed, products: Number(products) };
   } finally {
     await close();
   }
 }
+
+/** ROUNDS rounds of QUERIES through `app` (after one untimed round), with `headers` (a position, a store). */
+export async function timeSearches(app: App, headers: Record<string, string> = {}) {
+  const run = (q: (typeof QUERIES)[number]) =>
+    app.inject({ method: "POST", url: "/menu/search/v4", headers, payload: { ...q, facets: true } });
+  for (const q of QUERIES) await run(q); // warm caches and plans
+  const samples: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of QUERIES) {
+      const t0 = performance.now();
+      const res = await run(q);
+      samples.push(performance.now() - t0);
+      if (res.statusCode !== 200) throw new Error(`search ${q.query} answered ${res.statusCode}`);
+    }
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), searches: samples.length };
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
