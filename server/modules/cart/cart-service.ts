@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { emptyCart } from "#domain/cart/empty.ts";
 import { MAX_LINE_QUANTITY } from "#domain/cart/constants.ts";
+import { emptyCart } from "#domain/cart/empty.ts";
 import {
   cleanEngraving,
   engravingForItem,
