@@ -15,11 +15,21 @@ import { testDatabases } from "#tests/support/db.ts";
 const WHISKEY = "IA-9001-750";
 const MANHATTAN = "d-manhattan";
 
-/** The date `years` years before today (UTC), YYYY-MM-DD, moved by `days`. */
+/**
+ * A date `years` before (and `days` after) today where the fixture's stores are (New York, as createStore makes
+ * them): the door decides by the store's day, which differs from the UTC day for hours each evening.
+ */
 function yearsAgo(years: number, days = 0): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
+  const [y = 0, m = 1, d = 1] = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  return new Date(Date.UTC(y - years, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** The barcode text of a licence: the shopper createUser makes (Sam Shopper), 36, valid three more years. */
