@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { HttpShopper } from "../scripts/fleet-shopper.ts";
 import { openDb } from "../server/platform/db.ts";
 import { createUser } from "../tests/factories/accounts.ts";
-import { sellableSkus } from "../tests/support/shopping.ts";
+import { stockedSkus } from "../tests/support/shopping.ts";
 import { startStorefront } from "../tests/support/storefront-process.ts";
 import type { ClientJob, ClientResult, FromClient, ToClient } from "./checkout-http-client.ts";
 import { percentile } from "./search-latency.ts";
@@ -105,13 +105,7 @@ async function prepare(databaseUrl: string, origin: string): Promise<ClientJob> 
     const set = await probe.post("/order/address", { address: ADDRESS });
     if (set.status !== 200) throw new Error(`address answered ${set.status}: ${set.body}`);
     const { store_id: storeId } = (await probe.get("/menu/vendor")).json<{ store_id: string }>();
-    const skus = await sellableSkus(db, storeId, { minPriceCents: 3000, limit: 100 });
-    await db
-      .updateTable("inventory")
-      .set({ stock: 1_000_000 })
-      .where("store_id", "=", storeId)
-      .where("sku_id", "in", skus)
-      .execute();
+    const skus = await stockedSkus(db, storeId, { minPriceCents: 3000, limit: 100, stock: 1_000_000 });
     const users = [];
     for (let i = 0; i < SHOPPERS; i++) users.push(await createUser(db));
     const password = users[0].password as string;

@@ -8,7 +8,7 @@ import { loadConfig } from "../server/config.ts";
 import { type Db, migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
-import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
+import { firstDeliveryTime, stockedSkus } from "../tests/support/shopping.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 50;
@@ -49,13 +49,11 @@ export async function measureCheckout(pgUrl: string, options: { db?: Db } = {}) 
       // ASAP when the store is open now, else its first slot (the bench runs at any hour).
       const availability = (await shoppers[0].browser.get("/menu/availability")).json<Availability>();
       const when = firstDeliveryTime(availability);
-      const skus = await sellableSkus(db, store_id, { minPriceCents: 3000, limit: SHOPPERS + 1 });
-      await db
-        .updateTable("inventory")
-        .set({ stock: 10_000 })
-        .where("store_id", "=", store_id)
-        .where("sku_id", "in", skus)
-        .execute();
+      const skus = await stockedSkus(db, store_id, {
+        minPriceCents: 3000,
+        limit: SHOPPERS + 1,
+        stock: 10_000,
+      });
       const token = async () =>
         (
           await app.inject({

@@ -8,7 +8,7 @@ import { refreshCoPurchase } from "../server/modules/recommendations/index.ts";
 import { migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
-import { firstDeliveryTime, sellableSkus } from "../tests/support/shopping.ts";
+import { firstDeliveryTime, stockedSkus } from "../tests/support/shopping.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 20;
@@ -42,13 +42,7 @@ export async function measureRecommendationLatency(kind: "pglite" | "postgres", 
       const { store_id } = (await shoppers[0].browser.get("/menu/vendor")).json<{ store_id: string }>();
       const availability = (await shoppers[0].browser.get("/menu/availability")).json<Availability>();
       const when = firstDeliveryTime(availability);
-      const pool = await sellableSkus(db, store_id, { minPriceCents: 1500, limit: 24 });
-      await db
-        .updateTable("inventory")
-        .set({ stock: 10_000 })
-        .where("store_id", "=", store_id)
-        .where("sku_id", "in", pool)
-        .execute();
+      const pool = await stockedSkus(db, store_id, { minPriceCents: 1500, limit: 24, stock: 10_000 });
       for (const [i, s] of shoppers.entries()) {
         for (let n = 0; n < ORDERS_PER_SHOPPER; n++) {
           const skus = Array.from(

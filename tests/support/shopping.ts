@@ -27,3 +27,19 @@ export async function sellableSkus(
     .execute();
   return rows.map((r) => r.sku_id);
 }
+
+/** sellableSkus with each one's stock raised to `stock`, so a bench's shoppers never run out. */
+export async function stockedSkus(
+  db: Db,
+  storeId: string,
+  opts: { minPriceCents: number; limit: number; stock: number },
+): Promise<string[]> {
+  const skus = await sellableSkus(db, storeId, opts);
+  await db
+    .updateTable("inventory")
+    .set({ stock: opts.stock })
+    .where("store_id", "=", storeId)
+    .where("sku_id", "in", skus)
+    .execute();
+  return skus;
+}
