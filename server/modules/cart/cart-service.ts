@@ -27,14 +27,16 @@ import { prose } from "#domain/prose.ts";
 import { AppError, badRequest, notFound } from "#server/errors.ts";
 import type { Db } from "#server/platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
+import { freeDeliveryAt } from "../loyalty/index.ts";
 import { composeStored } from "./cart-view.ts";
+import { userIdOf } from "./owner.ts";
 import {
   type CartPatch,
   type CartRow,
-  cartLines,
   detailedLines,
-  findCart,
-  lockCart,
+  detailedLinesAndShelf,
+  lockCartReadingOwner,
+  ownerCartLines,
   type Shelf,
   type ShelfDetail,
   type StoredLine,
@@ -112,14 +114,18 @@ async function change(
   serving: Serving,
   work: (w: Working) => Promise<{ lines: StoredLine[]; patch?: CartPatch }>,
   tip: Tip = {},
+  /** The (sku, store) pairs `work` will ask the shelf for first: read with the cart's lines, in one statement. */
+  shelfFor?: readonly { sku: string; store_id: string }[],
 ): Promise<{ cart: Cart; moves: LineMove<StoredLine>[]; details: ReadonlyMap<string, ShelfDetail> }> {
-  const { cart, lines, details, moves } = await db.transaction().execute(async (tx) => {
-    const locked = await lockCart(tx, owner);
-    const rows = await detailedLines(tx, locked.id);
+  const { cart, lines, details, moves, standing } = await db.transaction().execute(async (tx) => {
+    const { cart: locked, owner: read } = await lockCartReadingOwner(tx, owner, userIdOf(owner));
+    const { lines: rows, shelf: prefetched } = shelfFor
+      ? await detailedLinesAndShelf(tx, locked.id, shelfFor)
+      : { lines: await detailedLines(tx, locked.id), shelf: null };
     const stored = rows.map((r) => r.line);
     const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
     const shelf = async (pairs: readonly { sku: string; store_id: string }[]) => {
-      const found = await shelfOf(tx, pairs);
+      const found = prefetched && pairs === shelfFor ? prefetched : await shelfOf(tx, pairs);
       for (const [key, detail] of found.details) if (!details.has(key)) details.set(key, detail);
       return found;
     };
@@ -136,10 +142,11 @@ async function change(
         .map((k) => [k, next[k]]),
     ) as CartPatch;
     if (Object.keys(changed).length > 0) await updateCart(tx, locked.id, changed);
-    return { cart: next, lines, details, moves };
+    const standing = read && { freeDelivery: freeDeliveryAt(read.lifetime), signupPromo: read.signupPromo };
+    return { cart: next, lines, details, moves, standing };
   });
   return {
-    cart: await composeStored(db, cart, lines, details, tip, serving?.destination),
+    cart: await composeStored(db, cart, lines, details, tip, serving?.destination, standing ?? undefined),
     moves,
     details,
   };
@@ -167,8 +174,8 @@ export async function relocated(
  * transaction, and says what moved and what the new store lacks. Null when there is no cart or nothing moved.
  */
 export async function relocateCart(db: Db, owner: string | null, serving: ServingStores) {
-  const cart = owner ? await findCart(db, owner) : undefined;
-  if (!owner || !cart || !needsRelocation(await cartLines(db, cart.id), serving.ids)) return null;
+  // The owner's lines in one statement (an owner without a cart has none: nothing moves).
+  if (!owner || !needsRelocation(await ownerCartLines(db, owner), serving.ids)) return null;
   const {
     cart: moved,
     moves,
@@ -284,19 +291,26 @@ export async function addItems(
   multiStore: boolean,
   serving: Serving,
 ): Promise<Cart> {
-  const done = await change(db, owner, serving, async ({ cart, before, details, shelf: readShelf }) => {
-    const shelf = await readShelf(body.skus);
-    let lines = before;
-    for (const item of body.skus) {
-      lines = mergeInto(lines, newLine(item, checkItem(shelf, item, serving)));
-    }
-    for (const line of lines) {
-      if (!before.some((b) => b.id === line.id && b.qty === line.qty)) checkQuantity(details, line);
-    }
-    const becomesSplit = isSplitCart(lines) && !cart.split;
-    if (becomesSplit && !multiStore) throw new AppError(409, SPLIT_REQUIRED_CODE, SPLIT_REQUIRED_MESSAGE);
-    return { lines, patch: { split: cart.split || becomesSplit, ...flagsPatch(body) } };
-  });
+  const done = await change(
+    db,
+    owner,
+    serving,
+    async ({ cart, before, details, shelf: readShelf }) => {
+      const shelf = await readShelf(body.skus);
+      let lines = before;
+      for (const item of body.skus) {
+        lines = mergeInto(lines, newLine(item, checkItem(shelf, item, serving)));
+      }
+      for (const line of lines) {
+        if (!before.some((b) => b.id === line.id && b.qty === line.qty)) checkQuantity(details, line);
+      }
+      const becomesSplit = isSplitCart(lines) && !cart.split;
+      if (becomesSplit && !multiStore) throw new AppError(409, SPLIT_REQUIRED_CODE, SPLIT_REQUIRED_MESSAGE);
+      return { lines, patch: { split: cart.split || becomesSplit, ...flagsPatch(body) } };
+    },
+    {},
+    body.skus,
+  );
   return done.cart;
 }
 

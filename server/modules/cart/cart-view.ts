@@ -23,8 +23,10 @@ export async function composeStored(
   tip: Tip = {},
   /** Where the cart goes, when the request says: the laws of that place mark what may not go (issue 33 §3). */
   destination?: Destination,
+  /** The owner's standing when the caller read it already (a change reads it with the cart's lock). */
+  standing?: OwnerStanding,
 ): Promise<Cart> {
-  return (await priceStored(db, cart, lines, details, tip, undefined, destination)).cart;
+  return (await priceStored(db, cart, lines, details, tip, standing, destination)).cart;
 }
 
 /** What pricing reads of the cart's signed-in owner, when the caller has read it already (checkout's claim does). */

@@ -4,6 +4,7 @@ import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database } from "#db/schema.ts";
 import type { Engraving } from "#domain/cart/merge.ts";
 import type { Db } from "#server/platform/db.ts";
+import { lifetimePointsOf } from "../loyalty/index.ts";
 
 export type Tx = Transaction<Database>;
 
@@ -59,12 +60,40 @@ export function findCart(db: Db | Tx, owner: string): Promise<CartRow | undefine
  */
 export async function lockCart(tx: Tx, owner: string): Promise<CartRow> {
   // An upsert that always updates takes the row lock in the same round trip, new cart or not.
+  return lockingUpsert(tx, owner).executeTakeFirstOrThrow();
+}
+
+function lockingUpsert(tx: Tx, owner: string) {
   return tx
     .insertInto("carts")
     .values({ id: randomUUID(), owner })
     .onConflict((oc) => oc.column("owner").doUpdateSet({ updated_at: new Date() }))
-    .returning(cartColumns)
+    .returning(cartColumns);
+}
+
+/** What pricing reads of a signed-in owner: users.signup_promo and their loyalty lifetime points. */
+export interface OwnerRead {
+  signupPromo: string | null;
+  lifetime: number;
+}
+
+/**
+ * lockCart, reading in the same statement what pricing the cart reads of its signed-in owner (`userId`; null for a
+ * visitor's cart, which reads nothing more): a change's answer then costs no statement of its own for them.
+ */
+export async function lockCartReadingOwner(
+  tx: Tx,
+  owner: string,
+  userId: string | null,
+): Promise<{ cart: CartRow; owner: OwnerRead | null }> {
+  if (!userId) return { cart: await lockCart(tx, owner), owner: null };
+  const { signup_promo, lifetime, ...cart } = await lockingUpsert(tx, owner)
+    .returning([
+      tx.selectFrom("users").select("signup_promo").where("id", "=", userId).as("signup_promo"),
+      lifetimePointsOf(tx, userId).as("lifetime"),
+    ])
     .executeTakeFirstOrThrow();
+  return { cart, owner: { signupPromo: signup_promo, lifetime: lifetime ?? 0 } };
 }
 
 export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine[]> {
@@ -84,7 +113,43 @@ export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine
     .where("cart_id", "=", cartId)
     .orderBy("seq")
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toStoredLine);
+}
+
+/** The lines of the owner's cart in order, in one statement; none when the owner has no cart. */
+export async function ownerCartLines(db: Db | Tx, owner: string): Promise<StoredLine[]> {
+  const rows = await db
+    .selectFrom("cart_lines as l")
+    .innerJoin("carts as c", "c.id", "l.cart_id")
+    .select([
+      "l.id",
+      "l.store_id",
+      "l.sku_id",
+      "l.qty",
+      "l.line_1",
+      "l.line_2",
+      "l.line_3",
+      "l.substitution_preference",
+      "l.group_mapping",
+    ])
+    .where("c.owner", "=", owner)
+    .orderBy("l.seq")
+    .execute();
+  return rows.map(toStoredLine);
+}
+
+function toStoredLine(r: {
+  id: string;
+  store_id: string;
+  sku_id: string;
+  qty: number;
+  line_1: string;
+  line_2: string;
+  line_3: string;
+  substitution_preference: StoredLine["substitution_preference"];
+  group_mapping: string | null;
+}): StoredLine {
+  return {
     id: r.id,
     store_id: r.store_id,
     sku: r.sku_id,
@@ -93,7 +158,7 @@ export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine
       r.line_1 || r.line_2 || r.line_3 ? { line_1: r.line_1, line_2: r.line_2, line_3: r.line_3 } : null,
     substitution_preference: r.substitution_preference,
     group_mapping: r.group_mapping,
-  }));
+  };
 }
 
 /** Writes the cart's lines as computed: inserts new ones, updates changed (or moved) ones, deletes dropped ones. */
@@ -309,16 +374,46 @@ export async function shelfOf(
 ): Promise<Shelf> {
   const skus = [...new Set(pairs.map((p) => p.sku))];
   const storeIds = [...new Set(pairs.map((p) => p.store_id))];
-  const shelf: Shelf = { product: new Map(), store: new Map(), details: new Map() };
-  if (skus.length === 0 || storeIds.length === 0) return shelf;
+  if (skus.length === 0 || storeIds.length === 0) return shelfFrom([]);
   // One round trip: every asked product against every asked store, with the shelf row when there is one.
-  const rows = await db
+  return shelfFrom(await shelfRowsFrom(db, skus, storeIds).execute());
+}
+
+/**
+ * The cart's detailed lines (detailedLines) and the shelf of the (sku, store) pairs asked (shelfOf), in one
+ * statement: a change that adds items knows them before it reads the cart.
+ */
+export async function detailedLinesAndShelf(
+  tx: Tx,
+  cartId: string,
+  pairs: readonly { sku: string; store_id: string }[],
+): Promise<{ lines: { line: StoredLine; detail: ShelfDetail }[]; shelf: Shelf }> {
+  const skus = [...new Set(pairs.map((p) => p.sku))];
+  const storeIds = [...new Set(pairs.map((p) => p.store_id))];
+  if (skus.length === 0 || storeIds.length === 0)
+    return { lines: await detailedLines(tx, cartId), shelf: shelfFrom([]) };
+  const row = await tx
+    .selectNoFrom([
+      jsonArrayFrom(detailedLinesFrom(tx).where("l.cart_id", "=", cartId)).as("lines"),
+      jsonArrayFrom(shelfRowsFrom(tx, skus, storeIds)).as("shelf"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { lines: row.lines.map(toDetailedLine), shelf: shelfFrom(row.shelf) };
+}
+
+function shelfRowsFrom(db: QueryCreator<Database>, skus: string[], storeIds: string[]) {
+  return db
     .selectFrom("products as p")
     .leftJoin("stores as s", (j) => j.on("s.id", "in", storeIds))
     .leftJoin("inventory as i", (j) => j.onRef("i.sku_id", "=", "p.sku_id").onRef("i.store_id", "=", "s.id"))
     .select(["s.id as store_id", ...detailColumns])
-    .where("p.sku_id", "in", skus)
-    .execute();
+    .where("p.sku_id", "in", skus);
+}
+
+type ShelfRow = Awaited<ReturnType<ReturnType<typeof shelfRowsFrom>["execute"]>>[number];
+
+function shelfFrom(rows: readonly ShelfRow[]): Shelf {
+  const shelf: Shelf = { product: new Map(), store: new Map(), details: new Map() };
   for (const r of rows) {
     shelf.product.set(r.sku_id, { sku_id: r.sku_id, title: r.title, disabled: r.disabled });
     if (r.store_id === null || r.store_name === null) continue;

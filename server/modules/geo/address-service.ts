@@ -7,7 +7,7 @@ import type { Db } from "#server/platform/db.ts";
 import { relocateCart } from "../cart/index.ts";
 import { coverageAt, servingStores } from "../catalogue/index.ts";
 import type { Geocoder } from "./geocoder.ts";
-import { availabilityOfStore, vendorFor } from "./vendor-service.ts";
+import { availabilityOfStore, vendorWithTerms } from "./vendor-service.ts";
 
 export const ADDRESS_NOT_FOUND =
   "We could not find that address. Please add the city and state, or the ZIP code (for example: 350 5th Ave, New York, NY 10118).";
@@ -64,7 +64,7 @@ export async function setAddress(
   cartOwner: string | null = null,
 ): Promise<AddressResult> {
   const place = await placeAddress(geocoder, input);
-  const vendor = await vendorFor(db, { lat: place.lat, lng: place.lng });
+  const { vendor, terms } = await vendorWithTerms(db, { lat: place.lat, lng: place.lng });
   const saved: SavedAddress = { ...place, store_id: vendor.store_id, shipping: vendor.shipping };
   const changed = previous !== null && previous.store_id !== vendor.store_id;
   let storeChange: StoreChange | null = null;
@@ -83,7 +83,7 @@ export async function setAddress(
       to: { id: vendor.store.id, name: vendor.store.name, shipping: vendor.shipping },
     };
   }
-  const availability = await availabilityOfStore(db, vendor.store_id, now);
+  const availability = await availabilityOfStore(db, vendor.store_id, now, terms);
   const serving = await servingStores(db, { lat: place.lat, lng: place.lng }, place.state);
   const moved = serving ? await relocateCart(db, cartOwner, serving) : null;
   return {

@@ -16,19 +16,51 @@ const noStore = () => new AppError(503, "no_store", "No store is set up yet.");
 
 /** The store that serves a position (catalogue's store resolution, zones included) and what it offers. */
 export async function vendorFor(db: Db, hints: StoreHints): Promise<Vendor> {
+  return (await vendorWithTerms(db, hints)).vendor;
+}
+
+/**
+ * The vendor of a position and its store's availability terms, read in one statement (setting an address answers
+ * both: the store was read twice).
+ */
+export async function vendorWithTerms(
+  db: Db,
+  hints: StoreHints,
+): Promise<{ vendor: Vendor; terms: StoreTerms }> {
   const resolved = await resolveStore(db, hints);
   if (!resolved) throw noStore();
-  const store = await db
+  const row = await db
     .selectFrom("stores")
-    .select(["id", "name", "is_shipping", "eta_minutes", "min_order_cents", "delivery_fee_cents"])
+    .select([
+      "id",
+      "name",
+      "is_shipping",
+      "eta_minutes",
+      "min_order_cents",
+      "delivery_fee_cents",
+      "timezone",
+      "hours",
+      "city_code",
+    ])
     .where("id", "=", resolved.id)
     .executeTakeFirstOrThrow();
   const located = hints.storeId === undefined && hints.lat !== undefined;
+  const { id, name, is_shipping, eta_minutes, min_order_cents, delivery_fee_cents } = row;
   return {
-    store_id: store.id,
-    shipping: store.is_shipping,
-    banner: located && store.is_shipping ? { _id: OUT_OF_ZONE } : null,
-    store,
+    vendor: {
+      store_id: id,
+      shipping: is_shipping,
+      banner: located && is_shipping ? { _id: OUT_OF_ZONE } : null,
+      store: { id, name, is_shipping, eta_minutes, min_order_cents, delivery_fee_cents },
+    },
+    terms: {
+      id,
+      is_shipping,
+      eta_minutes,
+      timezone: row.timezone,
+      hours: row.hours,
+      city_code: row.city_code,
+    },
   };
 }
 

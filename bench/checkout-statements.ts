@@ -1,0 +1,102 @@
+/**
+ * node --import tsx bench/checkout-statements.ts — the SQL statements each call of the HTTP checkout loop
+ * (bench/checkout-http.ts) sends to PostgreSQL, counted and listed per step: one signed-in shopper, in-process
+ * (app.inject), production settings, on a fresh schema of BENCH_DATABASE_URL (or the local server) with the seeded
+ * catalogue. Not timed. `--texts` prints each statement's text too. The workers are off: what they run after an
+ * order (settling's jobs) is not the request's.
+ */
+import pg from "pg";
+import { seedCatalogue } from "../db/seed/index.ts";
+import type { Availability } from "../domain/availability/types.ts";
+import { checkoutIdFor } from "../domain/checkout/request.ts";
+import { buildApp } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { migrate } from "../server/platform/db.ts";
+import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
+import { firstDeliveryTime, stockedSkus } from "../tests/support/shopping.ts";
+import { ADDRESS } from "./checkout-throughput.ts";
+import { openBenchDb } from "./search-latency.ts";
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const texts = process.argv.includes("--texts");
+
+let sent: string[] | null = null;
+const query = pg.Client.prototype.query;
+// biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one only records the text.
+pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
+  const text = typeof config === "string" ? config : config?.text;
+  if (sent && typeof text === "string") sent.push(text.replace(/\s+/g, " ").slice(0, 160));
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  return (query as any).call(this, config, ...rest);
+} as typeof pg.Client.prototype.query;
+
+const { db, close } = await openBenchDb("postgres", pgUrl);
+try {
+  await migrate(db);
+  await seedCatalogue(db);
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
+    db,
+    logger: false,
+  });
+  try {
+    const user = await createUser(db);
+    const browser = await signedInBrowser(app, user);
+    await browser.post("/order/address", { address: ADDRESS });
+    const { store_id: storeId } = (await browser.get("/menu/vendor")).json<{ store_id: string }>();
+    const skus = await stockedSkus(db, storeId, { minPriceCents: 3000, limit: 5, stock: 1000 });
+    const counts: Record<string, number> = {};
+    const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
+      sent = [];
+      const out = await call();
+      counts[name] = sent.length;
+      if (texts) for (const t of sent) console.log(`  ${name}: ${t}`);
+      sent = null;
+      return out;
+    };
+    for (let round = 0; round < 3; round++) {
+      const added = await step("cart add", () =>
+        browser.post("/menu/cart/v2", {
+          skus: [{ sku: skus[round], qty: 1, store_id: storeId, meta: { engraving: null } }],
+        }),
+      );
+      const cart = added.json<{ total: number; split_cart: Record<string, { sale_classes: string[] }> }>();
+      await step("address", () => browser.post("/order/address", { address: ADDRESS }));
+      const classes = cart.split_cart[storeId]?.sale_classes ?? [];
+      const times = await step("delivery time", () =>
+        browser.get(`/menu/availability${classes.length ? `?classes=${classes.join(",")}` : ""}`, {
+          "x-store-id": storeId,
+        }),
+      );
+      const card = await step("card token", () =>
+        browser.post("/sandbox-pay/v1/tokens", {
+          number: "4242424242424242",
+          exp_month: 12,
+          exp_year: 2031,
+          cvc: "123",
+        }),
+      );
+      const placed = await step("place order", () =>
+        browser.post("/order/v3", {
+          id: checkoutIdFor(user.id, new Date()),
+          expectedTotal: cart.total,
+          paymentMethod: { type: "token", token: card.json<{ id: string }>().id, save: false },
+          ...firstDeliveryTime(times.json<Availability>()),
+          isGift: false,
+          address: { type: "Residential" },
+        }),
+      );
+      if (placed.json<{ status: string }>().status !== "succeeded") throw new Error(`place: ${placed.body}`);
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      console.log(
+        `round ${round + 1}: ${Object.entries(counts)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ")}; loop ${total}`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
+} finally {
+  await close();
+}
