@@ -26,7 +26,11 @@ export const ORDER_FAILED_EVENT = "Order Failed";
 export const GIFT_SCHEDULE_BY_RECIPIENT = "Allow Recipient to Schedule Delivery";
 export const PUSH_TOKEN_FAILED = "failed";
 
+/** A part of a page opened on demand (a drawer, a dialog) whose code did not load: the spec shows no text for it. */
+export const PART_FAILED = "That did not load. Check your connection and try again.";
+
 /** 'Loading chunk N failed' (§8), shown when a page part does not load within 120 s. */
+
 export const chunkLoadFailed = (chunk: number | string) => `Loading chunk ${chunk} failed`;
 
 /** Substitution review statuses (§4). */

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { QUANTITY_DEBOUNCE_MS, SPLIT_MODAL_STEP_MS } from "#domain/cart/constants.ts";
 import type { Product } from "#domain/catalogue/types.ts";
+import { PART_FAILED } from "#domain/copy.ts";
 import {
   addFromProductPage,
   hydrated,
@@ -46,6 +47,50 @@ for (const [device, viewport] of VIEWPORTS) {
     }) => addressMove(page, request, device));
   });
 }
+
+/** The shell's parts a page opens rather than shows (app/lib/on-demand.tsx, issue 35 §3). */
+const ON_DEMAND = ["cart-drawer", "split-cart-modal", "nav-drawer", "address-dialog", "lead-offer"];
+
+test("the shell's dialogs are not in a page's first scripts; they open when asked, and say so when they cannot load", async ({
+  page,
+  request,
+}) => {
+  // The scripts the document names, and what they import before they run.
+  const html = await (await request.get("/")).text();
+  const firstScripts = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]));
+  for (const url of firstScripts) {
+    const code = await (await request.get(url)).text();
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g))
+      firstScripts.add(`/assets/${m[1]}`);
+  }
+  expect(firstScripts.size).toBeGreaterThan(3);
+  for (const part of ON_DEMAND)
+    expect([...firstScripts].filter((url) => url.includes(`/${part}-`))).toEqual([]);
+
+  // The menu's code cannot load (offline, a deploy): the shopper is told, and the button works again once it can.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const blocked = "**/assets/nav-drawer-*.js";
+  await page.route(blocked, (route) => route.abort("internetdisconnected"));
+  await page.goto("/");
+  await hydrated(page);
+  const menuButton = page.getByRole("button", { name: "Open menu" });
+  await menuButton.click();
+  await expect(page.getByRole("status").getByText(PART_FAILED)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+  await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+  await page.unroute(blocked);
+  await menuButton.click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+
+  // The cart drawer's code arrives when the page is idle, before anyone asks for it.
+  const fetched: string[] = [];
+  page.on("request", (req) => fetched.push(req.url()));
+  await page.goto("/whiskey");
+  await hydrated(page);
+  await expect.poll(() => fetched.some((url) => url.includes("/assets/cart-drawer-"))).toBe(true);
+  await page.getByTestId("cart-button").click();
+  await expect(page.getByTestId("cart-drawer")).toBeVisible();
+});
 
 /** Screenshots for a person to look at (E2E_SCREENSHOTS_DIR), after the drawer's slide-in has settled. */
 async function shot(page: Page, device: string, name: string) {

@@ -1,8 +1,13 @@
+import { onDemand } from "#app/lib/on-demand.tsx";
 import type { SavedAddress } from "#domain/geo/api.ts";
-import { AddressProvider } from "./address-context.tsx";
-import { AddressDialog } from "./address-dialog.tsx";
+import { AddressProvider, useDeliveryAddress } from "./address-context.tsx";
 
-/** Mounts the delivery address for the shell: the provider around the page and the address dialog. */
+const AddressDialog = onDemand(() => import("./address-dialog.tsx").then((m) => m.AddressDialog));
+
+/**
+ * Mounts the delivery address for the shell: the provider around the page and the address dialog, which loads on
+ * demand (app/lib/on-demand.tsx).
+ */
 export function AddressRoot({
   initial,
   pending = false,
@@ -15,7 +20,12 @@ export function AddressRoot({
   return (
     <AddressProvider initial={initial} pending={pending}>
       {children}
-      <AddressDialog />
+      <AddressDialogOnDemand />
     </AddressProvider>
   );
+}
+
+function AddressDialogOnDemand() {
+  const { dialogOpen, closeDialog } = useDeliveryAddress();
+  return <AddressDialog wanted={dialogOpen} onUnavailable={closeDialog} />;
 }

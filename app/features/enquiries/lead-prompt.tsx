@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
-import type { ApiAnswer } from "#app/lib/api-answers.ts";
-import { SIGNUP_PROMO } from "#domain/accounts/signup-offer.ts";
+import { onDemand } from "#app/lib/on-demand.tsx";
 import { LEAD_STORAGE, leadPromptTiming, storedTime } from "#domain/leads/prompt.ts";
 import { useSession } from "../accounts/session.tsx";
+
+/** The offer card: its form, its answer. */
+const LeadOffer = onDemand(() => import("./lead-offer.tsx").then((m) => m.LeadOffer));
 
 /** This storefront's platform, as its x-platform header names it (the apps send ios or android). */
 const PLATFORM = "web";
@@ -29,18 +30,12 @@ function write(storage: "local" | "session", key: string, value: string): void {
  * The lead-capture prompt (issue 17, spec §9): for anonymous visitors, 30 seconds into the session (its start kept
  * in sessionStorage), the signup offer by email; closed, it stays away for 7 days (the closed time kept in
  * localStorage); the platform is kept with it and sent with the lead. A corner card, not a modal: it never
- * takes focus or blocks the page.
+ * takes focus or blocks the page. The card itself loads on demand (app/lib/on-demand.tsx).
  */
 export function LeadPrompt() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<{ busy: boolean; error: string | null; done: string | null }>({
-    busy: false,
-    error: null,
-    done: null,
-  });
-  const titleId = useId();
   const signedIn = user !== null;
 
   useEffect(() => {
@@ -68,76 +63,18 @@ export function LeadPrompt() {
     return () => window.clearTimeout(timer);
   }, [pathname, signedIn]);
 
-  if (!open || signedIn) return null;
-
-  const close = () => {
-    write("local", LEAD_STORAGE.closedAt, String(Date.now()));
-    setOpen(false);
-  };
-
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "");
-    setState({ busy: true, error: null, done: null });
-    const platform = read("local", LEAD_STORAGE.platform) ?? PLATFORM;
-    const res = await browserApi<ApiAnswer<"captureLead">>("/api/leads", {
-      method: "POST",
-      body: { email, platform, page: pathname.slice(0, 200) },
-    }).catch(() => null);
-    if (res?.ok) {
-      // Answered: it stays away as if closed.
-      write("local", LEAD_STORAGE.closedAt, String(Date.now()));
-      setState({ busy: false, error: null, done: res.data.message });
-    } else {
-      setState({
-        busy: false,
-        error: res
-          ? apiErrorMessage(res.data, "That did not send. Please try again.")
-          : "You seem to be offline.",
-        done: null,
-      });
-    }
-  };
-
+  const shown = open && !signedIn;
   return (
-    <section className="lead-prompt" aria-labelledby={titleId} aria-live="polite">
-      <h2 id={titleId} className="lead-prompt__title">
-        {SIGNUP_PROMO.desc}
-      </h2>
-      <button type="button" className="lead-prompt__close" aria-label="Close the offer" onClick={close}>
-        ×
-      </button>
-      {state.done ? (
-        <p role="status">{state.done}</p>
-      ) : (
-        <>
-          <p>Leave your email and we'll send you the offer, good when you sign up. 21+ only.</p>
-          <form className="lead-prompt__form" onSubmit={submit} aria-labelledby={titleId}>
-            <label className="visually-hidden" htmlFor={`${titleId}-email`}>
-              Email for the offer
-            </label>
-            <input
-              id={`${titleId}-email`}
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              required
-              aria-invalid={state.error ? true : undefined}
-              aria-describedby={state.error ? `${titleId}-error` : undefined}
-            />
-            {state.error ? (
-              <p className="field__error" id={`${titleId}-error`} role="alert">
-                {state.error}
-              </p>
-            ) : null}
-            <button className="button button--primary" type="submit" disabled={state.busy}>
-              {state.busy ? "Sending…" : "Send my offer"}
-            </button>
-          </form>
-        </>
-      )}
-    </section>
+    <LeadOffer
+      wanted={shown}
+      shown={shown}
+      page={pathname}
+      platform={read("local", LEAD_STORAGE.platform) ?? PLATFORM}
+      onClose={() => {
+        write("local", LEAD_STORAGE.closedAt, String(Date.now()));
+        setOpen(false);
+      }}
+      onAnswered={() => write("local", LEAD_STORAGE.closedAt, String(Date.now()))}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { CloseIcon } from "#app/components/icons.tsx";
 import { Logo } from "#app/components/shell/logo.tsx";
@@ -15,8 +15,14 @@ export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolea
   const dialog = useModalDialog(open, onClose);
   const location = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a followed link closes the drawer
-  useEffect(() => onClose(), [location.key]);
+  // A followed link closes the drawer. It mounts as it first opens (app/lib/on-demand.tsx): not on that page.
+  const shownOn = useRef(location.key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes
+  useEffect(() => {
+    if (location.key === shownOn.current) return;
+    shownOn.current = location.key;
+    onClose();
+  }, [location.key]);
 
   return (
     <dialog {...dialog} id="nav-drawer" className="nav-drawer" aria-label="Menu">

@@ -3,10 +3,13 @@ import { Link } from "react-router";
 import { MenuIcon } from "#app/components/icons.tsx";
 import { Logo } from "#app/components/shell/logo.tsx";
 import { SearchBox } from "#app/components/shell/search-box.tsx";
+import { onDemand } from "#app/lib/on-demand.tsx";
 import type { NavItem } from "../catalogue/navigation.ts";
 import { CategoryNav } from "./category-nav.tsx";
 import { AccountSlot, AddressSlot, CartSlot } from "./header-slots.tsx";
-import { NavDrawer } from "./nav-drawer.tsx";
+
+/** The navigation drawer (phones) loads on demand (app/lib/on-demand.tsx). */
+const NavDrawer = onDemand(() => import("./nav-drawer.tsx").then((m) => m.NavDrawer));
 
 export function SiteHeader({ nav }: { nav: NavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -39,7 +42,13 @@ export function SiteHeader({ nav }: { nav: NavItem[] }) {
         </div>
       </div>
       <CategoryNav nav={nav} />
-      <NavDrawer nav={nav} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <NavDrawer
+        wanted={drawerOpen}
+        onUnavailable={() => setDrawerOpen(false)}
+        nav={nav}
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+      />
     </header>
   );
 }
