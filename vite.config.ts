@@ -14,8 +14,21 @@ const SHARED = [
   /\/app\/lib\//,
   /\/domain\/(money|number|copy)\.ts$/,
   /\/features\/accounts\/session\.tsx$/,
-  /\/features\/catalogue\/structured-data\.ts$/,
 ];
+
+/**
+ * Left to the pages and parts that use them, so that a page does not load them for nothing (issue 35 §3): the
+ * dialogs' focus handling (the shell's dialogs load on demand), the full-screen frame, and the catalogue's cards,
+ * prices and structured data (not on account, checkout or tracking pages).
+ */
+const NOT_SHARED = [
+  /\/app\/lib\/modal-dialog\.ts$/,
+  /\/app\/components\/shell\/full-screen-page\.tsx$/,
+  /\/app\/components\/catalogue\//,
+  /\/app\/components\/json-ld\.tsx$/,
+];
+
+const shared = (id: string) => SHARED.some((re) => re.test(id)) && !NOT_SHARED.some((re) => re.test(id));
 
 /**
  * Writes `.br` (maximum quality) and `.gz` beside each built script, stylesheet and WebAssembly module (the ID
@@ -55,7 +68,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (SHARED.some((re) => re.test(id)) ? "shared" : undefined),
+        manualChunks: (id) => (shared(id) ? "shared" : undefined),
       },
     },
   },

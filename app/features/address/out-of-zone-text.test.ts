@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Category } from "#domain/catalogue/types.ts";
-import { outOfZoneHeading, shippedCategories, shippingOfferText } from "./out-of-zone-text.ts";
+import { outOfZoneHeading, shippingOfferText } from "./out-of-zone-text.ts";
+import { shippedCategories } from "./shipped-categories.ts";
 
 const category = (over: Partial<Category>): Category => ({
   _id: `cat_${over.url_name}`,

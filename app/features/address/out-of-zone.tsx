@@ -5,12 +5,7 @@ import { browserApi } from "#app/lib/api.ts";
 import type { ApiAnswer } from "#app/lib/api-answers.ts";
 import { OUT_OF_ZONE, type SavedAddress } from "#domain/geo/api.ts";
 import { useDeliveryAddress } from "./address-context.tsx";
-import {
-  outOfZoneHeading,
-  type ShippingOffer,
-  shippedCategories,
-  shippingOfferText,
-} from "./out-of-zone-text.ts";
+import { outOfZoneHeading, type ShippingOffer, shippingOfferText } from "./out-of-zone-text.ts";
 
 /** The shopper's address is outside every delivery zone: where it is, and what can be shipped there once known. */
 export interface OutOfZone {
@@ -29,8 +24,9 @@ function loadOffer(lat: number, lng: number, state: string): Promise<ShippingOff
       browserApi<ApiAnswer<"getVendor">>(`/menu/vendor?${key}`),
       browserApi<ApiAnswer<"getAvailability">>(`/menu/availability?${key}`).catch(() => null),
       browserApi<ApiAnswer<"listAvailableCategories">>(`/menu/available-categories?${key}`).catch(() => null),
+      import("./shipped-categories.ts"),
     ])
-      .then(([vendor, availability, available]) => {
+      .then(([vendor, availability, available, { shippedCategories }]) => {
         if (!vendor.ok) return null;
         if (vendor.data.banner?._id !== OUT_OF_ZONE) return "in_zone" as const;
         return {
