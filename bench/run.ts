@@ -30,6 +30,7 @@ import { giveProductPhoto } from "./product-photo.ts";
 import { measureRecommendationLatency } from "./recommendation-latency.ts";
 import { measureScales, type ScaleFigures } from "./scale.ts";
 import { measureSearchLatency, percentile } from "./search-latency.ts";
+import { measureSearchPageCost } from "./search-page.ts";
 import { SERIALIZER_NAMES, SERIALIZERS } from "./serializers.ts";
 import { measureTracking } from "./tracking.ts";
 import { measureZoneLookup, type ZoneLookupFigures } from "./zone-lookup.ts";
@@ -54,6 +55,7 @@ async function main() {
   if (process.env.BENCH_ONLY === "zones") return zonesOnly();
   if (process.env.BENCH_ONLY === "feeds") return feedsOnly();
   if (process.env.BENCH_ONLY === "scale") return scaleOnly();
+  if (process.env.BENCH_ONLY === "search-page") return searchPageOnly();
   // 1. Search and cart latency, in-process, on both databases.
   for (const kind of ["pglite", "postgres"] as const) {
     const search = await measureSearchLatency(kind, pgUrl);
@@ -113,6 +115,8 @@ async function main() {
     "< 200 MB",
   );
   add("  of which JS heap", `${tracking.extraHeapMb.toFixed(0)} MB`);
+
+  await addSearchPageRows();
 
   // 2. The built storefront, served by its own process on a fresh embedded database.
   const clientDir = path.join(root, "build", "client");
@@ -267,6 +271,39 @@ async function pagesOnly() {
     await storefront.stop();
     removePageFiles();
   }
+  printTable();
+}
+
+/**
+ * An uncached search page against the API call its loader makes (issue 35, last paragraph; bench/search-page.ts):
+ * the storefront process's CPU per request, in turn over rounds, on a storefront of its own.
+ */
+async function addSearchPageRows() {
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+  const f = await measureSearchPageCost({ port });
+  const of = `${f.productsPerPage.toFixed(0)} products and facets, ${f.rounds} rounds of ${f.requests}, ${f.connections} at once`;
+  add(
+    `uncached search page against its API call: server CPU per request (${of})`,
+    ms(f.page.cpuMs),
+    `${ms(f.api.cpuMs)} (POST /menu/search/v4)`,
+    ratio(f.page.cpuMs / f.api.cpuMs),
+    "≤ 1.50",
+  );
+  add(
+    `  time per request, ${f.connections} at once: page · API`,
+    `${ms(f.page.wallMs)} · ${ms(f.api.wallMs)}`,
+    "",
+    ratio(f.page.wallMs / f.api.wallMs),
+  );
+  add(
+    "  bytes per answer, brotli (uncompressed): page · API",
+    `${kb(f.page.bytes)} (${kb(f.page.rawBytes)}) · ${kb(f.api.bytes)} (${kb(f.api.rawBytes)})`,
+  );
+}
+
+/** BENCH_ONLY=search-page: the uncached search page against its API call, alone. */
+async function searchPageOnly() {
+  await addSearchPageRows();
   printTable();
 }
 
