@@ -70,6 +70,9 @@ export interface AppDeps {
 /** How API answers are compressed: by @fastify/compress, and the same way by the front door for its replays. */
 const API_COMPRESSION: Compression = { encodings: ["br", "gzip"], threshold: 1024, brotliQuality: 4 };
 
+/** The largest API answer compressed synchronously (@fastify/compress's syncThreshold). */
+const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
+
 /**
  * Page renders at once per instance: a render is 10–20 ms of CPU, so 16 in progress answer within a few hundred
  * milliseconds; the next gets the busy page at once instead of a place in a queue (docs/adr/0042-shared-page-cache.md).
@@ -213,6 +216,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     global: true,
     encodings: API_COMPRESSION.encodings,
     threshold: API_COMPRESSION.threshold,
+    // Answers up to 64 kB are compressed in one synchronous call rather than through a stream on zlib's thread
+    // pool: the plugin's default bound on a 2-core host is 8 kB, which sent the address and delivery-time answers
+    // (8–9 kB) through the stream's machinery at about twice the CPU (docs/adr/0077-checkout-over-http.md).
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_COMPRESSION.brotliQuality } },
   });
   await app.register(fastifyCookie);

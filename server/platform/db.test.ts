@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
-import { executePrepared, migrate, resultReadsStar } from "./db.ts";
+import { compiledOnce, executePrepared, migrate, resultReadsStar } from "./db.ts";
 
 describe.each(testDatabases)("database platform on %s", (kind) => {
   let t: TestDb;
@@ -28,6 +28,25 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
     expect(await executePrepared(t.db, double(2))).toEqual([{ n: 4 }]);
     const overlapping = await Promise.all([1, 2, 3, 4, 5].map((n) => executePrepared(t.db, double(n))));
     expect(overlapping).toEqual([[{ n: 2 }], [{ n: 4 }], [{ n: 6 }], [{ n: 8 }], [{ n: 10 }]]);
+  });
+
+  it("runs a statement compiled once with each call's values, in a transaction too (ADR 77)", async () => {
+    const named = compiledOnce((db, name: string, limit: number) =>
+      db.selectNoFrom([sql<string>`${name}::text`.as("name"), sql<number>`${limit}::int + 1`.as("next")]),
+    );
+    expect(await named(t.db, "a", 1)).toEqual([{ name: "a", next: 2 }]);
+    const overlapping = await Promise.all(["b", "c", "d"].map((n, i) => named(t.db, n, i)));
+    expect(overlapping).toEqual([
+      [{ name: "b", next: 1 }],
+      [{ name: "c", next: 2 }],
+      [{ name: "d", next: 3 }],
+    ]);
+    expect(await t.db.transaction().execute((tx) => named(tx, "e", 9))).toEqual([{ name: "e", next: 10 }]);
+    // A parameter that only chooses the statement's shape is refused when it is compiled.
+    const shaped = compiledOnce((db, wide: boolean) =>
+      db.selectNoFrom(sql<number>`${sql.lit(wide ? 2 : 1)}`.as("n")),
+    );
+    await expect(shaped(t.db, true)).rejects.toThrow(/not a bound value/);
   });
 
   it.runIf(kind === "postgres")(

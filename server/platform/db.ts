@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
@@ -70,6 +70,39 @@ export async function executePrepared<R>(db: Db, query: { compile(db: Db): Compi
   return result.rows as R[];
 }
 
+/** The statements compiledOnce has compiled, by the compiler's adapter (PostgreSQL's and PGlite's compile alike). */
+type CompiledTemplate = { sql: string; parameters: readonly unknown[]; places: number[] };
+
+/**
+ * A hot statement built and compiled once, then run with each call's values (ADR 77): Kysely otherwise builds the
+ * query's tree and compiles its text again on every call, about a tenth of a millisecond for a join, and the
+ * statement's text is a new string each time. `build` is called once per database kind with a placeholder for each
+ * parameter; each must be used as a bound value (not in a list, nor to choose the statement's shape), which is
+ * checked when it is compiled. Runs on the database or a transaction of it.
+ */
+export function compiledOnce<P extends unknown[], R>(
+  build: (db: Kysely<Database>, ...params: P) => { compile(): CompiledQuery<R> },
+): (db: Kysely<Database>, ...params: P) => Promise<R[]> {
+  const templates = new WeakMap<object, CompiledTemplate>();
+  return async (db, ...params) => {
+    const key = db.getExecutor().adapter;
+    let template = templates.get(key);
+    if (!template) {
+      const marks = params.map((_, i) => Symbol(`param ${i}`));
+      const compiled = build(db, ...(marks as unknown as P)).compile();
+      const places = compiled.parameters.map((v) => marks.indexOf(v as symbol));
+      marks.forEach((_, i) => {
+        if (!places.includes(i)) throw new Error(`compiledOnce: parameter ${i} is not a bound value`);
+      });
+      template = { sql: compiled.sql, parameters: compiled.parameters, places };
+      templates.set(key, template);
+    }
+    const { sql, parameters, places } = template;
+    const values = parameters.map((v, i) => (places[i] === -1 ? v : params[places[i]]));
+    return (await db.executeQuery<R>(CompiledQuery.raw(sql, values))).rows;
+  };
+}
+
 /**
  * Adds plan_cache_mode=force_custom_plan to the connections' startup options (next to any the URL has), for the
  * connections search's prepared statements run on (executePrepared): they save parsing but keep planning for each
@@ -119,6 +152,8 @@ const PARTIAL_INDEX_UPSERT = /\bon conflict\s*\([^)]*\)\s*where\b/i;
 /** Statement texts seen once (the next sighting prepares them), and the names of those prepared. */
 const seenTexts = new Set<string>();
 const preparedNames = new Map<string, string>();
+/** Texts that always run unnamed (their result reads `*`, or an upsert on a partial index). */
+const unnamedTexts = new Set<string>();
 
 /**
  * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
@@ -129,8 +164,12 @@ const preparedNames = new Map<string, string>();
 function preparedNameOf(text: string): string | null {
   const named = preparedNames.get(text);
   if (named) return named;
-  if (preparedNames.size >= MAX_PREPARED_TEXTS || resultReadsStar(text) || PARTIAL_INDEX_UPSERT.test(text))
+  if (preparedNames.size >= MAX_PREPARED_TEXTS || unnamedTexts.has(text)) return null;
+  if (resultReadsStar(text) || PARTIAL_INDEX_UPSERT.test(text)) {
+    // Remembered, so that each later call costs a lookup rather than a scan of its text.
+    if (unnamedTexts.size < 10 * MAX_PREPARED_TEXTS) unnamedTexts.add(text);
     return null;
+  }
   if (!seenTexts.has(text)) {
     if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);
     return null;

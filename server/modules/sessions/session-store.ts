@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { AccountRole, Platform } from "#domain/accounts/roles.ts";
-import type { Db } from "#server/platform/db.ts";
+import { compiledOnce, type Db } from "#server/platform/db.ts";
 import { hashSecret, isSessionTokenShape, newSessionToken } from "./tokens.ts";
 
 /** Sessions live as long as their cookie (spec §9: 1 year) unless logged out or revoked. */
@@ -46,17 +46,21 @@ export async function createSession(db: Db, s: NewSession): Promise<{ sessionId:
   return { sessionId, token };
 }
 
-/** The live session behind a token, or null (unknown, expired, revoked, malformed). */
-export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
-  if (!isSessionTokenShape(token)) return null;
-  const row = await db
+/** Read on every request with a session: compiled once (ADR 77). */
+const liveSessionOf = compiledOnce((db, tokenHash: string) =>
+  db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select(["s.id", "s.user_id", "s.last_seen_at", "u.role", "u.store_id"])
-    .where("s.token_hash", "=", hashSecret(token))
+    .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", sql<Date>`now()`)
-    .executeTakeFirst();
+    .where("s.expires_at", ">", sql<Date>`now()`),
+);
+
+/** The live session behind a token, or null (unknown, expired, revoked, malformed). */
+export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
+  if (!isSessionTokenShape(token)) return null;
+  const [row] = await liveSessionOf(db, hashSecret(token));
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await db.updateTable("sessions").set({ last_seen_at: sql`now()` }).where("id", "=", row.id).execute();
