@@ -55,4 +55,23 @@ describe("criticalCss", () => {
     const all = '<div class="card card--wide card__title drawer drawer__title" id="reviews"></div>';
     expect(critical.forHtml(all)).toBe(css);
   });
+
+  it("reads a document in parts as it reads the whole, wherever the parts are cut", () => {
+    // Long enough to be read in several pieces; a two-byte character and attributes across every kind of cut.
+    const cards = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `<li class="${i % 7 === 0 ? "card card--wide" : "card"}"><h3 class="card__title" id="t${i}">Café “${i}”</h3></li>`,
+    ).join("");
+    const html = `<main><ul class="grid">${cards}</ul><div class="drawer\tdrawer__title" id="reviews"></div></main>`;
+    const bytes = Buffer.from(html);
+    const whole = critical.forHtml(html);
+    expect(whole).toContain(".card.card--wide .card__title");
+    for (const size of [1, 3, 7, 100, 4096, 16 * 1024 + 1, bytes.length]) {
+      const parts: Uint8Array[] = [];
+      for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
+      expect(critical.forParts(parts)).toBe(whole);
+    }
+    expect(critical.forParts([])).toBe(critical.forHtml(""));
+  });
 });

@@ -19,25 +19,60 @@ type Token = string;
 export interface CriticalCss {
   /** The kept rules for a document's HTML, as one stylesheet's text. */
   forHtml(html: string): string;
+  /**
+   * The same for a document given as its UTF-8 bytes, in parts: read a piece at a time, so that a page of 150 kB is
+   * never one string (a string that large is allocated, written and collected apart from the others: on a page
+   * render it cost more than the reading).
+   */
+  forParts(parts: readonly Uint8Array[]): string;
 }
 
 export function criticalCss(css: string): CriticalCss {
   const nodes = parse(css, 0, css.length);
   return {
     forHtml(html) {
-      const present = namesIn(html);
+      const present = new Set<string>();
+      namesIn(html, present);
       return emit(nodes, present);
+    },
+    forParts(parts) {
+      return emit(nodes, namesInParts(parts));
     },
   };
 }
 
 /** `.name` and `#name` tokens of the document: every class in a class attribute, every id. */
-function namesIn(html: string): Set<string> {
-  const names = new Set<string>();
+function namesIn(html: string, names: Set<string>) {
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of m[1].split(/\s+/)) if (name) names.add(`.${name}`);
   }
   for (const m of html.matchAll(/\sid="([^"]*)"/g)) names.add(`#${m[1]}`);
+}
+
+/** Bytes decoded at a time by namesInParts. */
+const PIECE = 16 * 1024;
+
+/**
+ * namesIn over a document in parts. The text is cut before a `<`: an attribute's value holds none (the renderer
+ * escapes it), so every `class="…"` and `id="…"` lies whole within one of the pieces read.
+ */
+function namesInParts(parts: readonly Uint8Array[]): Set<string> {
+  const names = new Set<string>();
+  const decoder = new TextDecoder();
+  let carried = "";
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += PIECE) {
+      const text = carried + decoder.decode(part.subarray(at, at + PIECE), { stream: true });
+      const cut = text.lastIndexOf("<");
+      if (cut <= 0) {
+        carried = text;
+        continue;
+      }
+      namesIn(text.slice(0, cut), names);
+      carried = text.slice(cut);
+    }
+  }
+  namesIn(carried + decoder.decode(), names);
   return names;
 }
 
