@@ -48,7 +48,7 @@ for (const [device, viewport] of VIEWPORTS) {
   });
 }
 
-/** The shell's parts a page opens rather than shows (app/lib/on-demand.tsx, issue 35 §3). */
+/** The shell's parts a page opens rather than shows (app/components/on-demand.tsx, issue 35 §3). */
 const ON_DEMAND = ["cart-drawer", "split-cart-modal", "nav-drawer", "address-dialog", "lead-offer"];
 
 test("the shell's dialogs are not in a page's first scripts; they open when asked, and say so when they cannot load", async ({

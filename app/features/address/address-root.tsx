@@ -1,4 +1,4 @@
-import { onDemand } from "#app/lib/on-demand.tsx";
+import { onDemand } from "#app/components/on-demand.tsx";
 import type { SavedAddress } from "#domain/geo/api.ts";
 import { AddressProvider, useDeliveryAddress } from "./address-context.tsx";
 
@@ -6,7 +6,7 @@ const AddressDialog = onDemand(() => import("./address-dialog.tsx").then((m) => 
 
 /**
  * Mounts the delivery address for the shell: the provider around the page and the address dialog, which loads on
- * demand (app/lib/on-demand.tsx).
+ * demand (app/components/on-demand.tsx).
  */
 export function AddressRoot({
   initial,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { onDemand } from "#app/lib/on-demand.tsx";
+import { onDemand } from "#app/components/on-demand.tsx";
 import { LEAD_STORAGE, leadPromptTiming, storedTime } from "#domain/leads/prompt.ts";
 import { useSession } from "../accounts/session.tsx";
 
@@ -30,7 +30,7 @@ function write(storage: "local" | "session", key: string, value: string): void {
  * The lead-capture prompt (issue 17, spec §9): for anonymous visitors, 30 seconds into the session (its start kept
  * in sessionStorage), the signup offer by email; closed, it stays away for 7 days (the closed time kept in
  * localStorage); the platform is kept with it and sent with the lead. A corner card, not a modal: it never
- * takes focus or blocks the page. The card itself loads on demand (app/lib/on-demand.tsx).
+ * takes focus or blocks the page. The card itself loads on demand (app/components/on-demand.tsx).
  */
 export function LeadPrompt() {
   const { user } = useSession();

@@ -15,7 +15,7 @@ export function NavDrawer({ nav, open, onClose }: { nav: NavItem[]; open: boolea
   const dialog = useModalDialog(open, onClose);
   const location = useLocation();
 
-  // A followed link closes the drawer. It mounts as it first opens (app/lib/on-demand.tsx): not on that page.
+  // A followed link closes the drawer. It mounts as it first opens (app/components/on-demand.tsx): not on that page.
   const shownOn = useRef(location.key);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes
   useEffect(() => {

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { MenuIcon } from "#app/components/icons.tsx";
+import { onDemand } from "#app/components/on-demand.tsx";
 import { Logo } from "#app/components/shell/logo.tsx";
 import { SearchBox } from "#app/components/shell/search-box.tsx";
-import { onDemand } from "#app/lib/on-demand.tsx";
 import type { NavItem } from "../catalogue/navigation.ts";
 import { CategoryNav } from "./category-nav.tsx";
 import { AccountSlot, AddressSlot, CartSlot } from "./header-slots.tsx";
 
-/** The navigation drawer (phones) loads on demand (app/lib/on-demand.tsx). */
+/** The navigation drawer (phones) loads on demand (app/components/on-demand.tsx). */
 const NavDrawer = onDemand(() => import("./nav-drawer.tsx").then((m) => m.NavDrawer));
 
 export function SiteHeader({ nav }: { nav: NavItem[] }) {
