@@ -13,7 +13,7 @@ import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
 import { admittedAtTheDoor } from "./front-door.ts";
 import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
-import { encodePage, type PageCache, pageKey, type SharedPage } from "./platform/page-cache.ts";
+import { encodePage, gzipOf, type PageCache, pageKey, type SharedPage } from "./platform/page-cache.ts";
 import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
@@ -259,7 +259,7 @@ function sendBusy(reply: FastifyReply) {
 }
 
 /** A kept page, encoded as the browser accepts, under the CSP its scripts' nonces were rendered for. */
-function sendShared(
+async function sendShared(
   req: FastifyRequest,
   reply: FastifyReply,
   page: SharedPage,
@@ -284,7 +284,7 @@ function sendShared(
     : null;
   if (encoding === "br" || encoding === "gzip") {
     reply.header("content-encoding", encoding);
-    return reply.send(encoding === "br" ? page.br : page.gzip);
+    return reply.send(encoding === "br" ? page.br : await gzipOf(page));
   }
   return reply.send(page.body);
 }

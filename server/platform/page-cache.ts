@@ -13,7 +13,11 @@ export interface SharedPage {
   nonce: { script: string; style: string };
   body: Buffer;
   br: Buffer;
-  gzip: Buffer;
+  /**
+   * The gzip form, made the first time a browser without brotli asks for the page (gzipOf): most never do, and a
+   * render whose page nobody asks for again made it for nothing.
+   */
+  gzip: Buffer | null;
 }
 
 export interface PageCache {
@@ -84,7 +88,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function keep(key: string, page: SharedPage) {
     forget(key);
-    const size = page.body.length + page.br.length + page.gzip.length;
+    const size = page.body.length + page.br.length + (page.gzip?.length ?? 0);
     entries.set(key, { page, freshUntil: now() + options.ttlMs, bytes: size });
     hold(key, 1);
     bytes += size;
@@ -151,17 +155,33 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Brotli 6 (as pages are compressed when rendered) and gzip, off the event loop. */
-export async function encodePage(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip(body),
-  ]);
-  return { br, gzip: gz };
+/** Brotli 6 (as pages are compressed when rendered), off the event loop; gzip waits for a browser that needs it. */
+export async function encodePage(body: Buffer): Promise<{ br: Buffer; gzip: null }> {
+  const br = await brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  return { br, gzip: null };
+}
+
+const gzipping = new WeakMap<SharedPage, Promise<Buffer>>();
+
+/**
+ * A kept page's gzip form, made off the event loop the first time it is asked for and kept with the page (it is not
+ * counted in the cache's memory bound: a fifth of the body at most, and only for pages a gzip-only browser asked for).
+ */
+export function gzipOf(page: SharedPage): Promise<Buffer> {
+  if (page.gzip) return Promise.resolve(page.gzip);
+  let made = gzipping.get(page);
+  if (!made) {
+    made = gzip(page.body).then((gz) => {
+      page.gzip = gz;
+      return gz;
+    });
+    gzipping.set(page, made);
+  }
+  return made;
 }
