@@ -2,9 +2,13 @@
  * node --import tsx bench/checkout-statements.ts — the SQL statements each call of the HTTP checkout loop
  * (bench/checkout-http.ts) sends to PostgreSQL, counted and listed per step: one signed-in shopper, in-process
  * (app.inject), production settings, on a fresh schema of BENCH_DATABASE_URL (or the local server) with the seeded
- * catalogue. Not timed. `--texts` prints each statement's text too. The workers are off: what they run after an
- * order (settling's jobs) is not the request's.
+ * catalogue. `--texts` prints each statement's text too. `--rounds N` runs N loops and prints, besides, the
+ * process's CPU per step (user + system, mean of the loops after the first three): one call at a time, so a
+ * steadier measure of a change than the closed loop's throughput on a busy machine. The workers are off: what they
+ * run after an order (settling's jobs) is not the request's.
  */
+import zlib from "node:zlib";
+import type { LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { seedCatalogue } from "../db/seed/index.ts";
 import type { Availability } from "../domain/availability/types.ts";
@@ -19,6 +23,18 @@ import { openBenchDb } from "./search-latency.ts";
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const texts = process.argv.includes("--texts");
+const roundsAt = process.argv.indexOf("--rounds");
+const ROUNDS = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 3;
+
+/** Answers compressed as a browser accepts them (the bench's clients do), read back here. */
+const accept = { "accept-encoding": "br, gzip" };
+function json<T>(res: LightMyRequestResponse): T {
+  const encoding = res.headers["content-encoding"];
+  const raw = res.rawPayload;
+  const text =
+    encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
+  return JSON.parse(text.toString()) as T;
+}
 
 let sent: string[] | null = null;
 const query = pg.Client.prototype.query;
@@ -44,54 +60,80 @@ try {
     const browser = await signedInBrowser(app, user);
     await browser.post("/order/address", { address: ADDRESS });
     const { store_id: storeId } = (await browser.get("/menu/vendor")).json<{ store_id: string }>();
-    const skus = await stockedSkus(db, storeId, { minPriceCents: 3000, limit: 5, stock: 1000 });
+    const skus = await stockedSkus(db, storeId, { minPriceCents: 3000, limit: 5, stock: 1_000_000 });
     const counts: Record<string, number> = {};
+    const cpu: Record<string, number> = {};
+    let round = 0;
     const step = async <T>(name: string, call: () => Promise<T>): Promise<T> => {
       sent = [];
+      const before = process.cpuUsage();
       const out = await call();
+      const used = process.cpuUsage(before);
+      if (round >= 3) cpu[name] = (cpu[name] ?? 0) + (used.user + used.system) / 1000;
       counts[name] = sent.length;
       if (texts) for (const t of sent) console.log(`  ${name}: ${t}`);
       sent = null;
       return out;
     };
-    for (let round = 0; round < 3; round++) {
+    for (round = 0; round < ROUNDS; round++) {
       const added = await step("cart add", () =>
-        browser.post("/menu/cart/v2", {
-          skus: [{ sku: skus[round], qty: 1, store_id: storeId, meta: { engraving: null } }],
-        }),
+        browser.post(
+          "/menu/cart/v2",
+          {
+            skus: [{ sku: skus[round % skus.length], qty: 1, store_id: storeId, meta: { engraving: null } }],
+          },
+          accept,
+        ),
       );
-      const cart = added.json<{ total: number; split_cart: Record<string, { sale_classes: string[] }> }>();
-      await step("address", () => browser.post("/order/address", { address: ADDRESS }));
+      const cart = json<{ total: number; split_cart: Record<string, { sale_classes: string[] }> }>(added);
+      await step("address", () => browser.post("/order/address", { address: ADDRESS }, accept));
       const classes = cart.split_cart[storeId]?.sale_classes ?? [];
       const times = await step("delivery time", () =>
         browser.get(`/menu/availability${classes.length ? `?classes=${classes.join(",")}` : ""}`, {
           "x-store-id": storeId,
+          ...accept,
         }),
       );
       const card = await step("card token", () =>
-        browser.post("/sandbox-pay/v1/tokens", {
-          number: "4242424242424242",
-          exp_month: 12,
-          exp_year: 2031,
-          cvc: "123",
-        }),
+        browser.post(
+          "/sandbox-pay/v1/tokens",
+          {
+            number: "4242424242424242",
+            exp_month: 12,
+            exp_year: 2031,
+            cvc: "123",
+          },
+          accept,
+        ),
       );
       const placed = await step("place order", () =>
-        browser.post("/order/v3", {
-          id: checkoutIdFor(user.id, new Date()),
-          expectedTotal: cart.total,
-          paymentMethod: { type: "token", token: card.json<{ id: string }>().id, save: false },
-          ...firstDeliveryTime(times.json<Availability>()),
-          isGift: false,
-          address: { type: "Residential" },
-        }),
+        browser.post(
+          "/order/v3",
+          {
+            id: checkoutIdFor(user.id, new Date()),
+            expectedTotal: cart.total,
+            paymentMethod: { type: "token", token: json<{ id: string }>(card).id, save: false },
+            ...firstDeliveryTime(json<Availability>(times)),
+            isGift: false,
+            address: { type: "Residential" },
+          },
+          accept,
+        ),
       );
-      if (placed.json<{ status: string }>().status !== "succeeded") throw new Error(`place: ${placed.body}`);
+      if (json<{ status: string }>(placed).status !== "succeeded") throw new Error(`place: ${placed.body}`);
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (round < 3 || round === ROUNDS - 1)
+        console.log(
+          `round ${round + 1}: ${Object.entries(counts)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(", ")}; loop ${total}`,
+        );
+    }
+    if (ROUNDS > 3) {
+      const per = Object.entries(cpu).map(([k, ms]) => [k, ms / (ROUNDS - 3)] as const);
+      const total = per.reduce((n, [, ms]) => n + ms, 0);
       console.log(
-        `round ${round + 1}: ${Object.entries(counts)
-          .map(([k, n]) => `${k} ${n}`)
-          .join(", ")}; loop ${total}`,
+        `CPU per step over ${ROUNDS - 3} loops (ms): ${per.map(([k, ms]) => `${k} ${ms.toFixed(2)}`).join(", ")}; loop ${total.toFixed(2)}`,
       );
     }
   } finally {
