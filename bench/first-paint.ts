@@ -25,6 +25,8 @@ export const blankAppDir = path.join(root, "bench", "blank-app");
 export interface FirstPaintRun {
   lcp: number;
   fcp: number;
+  /** The main thread's total blocking time. */
+  tbt: number;
   /** What Lighthouse names as the largest paint: the element's selector and its snippet. */
   element: string;
   /** Resources Lighthouse counts as blocking the first paint, with its estimated saving. */
@@ -102,6 +104,7 @@ function runOf(lhr: Result): FirstPaintRun {
   return {
     lcp: audit("largest-contentful-paint")?.numericValue ?? Number.NaN,
     fcp: audit("first-contentful-paint")?.numericValue ?? Number.NaN,
+    tbt: audit("total-blocking-time")?.numericValue ?? Number.NaN,
     element: node ? `${node.selector ?? ""} ${node.snippet ?? ""}`.trim() : "?",
     blocking: blockingItems.map((item) => {
       const { url, wastedMs } = item as { url: string; wastedMs?: number };
@@ -124,7 +127,7 @@ function findNode(items: unknown): { selector?: string; snippet?: string } | nul
   return null;
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

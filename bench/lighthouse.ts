@@ -8,6 +8,8 @@ import type { Result } from "lighthouse";
 export async function lighthouseOnce(
   url: string,
   chromiumPath: string,
+  /** Sent with every request of the page (a signed-in shopper's Cookie). */
+  extraHeaders?: Record<string, string>,
 ): Promise<{ lhr: Result } | { error: string }> {
   const { launch } = await import("chrome-launcher");
   const lighthouse = (await import("lighthouse")).default;
@@ -27,6 +29,7 @@ export async function lighthouseOnce(
       port: chrome.port,
       onlyCategories: ["performance"],
       logLevel: "error",
+      extraHeaders,
     });
     // A run Lighthouse could not finish scores null (0 in its report): say why instead of printing a 0.
     if (!result) return { error: "no result" };
