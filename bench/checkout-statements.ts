@@ -13,11 +13,10 @@ import pg from "pg";
 import { seedCatalogue } from "../db/seed/index.ts";
 import type { Availability } from "../domain/availability/types.ts";
 import { checkoutIdFor } from "../domain/checkout/request.ts";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
 import { migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import { firstDeliveryTime, stockedSkus } from "../tests/support/shopping.ts";
+import { productionApp } from "./bench-app.ts";
 import { ADDRESS } from "./checkout-throughput.ts";
 import { openBenchDb } from "./search-latency.ts";
 
@@ -50,11 +49,7 @@ const { db, close } = await openBenchDb("postgres", pgUrl);
 try {
   await migrate(db);
   await seedCatalogue(db);
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
-    db,
-    logger: false,
-  });
+  const app = await productionApp(db);
   try {
     const user = await createUser(db);
     const browser = await signedInBrowser(app, user);

@@ -3,12 +3,11 @@ import { Session } from "node:inspector";
 import { seedCatalogue } from "../db/seed/index.ts";
 import type { Availability } from "../domain/availability/types.ts";
 import { checkoutIdFor } from "../domain/checkout/request.ts";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
 import { type Db, migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import type { TestBrowser } from "../tests/support/browser.ts";
 import { firstDeliveryTime, stockedSkus } from "../tests/support/shopping.ts";
+import { productionApp } from "./bench-app.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const SHOPPERS = 50;
@@ -29,13 +28,7 @@ export async function measureCheckout(pgUrl: string, options: { db?: Db } = {}) 
   try {
     await migrate(db);
     await seedCatalogue(db);
-    // Production settings (no test-only answer checks), with no worker: settling in the request is what is timed.
-    // Each TestBrowser shopper names an address of its own in X-Forwarded-For, from this machine (ADR 50).
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
-      db,
-      logger: false,
-    });
+    const app = await productionApp(db);
     try {
       const shoppers: { browser: TestBrowser; userId: string }[] = [];
       for (let i = 0; i < SHOPPERS; i++) {

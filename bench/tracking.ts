@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { checkoutIdFor } from "../domain/checkout/request.ts";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
 import { migrate } from "../server/platform/db.ts";
 import { createUser, signedInBrowser } from "../tests/factories/accounts.ts";
 import { createDeliveryFixture } from "../tests/factories/delivery-fixture.ts";
 import { SseReader } from "../tests/support/sse.ts";
+import { productionApp } from "./bench-app.ts";
 import { openBenchDb, percentile } from "./search-latency.ts";
 
 const REPORTS = 200;
@@ -25,12 +24,7 @@ export async function measureTracking(pgUrl: string, connections: number) {
   try {
     await migrate(db);
     await createDeliveryFixture(db);
-    // Each TestBrowser shopper names an address of its own in X-Forwarded-For, from this machine (ADR 50).
-    const app = await buildApp({
-      config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback" }),
-      db,
-      logger: false,
-    });
+    const app = await productionApp(db);
     try {
       const base = await app.listen({ port: 0, host: "127.0.0.1" });
       const shopperUser = await createUser(db);

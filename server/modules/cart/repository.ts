@@ -96,20 +96,23 @@ export async function lockCartReadingOwner(
   return { cart, owner: { signupPromo: signup_promo, lifetime: lifetime ?? 0 } };
 }
 
+/** A cart line's columns, as toStoredLine reads them. */
+const STORED_LINE = [
+  "id",
+  "store_id",
+  "sku_id",
+  "qty",
+  "line_1",
+  "line_2",
+  "line_3",
+  "substitution_preference",
+  "group_mapping",
+] as const;
+
 export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine[]> {
   const rows = await db
     .selectFrom("cart_lines")
-    .select([
-      "id",
-      "store_id",
-      "sku_id",
-      "qty",
-      "line_1",
-      "line_2",
-      "line_3",
-      "substitution_preference",
-      "group_mapping",
-    ])
+    .select(STORED_LINE)
     .where("cart_id", "=", cartId)
     .orderBy("seq")
     .execute();
@@ -121,17 +124,7 @@ export async function ownerCartLines(db: Db | Tx, owner: string): Promise<Stored
   const rows = await db
     .selectFrom("cart_lines as l")
     .innerJoin("carts as c", "c.id", "l.cart_id")
-    .select([
-      "l.id",
-      "l.store_id",
-      "l.sku_id",
-      "l.qty",
-      "l.line_1",
-      "l.line_2",
-      "l.line_3",
-      "l.substitution_preference",
-      "l.group_mapping",
-    ])
+    .select(STORED_LINE.map((column) => `l.${column}` as const))
     .where("c.owner", "=", owner)
     .orderBy("l.seq")
     .execute();
