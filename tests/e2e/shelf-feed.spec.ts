@@ -9,10 +9,13 @@ import {
   unique,
   WICKER_PARK,
 } from "./checkout-helpers.ts";
-import { expectNoSeriousA11yViolations, productAt, setAddress, vendorOf } from "./storefront.ts";
+import { expectNoSeriousA11yViolations, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
 
 /** Uploads `csv` on the feed page as another system's CSV, its columns named as the journeys' files name them. */
 async function uploadFeed(staff: Page, csv: string) {
+  // Filled once the page's scripts run: in CI's busiest minutes the form was filled and sent while they loaded, and
+  // the chosen file was gone from the field the button sent (seen once, 2026-11-30; never alone).
+  await hydrated(staff);
   const upload = staff.getByRole("form", { name: "Upload a feed" });
   await upload.getByLabel("The exported file (CSV)").setInputFiles({
     name: "pos-export.csv",
