@@ -2,22 +2,22 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffec
 import { useToast } from "#app/components/shell/toast.tsx";
 import { PART_FAILED } from "#domain/copy.ts";
 
-/** Runs `fetchCode` once the page has loaded and the browser is idle. */
-function whenIdle(fetchCode: () => unknown): () => void {
-  let idle = 0;
+/**
+ * Runs `fetchCode` at the shopper's first touch, click or key press on the page: the parts' code is fetched ahead of
+ * the press that opens one (a pointer goes down before its click), and never while the page is still loading and
+ * hydrating, where its evaluation would block the main thread for a part nobody has asked for.
+ */
+function onFirstInteraction(fetchCode: () => unknown): () => void {
+  const events = ["pointerdown", "keydown", "touchstart"] as const;
   const start = () => {
-    idle =
-      typeof window.requestIdleCallback === "function"
-        ? window.requestIdleCallback(fetchCode, { timeout: 3000 })
-        : window.setTimeout(fetchCode, 1000);
+    stop();
+    fetchCode();
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
-  return () => {
-    window.removeEventListener("load", start);
-    if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-    else window.clearTimeout(idle);
+  const stop = () => {
+    for (const type of events) window.removeEventListener(type, start, { capture: true });
   };
+  for (const type of events) window.addEventListener(type, start, { capture: true, passive: true });
+  return stop;
 }
 
 /** A part whose code did not load renders nothing, and says so to its owner. */
@@ -37,7 +37,7 @@ class PartBoundary extends Component<{ onFailed: () => void; children: ReactNode
 /**
  * A part of the shell that a page opens rather than shows (a drawer, a dialog, a late prompt): its code stays out
  * of the page's first scripts and out of hydration (issue 35 §3, docs/adr/0079-shell-parts-on-demand.md). It is
- * fetched when the browser is idle after the page has loaded, and mounted the first time `wanted` is true (at once if
+ * fetched at the shopper's first touch, click or key press, and mounted the first time `wanted` is true (at once if
  * already fetched); once mounted it stays, so that closing, its focus return and its state work as before. Nothing is
  * rendered on the server: `wanted` is false in the first render. Code that fails to load (offline, a new deploy)
  * leaves the part unopened: the shopper is told, its owner hears `onUnavailable` (to close what it opened), and the
@@ -69,7 +69,7 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
     const [failed, setFailed] = useState(false);
     if (failed && !wanted) setFailed(false);
     if (wanted && !mounted && !failed) setMounted(true);
-    useEffect(() => whenIdle(() => fetchCode().catch(() => {})), []);
+    useEffect(() => onFirstInteraction(() => fetchCode().catch(() => {})), []);
     if (!mounted) return null;
     return (
       <PartBoundary
