@@ -30,6 +30,29 @@ const NOT_SHARED = [
 
 const shared = (id: string) => SHARED.some((re) => re.test(id)) && !NOT_SHARED.some((re) => re.test(id));
 
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+
+/**
+ * Our modules the root route imports statically (the shell as it first paints: header, footer, cart state, address
+ * prompt, chat launcher…): every page runs them, so they go in the shared chunk too. Left to Rollup, the ones the
+ * on-demand parts also import were cut into five or six small chunks (footer and cart state, out-of-zone notice,
+ * account menu, order statuses…), each with its own import and export lists and compressed apart: 3.5 kB gzip more
+ * on every page (issue 35 §3, docs/adr/0079-shell-parts-on-demand.md).
+ */
+function rootImports(moduleIds: Iterable<string>, infoOf: ModuleInfoOf): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...moduleIds].filter((id) => /\/app\/root\.tsx(\?|$)/.test(id));
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    if (seen.has(id) || id.includes("/node_modules/")) continue;
+    seen.add(id);
+    queue.push(...(infoOf(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+/** One set per build (the client's and the server's graphs differ), keyed by the graph's own lookup. */
+const shells = new WeakMap<ModuleInfoOf, Set<string>>();
+
 /**
  * Writes `.br` (maximum quality) and `.gz` beside each built script, stylesheet and WebAssembly module (the ID
  * scanner's reader); server/ssr.ts serves them (fastify-static `preCompressed`), so the server compresses nothing
@@ -68,7 +91,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       output: {
-        manualChunks: (id) => (shared(id) ? "shared" : undefined),
+        manualChunks: (id, { getModuleIds, getModuleInfo }) => {
+          const shell = shells.get(getModuleInfo) ?? rootImports(getModuleIds(), getModuleInfo);
+          shells.set(getModuleInfo, shell);
+          if (NOT_SHARED.some((re) => re.test(id))) return undefined;
+          return shared(id) || (shell.has(id) && !/\?__react-router/.test(id)) ? "shared" : undefined;
+        },
       },
     },
   },
