@@ -7,7 +7,7 @@ import { PART_FAILED } from "#domain/copy.ts";
  * the press that opens one (a pointer goes down before its click), and never while the page is still loading and
  * hydrating, where its evaluation would block the main thread for a part nobody has asked for.
  */
-function onFirstInteraction(fetchCode: () => unknown): () => void {
+export function onFirstInteraction(fetchCode: () => unknown): () => void {
   const events = ["pointerdown", "keydown", "touchstart"] as const;
   const start = () => {
     stop();
