@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { STOREFRONT_UNIT } from "#domain/banners/placement.ts";
+import { STOREFRONT_UNIT } from "#domain/banners/units.ts";
 import type { SearchSuggestion } from "#domain/catalogue/types.ts";
 import { toCards } from "../components/catalogue/card-data.ts";
 import { queryFromPath } from "../components/shell/search-box.tsx";

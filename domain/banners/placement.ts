@@ -3,11 +3,14 @@
  * §9 the visibility threshold; docs/adr/0036-analytics-and-banners.md). Pure rules: which banners a unit serves,
  * where a grid puts them, which links and texts a banner may carry.
  */
+import { STOREFRONT_UNIT } from "./units.ts";
+
+// In a module of its own: the search page names it without loading these rules (they load with the grid's banners).
+export { STOREFRONT_UNIT };
+
 export type BannerLocation = "category" | "storefront";
 export const BANNER_LOCATIONS: readonly BannerLocation[] = ["category", "storefront"];
 
-/** The unit of storefront-wide grids (search results); any other `u` names a category by its url name. */
-export const STOREFRONT_UNIT = "storefront";
 /** Share of a banner that must be on screen for its impression (spec §9: 50 percent by default). */
 export const VISIBILITY_THRESHOLD = 0.5;
 /** How long a grid waits for mc/serve before it renders without banners. */

@@ -1,48 +1,11 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { VISIBILITY_THRESHOLD } from "#domain/banners/placement.ts";
-import { fetchPlacements, type Placement, reportBanner } from "./banners.ts";
+import { type Placement, reportBanner } from "./banners.ts";
 
-const NONE: Placement[] = [];
-
-/**
- * The placements of a grid's unit, loaded after hydration (none on the server, none when the service fails). The
- * grid re-renders only when banners arrive, and then as a transition: its 60 cards never block the main thread for
- * a unit without banners (ADR 48).
- */
-export function usePlacements(unit: string | undefined): Placement[] {
-  const [placements, setPlacements] = useState<Placement[]>(NONE);
-  useEffect(() => {
-    setPlacements(NONE);
-    if (!unit) return;
-    let live = true;
-    void fetchPlacements(unit).then((found) => {
-      if (live && found.length > 0) startTransition(() => setPlacements(found));
-    });
-    return () => {
-      live = false;
-    };
-  }, [unit]);
-  return placements;
-}
-
-/** The grid's column count as laid out now (its grid-template-columns), followed through resizes. */
-export function useGridColumns(ref: React.RefObject<HTMLElement | null>, enabled: boolean): number | null {
-  const [columns, setColumns] = useState<number | null>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!enabled || !el) return;
-    const measure = () => {
-      const tracks = getComputedStyle(el).gridTemplateColumns.split(" ").filter(Boolean).length;
-      setColumns(tracks > 0 ? tracks : null);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, enabled]);
-  return columns;
-}
+/** What the product grid loads once it has asked for its unit's banners (app/features/catalogue/product-grid.tsx). */
+export { interleave } from "#domain/banners/placement.ts";
+export { fetchPlacements } from "./banners.ts";
 
 /**
  * One banner, a full-width item of the product grid: plain text (never HTML), a link of ours or https. Its impression
