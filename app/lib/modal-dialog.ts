@@ -74,21 +74,26 @@ export function returnFocus(openers: HTMLElement[], container: HTMLElement | nul
 }
 
 /**
- * For a panel that is not a <dialog> (the listing's filter sheet on phones): while `open`, Tab stays inside
- * `container`; when it closes, focus goes back to what had it when it opened.
+ * For a panel that is not a <dialog> (the listing's filter sheet on phones), open now: Tab stays inside the
+ * container until the answered function is called; then focus goes back to the first of `openers` still on the page
+ * (what had it when the panel opened), unless the shopper has put it elsewhere.
  */
+export function trapFocus(container: () => HTMLElement | null, openers: HTMLElement[]): () => void {
+  const onKey = (event: KeyboardEvent) => keepTabInside(event, container());
+  document.addEventListener("keydown", onKey);
+  return () => {
+    document.removeEventListener("keydown", onKey);
+    const panel = container();
+    // After the close has rendered: the panel may hide what had focus inside it.
+    requestAnimationFrame(() => returnFocus(openers, panel));
+  };
+}
+
+/** `trapFocus` while `open`, with what had focus as it opened. */
 export function useFocusTrap(open: boolean, container: React.RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (!open) return;
-    const openers = openersNow();
-    const onKey = (event: KeyboardEvent) => keepTabInside(event, container.current);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      const panel = container.current;
-      // After the close has rendered: the panel may hide what had focus inside it.
-      requestAnimationFrame(() => returnFocus(openers, panel));
-    };
+    return trapFocus(() => container.current, openersNow());
   }, [open, container]);
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FilterIcon } from "#app/components/icons.tsx";
-import { useFocusTrap } from "#app/lib/modal-dialog.ts";
+import { onFirstInteraction } from "#app/components/on-demand.tsx";
 import { WhenHydrated } from "#app/lib/use-hydrated.ts";
 import type { Facets, FacetValue } from "#domain/catalogue/types.ts";
 import { formatCount } from "#domain/number.ts";
@@ -56,7 +56,7 @@ export function ListingView({
   const sheetHeadingRef = useRef<HTMLHeadingElement>(null);
   const sheetRef = useRef<HTMLDivElement>(null);
   // On phones the filters are a sheet over the page: Tab stays in it, and closing it gives focus back.
-  useFocusTrap(sheetOpen, sheetRef);
+  useSheetFocus(sheetOpen, sheetRef);
   const filterCount = activeFilterCount(query);
   const loadingHere = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
@@ -257,6 +257,34 @@ export function ListingView({
       </div>
     </div>
   );
+}
+
+const loadFocusCode = () => import("#app/lib/modal-dialog.ts");
+
+/**
+ * The sheet's focus handling (app/lib/modal-dialog.ts), whose code is fetched at the shopper's first touch, click or
+ * key press rather than with the page (issue 35 §3, as the shell's parts: app/components/on-demand.tsx). What had
+ * focus as the sheet opened is noted at once, so focus goes back to it even if the code came after the sheet opened.
+ * Code that cannot load leaves the sheet working without the trap: its buttons and Escape still close it.
+ */
+function useSheetFocus(open: boolean, sheet: React.RefObject<HTMLElement | null>) {
+  useEffect(() => onFirstInteraction(() => loadFocusCode().catch(() => {})), []);
+  useEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const openers = active instanceof HTMLElement && active !== document.body ? [active] : [];
+    let closed = false;
+    let release = () => {};
+    loadFocusCode()
+      .then(({ trapFocus }) => {
+        if (!closed) release = trapFocus(() => sheet.current, openers);
+      })
+      .catch(() => {});
+    return () => {
+      closed = true;
+      release();
+    };
+  }, [open, sheet]);
 }
 
 /** The facet's values, plus any selected value the answer did not list (so submitting keeps it). */
