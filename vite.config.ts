@@ -1,8 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import routes, { SHELL_LAYOUT } from "./app/routes.ts";
 
 /**
  * Modules every storefront page loads (shell components, cards, API client, money, structured data): one chunk,
@@ -51,16 +53,10 @@ const CARDS = [
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 
-/**
- * Our modules the root route imports statically (the shell as it first paints: header, footer, cart state, address
- * prompt, chat launcher…): every page runs them, so they go in the shared chunk too. Left to Rollup, the ones the
- * on-demand parts also import were cut into five or six small chunks (footer and cart state, out-of-zone notice,
- * account menu, order statuses…), each with its own import and export lists and compressed apart: 3.5 kB gzip more
- * on every page (issue 35 §3, docs/adr/0079-shell-parts-on-demand.md).
- */
-function rootImports(moduleIds: Iterable<string>, infoOf: ModuleInfoOf): Set<string> {
+/** Our modules a set of modules imports statically, themselves included (packages left out). */
+function staticImports(from: string[], infoOf: ModuleInfoOf): Set<string> {
   const seen = new Set<string>();
-  const queue = [...moduleIds].filter((id) => /\/app\/root\.tsx(\?|$)/.test(id));
+  const queue = [...from];
   while (queue.length > 0) {
     const id = queue.pop() as string;
     if (seen.has(id) || id.includes("/node_modules/")) continue;
@@ -69,8 +65,43 @@ function rootImports(moduleIds: Iterable<string>, infoOf: ModuleInfoOf): Set<str
   }
   return seen;
 }
+
+/** The route files of the full-screen pages: every route outside the shell's layout (app/routes.ts). */
+function fullScreenFiles(entries: RouteConfigEntry[], inShell = false, out = new Set<string>()): Set<string> {
+  for (const entry of entries) {
+    const shell = inShell || entry.file === SHELL_LAYOUT;
+    if (!shell && entry.file !== "root.tsx") out.add(entry.file);
+    fullScreenFiles(entry.children ?? [], shell, out);
+  }
+  return out;
+}
+
+/**
+ * Which modules every page runs (`root`: what the root route imports statically) and which every page in the shell
+ * runs but no full-screen page does (`shell`: what the shell's layout imports, less the root's and less what a
+ * full-screen page imports). Each goes in one chunk: left to Rollup, the ones the on-demand parts also import were
+ * cut into five or six small chunks (footer and cart state, out-of-zone notice, account menu, order statuses…),
+ * each with its own import and export lists and compressed apart: 3.5 kB gzip more on every page; and the shell in
+ * its own chunk keeps its code off checkout, tracking, signing in and the console (issue 35 §3,
+ * docs/adr/0079-shell-parts-on-demand.md).
+ */
+function pageGroups(moduleIds: Iterable<string>, infoOf: ModuleInfoOf) {
+  const ids = [...moduleIds];
+  const ofFile = (file: string) => ids.filter((id) => id.split("?")[0].endsWith(`/app/${file}`));
+  const root = staticImports(ofFile("root.tsx"), infoOf);
+  const fullScreen = staticImports(
+    [...fullScreenFiles(routes)].flatMap((file) => ofFile(file)),
+    infoOf,
+  );
+  const shellImports = staticImports(ofFile(SHELL_LAYOUT), infoOf);
+  // What the shell and a full-screen page both import (the order statuses, the session…) goes with the root's:
+  // left out of both, Rollup would put it in the shell's chunk, a dependency of its modules.
+  for (const id of shellImports) if (fullScreen.has(id)) root.add(id);
+  const shell = new Set([...shellImports].filter((id) => !root.has(id)));
+  return { root, shell };
+}
 /** One set per build (the client's and the server's graphs differ), keyed by the graph's own lookup. */
-const shells = new WeakMap<ModuleInfoOf, Set<string>>();
+const groups = new WeakMap<ModuleInfoOf, ReturnType<typeof pageGroups>>();
 
 /**
  * Writes `.br` (maximum quality) and `.gz` beside each built script, stylesheet and WebAssembly module (the ID
@@ -111,12 +142,14 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: (id, { getModuleIds, getModuleInfo }) => {
-          const shell = shells.get(getModuleInfo) ?? rootImports(getModuleIds(), getModuleInfo);
-          shells.set(getModuleInfo, shell);
+          const group = groups.get(getModuleInfo) ?? pageGroups(getModuleIds(), getModuleInfo);
+          groups.set(getModuleInfo, group);
           if (CARDS.some((re) => re.test(id))) return "cards";
           if (REACT_DOM.test(id)) return "shared";
-          if (NOT_SHARED.some((re) => re.test(id))) return undefined;
-          return shared(id) || (shell.has(id) && !/\?__react-router/.test(id)) ? "shared" : undefined;
+          if (NOT_SHARED.some((re) => re.test(id)) || /\?__react-router/.test(id)) return undefined;
+          if (group.root.has(id)) return "shared";
+          if (group.shell.has(id)) return "shell";
+          return shared(id) ? "shared" : undefined;
         },
       },
     },

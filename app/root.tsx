@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,11 +8,9 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { ChunkWatchdog } from "./components/chunk-watchdog.tsx";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
 import {
   CsrfMeta,
@@ -24,13 +22,11 @@ import {
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
-import { SiteShell } from "./features/shell/site-shell.tsx";
 import { installAnalytics, pageView } from "./lib/analytics.ts";
 import type { ApiAnswer } from "./lib/api-answers.ts";
 import type { NonceData } from "./lib/csp-nonce.ts";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
 import { replayEarlyInputs } from "./lib/early-inputs.ts";
-import { isFullScreen } from "./lib/full-screen.ts";
 import { noteScriptsRun } from "./lib/shared-page.ts";
 
 import appCss from "./styles/app.css?url";
@@ -146,8 +142,11 @@ function usePageViews() {
   useEffect(() => pageView(), [location.pathname, location.search]);
 }
 
+/**
+ * Every page: the shell's layout (routes/shell.tsx) puts the shell around those not full-screen, so that full-screen
+ * pages load none of its code (issue 35 §3).
+ */
 export default function App({ loaderData }: Route.ComponentProps) {
-  const matches = useMatches();
   usePageViews();
   // At once, before any render can put the server's values back into fields the shopper changed (ADR 49).
   useEffect(() => void replayEarlyInputs(), []);
@@ -156,20 +155,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (ready) replayEarlyClicks();
   }, [ready]);
-  if (isFullScreen(matches)) return <Outlet />;
-  return (
-    <SiteShell
-      nav={loaderData.nav}
-      cities={loaderData.cities}
-      year={loaderData.year}
-      address={loaderData.address}
-      addressPending={loaderData.addressPending}
-    >
-      <Outlet />
-      <ChunkWatchdog />
-    </SiteShell>
-  );
+  return <Outlet />;
 }
+
+/**
+ * The shell around the root's error screen, loaded when one is shown: it is not among every page's first scripts.
+ * The server waits for it (the document is sent whole), so the screen is the same; in the browser that page hydrates
+ * once it has come.
+ */
+const ErrorShell = lazy(() =>
+  import("./features/shell/site-shell.tsx").then((m) => ({ default: m.SiteShell })),
+);
 
 /** Errors the page boundary could not show (the shell itself failed): the 500 screen, or not-found for a 404. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -180,14 +176,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <SiteShell
-      nav={root?.nav ?? []}
-      cities={root?.cities ?? []}
-      year={root?.year ?? new Date().getFullYear()}
-      address={root?.address ?? null}
-    >
-      <title>{notFound ? "Page not found | Nightcap" : "Something went wrong | Nightcap"}</title>
-      {notFound ? <NotFound /> : <ServerError />}
-    </SiteShell>
+    <Suspense fallback={null}>
+      <ErrorShell
+        nav={root?.nav ?? []}
+        cities={root?.cities ?? []}
+        year={root?.year ?? new Date().getFullYear()}
+        address={root?.address ?? null}
+      >
+        <title>{notFound ? "Page not found | Nightcap" : "Something went wrong | Nightcap"}</title>
+        {notFound ? <NotFound /> : <ServerError />}
+      </ErrorShell>
+    </Suspense>
   );
 }
