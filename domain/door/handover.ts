@@ -8,7 +8,6 @@ import { MINIMUM_AGE } from "../accounts/age.ts";
 import type { Licence } from "../age/aamva.ts";
 import type { IsoDate } from "../age/calendar.ts";
 import { decideAge } from "../age/decide.ts";
-import { formatCents } from "../money.ts";
 import type { FailedState } from "../orders/status.ts";
 
 /** Why the driver did not hand the order over, in the order the driver's view offers them. */
@@ -148,18 +147,8 @@ export function returnFee(storeFee: number, charged: number): number {
   return Math.max(0, Math.min(storeFee, charged));
 }
 
-/**
- * The one sentence checkout shows before paying: what happens to the money if the order is refused at the door.
- * `fees`: the return fee of each store delivering the order (shipping is handed over by the carrier).
- */
-export function returnFeeSentence(fees: readonly number[]): string | null {
-  if (fees.length === 0) return null;
-  const most = Math.max(...fees);
-  const lead = `If nobody ${MINIMUM_AGE} or over can show a valid ID at the door, the order goes back to the store and`;
-  if (most === 0) return `${lead} you're refunded in full.`;
-  const same = fees.every((f) => f === most);
-  return `${lead} you're refunded all but ${same ? "a" : "up to a"} ${formatCents(most, true)} return fee.`;
-}
+// The one sentence checkout shows before paying: in a module of its own, which checkout loads without these rules.
+export { returnFeeSentence } from "./return-fee.ts";
 
 /** The most a store may set as its return fee ($50.00): a fee is a cost of the trip, not a penalty. */
 export const MAX_RETURN_FEE = 5000;

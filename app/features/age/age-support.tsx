@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SCANNER_COPY } from "./scanner-copy.ts";
+import { SUPPORT_COPY } from "./support-copy.ts";
 
 /**
  * Where a shopper refused by an ID check turns (docs/adr/0051-console-safeguards.md): an under-age refusal locks
@@ -8,8 +8,8 @@ import { SCANNER_COPY } from "./scanner-copy.ts";
 export function AgeSupportContact() {
   return (
     <p className="age-check__support" data-testid="age-support">
-      {SCANNER_COPY.supportLead} <Link to="/contact-us">{SCANNER_COPY.supportLink}</Link>{" "}
-      {SCANNER_COPY.supportTail}
+      {SUPPORT_COPY.supportLead} <Link to="/contact-us">{SUPPORT_COPY.supportLink}</Link>{" "}
+      {SUPPORT_COPY.supportTail}
     </p>
   );
 }

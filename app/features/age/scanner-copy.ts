@@ -1,3 +1,5 @@
+import { SUPPORT_COPY } from "./support-copy.ts";
+
 /** What the ID scanner says to the shopper, in one place (the browser journeys read the same words). */
 export const SCANNER_COPY = {
   title: "Verify your age",
@@ -21,10 +23,7 @@ export const SCANNER_COPY = {
   readerFailed: "The scanner could not load. Check your connection and try again.",
   sessionEnded: "This scan has expired. Start a new scan.",
   tooMany: "Too many attempts.",
-  supportLead: "Think this is a mistake?",
-  supportLink: "Contact us",
-  supportTail:
-    "by chat or email and our support team will review your ID check. If it was wrong, they clear it and you can scan again.",
+  ...SUPPORT_COPY,
 } as const;
 
 /** 'Try again in about N minutes.' from a Retry-After header (seconds), or nothing when it has none. */

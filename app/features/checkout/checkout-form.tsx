@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { onDemand } from "#app/components/on-demand.tsx";
 import { track } from "#app/lib/analytics.ts";
 import { apiErrorMessage, browserApi } from "#app/lib/api.ts";
 import type { ApiAnswer } from "#app/lib/api-answers.ts";
@@ -10,8 +11,13 @@ import type { Cart } from "#domain/cart/types.ts";
 import { GIFT_OCCASIONS } from "#domain/checkout/gift.ts";
 import { checkoutIdFor } from "#domain/checkout/request.ts";
 import type { RoundUpInfo } from "#domain/checkout/types.ts";
-import { CHECKOUT_FAILED, GIFT_SCHEDULE_BY_RECIPIENT, ORDER_FAILED_EVENT } from "#domain/copy.ts";
-import { returnFeeSentence } from "#domain/door/handover.ts";
+import {
+  CHECKOUT_FAILED,
+  GIFT_SCHEDULE_BY_RECIPIENT,
+  ORDER_FAILED_EVENT,
+  PART_FAILED,
+} from "#domain/copy.ts";
+import { returnFeeSentence } from "#domain/door/return-fee.ts";
 import type { SavedAddress } from "#domain/geo/api.ts";
 import { formatCents } from "#domain/money.ts";
 import type { PaymentConfig, SavedCard } from "#domain/payments/types.ts";
@@ -20,9 +26,15 @@ import { FormError } from "../accounts/auth-layout.tsx";
 import { type AgeCheck, AgeCheckSection, useAgeCheck } from "../age/age-check.tsx";
 import { CardEntry } from "./card-entry.tsx";
 import type { CardFrameHandle } from "./card-frame.tsx";
-import { GiftDestination, type GiftQuoteState, type GiftTo } from "./gift-destination.tsx";
+import type { GiftQuoteState, GiftTo } from "./gift-destination.tsx";
 import { type PointsOffer, PromoPanel } from "./promo-panel.tsx";
-import { payWithWallet, usableWallets, type WalletPayment, walletsToProbe } from "./wallets.ts";
+import type { WalletPayment } from "./wallets.ts";
+
+/** The gift's destination (the recipient's address, checked against the zones) loads on demand (ADR 79). */
+const GiftDestination = onDemand(() => import("./gift-destination.tsx").then((m) => m.GiftDestination));
+
+/** The wallets' code (Payment Request API) loads after hydration, when they are asked about (issue 35 §3). */
+const loadWallets = () => import("./wallets.ts");
 
 export interface CheckoutData {
   userId: string;
@@ -81,16 +93,26 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
   const [askable, setAskable] = useState<WalletMethod[]>([]);
   const [walletNote, setWalletNote] = useState<string | null>(null);
   useEffect(() => {
+    if (data.payment.walletMethods.length === 0) return;
     let live = true;
-    const probe = walletsToProbe(data.payment.walletMethods);
-    setAskable(probe.onRequest);
-    void usableWallets(probe.onLoad).then((usable) => live && setWallets(usable));
+    loadWallets()
+      .then(async ({ walletsToProbe, usableWallets }) => {
+        if (!live) return;
+        const probe = walletsToProbe(data.payment.walletMethods);
+        setAskable(probe.onRequest);
+        const usable = await usableWallets(probe.onLoad);
+        if (live) setWallets(usable);
+      })
+      // Their code did not load: no wallet is offered, as in a browser without the API; cards still pay.
+      .catch(() => {});
     return () => {
       live = false;
     };
   }, [data.payment.walletMethods]);
   const askWallet = async (method: WalletMethod) => {
     setAskable((left) => left.filter((m) => m !== method));
+    // Offered only once the wallets' code has loaded (above): this answers at once.
+    const { usableWallets } = await loadWallets();
     const [usable] = await usableWallets([method]);
     if (usable) {
       setWallets((known) => [...known, usable]);
@@ -217,6 +239,7 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
     const wallet = wallets.find((w) => w.wallet === cardChoice);
     if (cart.total > 0) {
       if (wallet) {
+        const { payWithWallet } = await loadWallets();
         const paid = await payWithWallet(wallet, cart, data.payment);
         if (!paid.ok) return setState({ status: paid.message ? "failed" : "idle", error: paid.message });
         walletPayment = paid;
@@ -330,6 +353,12 @@ export function CheckoutForm({ data, variant }: { data: CheckoutData; variant: "
                 </div>
               </div>
               <GiftDestination
+                wanted
+                // A full-screen page has no toast: the form's error line says it, and the gift is unticked.
+                onUnavailable={() => {
+                  toggleGift(false);
+                  setState({ status: "failed", error: PART_FAILED });
+                }}
                 to={giftTo}
                 own={data.address}
                 address={giftAddress}
