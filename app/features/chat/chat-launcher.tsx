@@ -4,7 +4,13 @@ import { ChatIcon } from "#app/components/icons.tsx";
 import { browserApi } from "#app/lib/api.ts";
 import type { ApiAnswer } from "#app/lib/api-answers.ts";
 import { useSession } from "../accounts/session.tsx";
-import { coversContent } from "./launcher-clearance.ts";
+
+/** Whether the button covers content (launcher-clearance.ts), fetched once. */
+let clearance: Promise<typeof import("./launcher-clearance.ts")> | null = null;
+const loadClearance = () => {
+  clearance ??= import("./launcher-clearance.ts");
+  return clearance;
+};
 
 // The panel (messages, forms, the live stream) loads on the first open: pages do not carry it (JS budgets).
 const ChatPanel = lazy(() => import("./chat-panel.tsx"));
@@ -91,21 +97,35 @@ function useStepsAside(launcher: React.RefObject<HTMLElement | null>, page: stri
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on each page (`page`)
   useEffect(() => {
     let frame = 0;
+    let live = true;
+    // The check's code (hit-testing under the button) comes after hydration, not with the page (issue 35 §3); until
+    // it has, the button stays aside as before its first check. If it cannot load, the button shows.
+    let covers: ((control: HTMLElement) => boolean) | null = null;
     const check = () => {
       frame = 0;
       const el = launcher.current;
-      if (el) setAside(coversContent(el));
+      if (el && covers) setAside(covers(el));
     };
     const soon = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    soon();
+    loadClearance().then(
+      (m) => {
+        covers = m.coversContent;
+        if (live) soon();
+      },
+      () => {
+        covers = () => false;
+        if (live) soon();
+      },
+    );
     window.addEventListener("scroll", soon, { passive: true });
     window.addEventListener("resize", soon);
     const grown = new ResizeObserver(soon);
     grown.observe(document.body);
     if (launcher.current) grown.observe(launcher.current);
     return () => {
+      live = false;
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener("scroll", soon);
       window.removeEventListener("resize", soon);
