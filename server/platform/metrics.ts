@@ -36,9 +36,23 @@ declare module "fastify" {
 /** Buckets (seconds) around the targets: p99 < 250 ms for the soak, pages rendered in 10–20 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * The process's own metrics (CPU, memory, GC, event-loop lag), collected once per process: prom-client's collector
+ * keeps a GC observer and an event-loop monitor alive for as long as the process runs, so one per app would keep
+ * every app a test file builds, its database included, until the process exits.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(sources: { db: Db; jobs: JobQueue }): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  const processRegistry = processMetrics();
 
   const duration = new Histogram({
     name: "nightcap_http_request_duration_seconds",
@@ -131,7 +145,8 @@ export function createMetrics(sources: { db: Db; jobs: JobQueue }): Metrics {
       streams.set(kind, set);
     },
     async render() {
-      return { contentType: registry.contentType, body: await registry.metrics() };
+      const [processBody, appBody] = await Promise.all([processRegistry.metrics(), registry.metrics()]);
+      return { contentType: registry.contentType, body: `${processBody}${appBody}` };
     },
   };
 }
