@@ -149,54 +149,62 @@ export function resultReadsStar(text: string): boolean {
  * constraint matching the ON CONFLICT specification").
  */
 const PARTIAL_INDEX_UPSERT = /\bon conflict\s*\([^)]*\)\s*where\b/i;
-/** Statement texts seen once (the next sighting prepares them), and the names of those prepared. */
-const seenTexts = new Set<string>();
-const preparedNames = new Map<string, string>();
-/** Texts that always run unnamed (their result reads `*`, or an upsert on a partial index). */
-const unnamedTexts = new Set<string>();
-
 /**
- * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
- * seen twice, up to MAX_PREPARED_TEXTS of them, except those whose result reads `*` (a column added by a newer
- * instance's migration would make PostgreSQL refuse their cached plan's changed result type) and upserts on a
- * partial index.
+ * Which statement texts a database's connections run as prepared statements. One per opened database, so a process
+ * that opens many (tests, benches) gives each its own MAX_PREPARED_TEXTS.
  */
-function preparedNameOf(text: string): string | null {
-  const named = preparedNames.get(text);
-  if (named) return named;
-  if (preparedNames.size >= MAX_PREPARED_TEXTS || unnamedTexts.has(text)) return null;
-  if (resultReadsStar(text) || PARTIAL_INDEX_UPSERT.test(text)) {
-    // Remembered, so that each later call costs a lookup rather than a scan of its text.
-    if (unnamedTexts.size < 10 * MAX_PREPARED_TEXTS) unnamedTexts.add(text);
-    return null;
+class PreparedTexts {
+  /** Texts seen once (the next sighting prepares them), and the names of those prepared. */
+  private readonly seen = new Set<string>();
+  private readonly names = new Map<string, string>();
+  /** Texts that always run unnamed (their result reads `*`, or an upsert on a partial index). */
+  private readonly unnamed = new Set<string>();
+
+  /**
+   * The name a statement text runs under as a prepared statement, or null to run it unnamed: texts with parameters
+   * seen twice, up to MAX_PREPARED_TEXTS of them, except those whose result reads `*` (a column added by a newer
+   * instance's migration would make PostgreSQL refuse their cached plan's changed result type) and upserts on a
+   * partial index.
+   */
+  nameOf(text: string): string | null {
+    const named = this.names.get(text);
+    if (named) return named;
+    if (this.names.size >= MAX_PREPARED_TEXTS || this.unnamed.has(text)) return null;
+    if (resultReadsStar(text) || PARTIAL_INDEX_UPSERT.test(text)) {
+      // Remembered, so that each later call costs a lookup rather than a scan of its text.
+      if (this.unnamed.size < 10 * MAX_PREPARED_TEXTS) this.unnamed.add(text);
+      return null;
+    }
+    if (!this.seen.has(text)) {
+      if (this.seen.size < 10 * MAX_PREPARED_TEXTS) this.seen.add(text);
+      return null;
+    }
+    this.seen.delete(text);
+    const name = `np_${createHash("sha1").update(text).digest("base64url")}`;
+    this.names.set(text, name);
+    return name;
   }
-  if (!seenTexts.has(text)) {
-    if (seenTexts.size < 10 * MAX_PREPARED_TEXTS) seenTexts.add(text);
-    return null;
-  }
-  seenTexts.delete(text);
-  const name = `np_${createHash("sha1").update(text).digest("base64url")}`;
-  preparedNames.set(text, name);
-  return name;
 }
 
 /**
- * A pooled connection that runs repeated statements with parameters as named prepared statements (ADR 44): each
- * connection parses a text once and then only binds and executes it, planned for each call's values as before
+ * A pooled connection class that runs repeated statements with parameters as named prepared statements (ADR 44):
+ * each connection parses a text once and then only binds and executes it, planned for each call's values as before
  * (plan_cache_mode=force_custom_plan, ADR 11). Statements without parameters (transaction control, migrations'
  * several statements at once) keep the simple protocol.
  */
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one only adds a name.
-  query(config: any, values?: any, callback?: any): any {
-    if (typeof config === "string" && Array.isArray(values) && values.length > 0) {
-      const name = preparedNameOf(config);
+function preparingClient(texts: PreparedTexts): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; this one only adds a name.
+    query(config: any, values?: any, callback?: any): any {
+      if (typeof config === "string" && Array.isArray(values) && values.length > 0) {
+        const name = texts.nameOf(config);
+        // biome-ignore lint/suspicious/noExplicitAny: as above.
+        if (name) return (super.query as any).call(this, { name, text: config }, values, callback);
+      }
       // biome-ignore lint/suspicious/noExplicitAny: as above.
-      if (name) return (super.query as any).call(this, { name, text: config }, values, callback);
+      return (super.query as any).call(this, config, values, callback);
     }
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    return (super.query as any).call(this, config, values, callback);
-  }
+  };
 }
 
 export type DbTarget =
@@ -208,7 +216,11 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
   if (target.kind === "postgres") {
     // int8 (counts) as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      Client: preparingClient(new PreparedTexts()),
+    });
     const planPerCall = new pg.Pool({ connectionString: withPlanPerCall(target.url), max: 4 });
     for (const p of [pool, planPerCall]) {
       // A connection the server ended (a restart, a failover) emits 'error': unheard, that ends the process. An
