@@ -11,5 +11,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: false,
+    // One process for every file, its modules loaded once (docs/adr/0081-tests-share-a-process.md): a file's own
+    // process cost 1–1.5 s of start and imports, a third of the run. What a file changes outside its own objects
+    // must be undone after it: stubbed globals and spies are, here; a file's databases and apps close in afterAll.
+    isolate: false,
+    unstubGlobals: true,
+    unstubEnvs: true,
+    restoreMocks: true,
   },
 });

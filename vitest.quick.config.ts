@@ -18,5 +18,10 @@ export default defineConfig({
     include: files,
     testTimeout: 60_000,
     pool: "forks",
+    // As the full run: one process, modules loaded once (docs/adr/0081-tests-share-a-process.md).
+    isolate: false,
+    unstubGlobals: true,
+    unstubEnvs: true,
+    restoreMocks: true,
   },
 });
