@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { HeartIcon } from "#app/components/icons.tsx";
 import { openLoginModal } from "../accounts/login-modal-events.ts";
 import { useSession } from "../accounts/session.tsx";
 import { toggleFavourite, useFavourites } from "./favourites.ts";
@@ -38,8 +37,6 @@ export function HeartButton({
         await toggleFavourite(user.id, sku);
         setBusy(false);
       }}
-    >
-      <HeartIcon size={18} />
-    </button>
+    />
   );
 }
