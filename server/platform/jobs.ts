@@ -116,6 +116,8 @@ export class JobQueue {
     private readonly raw: RawExecutor,
     private readonly schema: string,
     private readonly notifier: Db,
+    /** Set once stop() has returned: pg-boss's statements after it are dropped (JobQueue.open). */
+    private readonly stopped: { value: boolean },
   ) {}
 
   /**
@@ -162,8 +164,13 @@ export class JobQueue {
     // database is never closed under one.
     const inFlight = new Set<Promise<unknown>>();
     const raw = rawExecutor(db);
+    const stopped = { value: false };
     const executor = {
       executeSql(text: string, values?: unknown[]) {
+        // A handler stop() gave up on (past its deadline pg-boss failed the job, to be retried elsewhere) may end
+        // later and have pg-boss complete it, unawaited: that must not reach the queue, nor a database closed since.
+        // Such a statement never settles (no result to invent, no rejection no one awaits); it holds no handle.
+        if (stopped.value) return new Promise<never>(() => {});
         const call = raw.executeSql(text, values);
         inFlight.add(call);
         call.then(
@@ -184,7 +191,7 @@ export class JobQueue {
     });
     boss.on("error", (err) => opts.onError?.(err));
     await boss.start();
-    const queue = new JobQueue(boss, opts, inFlight, raw, schema, db);
+    const queue = new JobQueue(boss, opts, inFlight, raw, schema, db, stopped);
     await queue.listenForJobs(db);
     return queue;
   }
@@ -348,7 +355,10 @@ export class JobQueue {
       await new Promise((resolve) => setImmediate(resolve));
       const pending = [...this.handling, ...this.inFlight];
       const left = deadline - Date.now();
-      if (pending.length === 0 || left <= 0) return;
+      if (pending.length === 0 || left <= 0) {
+        this.stopped.value = true;
+        return;
+      }
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled(pending),
