@@ -4,6 +4,7 @@ import type { Product } from "#domain/catalogue/types.ts";
 import { PART_FAILED } from "#domain/copy.ts";
 import {
   addFromProductPage,
+  holdRequests,
   hydrated,
   productAt,
   productsAcross,
@@ -144,14 +145,7 @@ test("a cart change and the filter sheet work when their code comes after the pr
   // The filter sheet's focus handling arrives after the sheet opened (held back until then): Tab still goes round
   // inside it once it has, and closing it gives focus back to the button.
   await page.setViewportSize({ width: 390, height: 844 });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/modal-dialog-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/modal-dialog-*.js");
   await page.goto("/whiskey");
   await hydrated(page);
   const filtersButton = page.getByRole("button", { name: /^Filters/ });

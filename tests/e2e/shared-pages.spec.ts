@@ -13,7 +13,7 @@ import { SCRIPTS_COOKIE } from "#app/lib/shared-page.ts";
 import type { Product } from "#domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "#server/modules/console/staff.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
-import { hydrated, productAt } from "./storefront.ts";
+import { holdRequests, hydrated, productAt } from "./storefront.ts";
 
 /**
  * Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), on a storefront of its own with the
@@ -214,14 +214,7 @@ test("in the browser a personal frame fills in the shopper's orders and account,
     path: `${process.env.E2E_SCREENSHOTS_DIR ?? "test-results"}/personal-frame-account.png`,
   });
   // The frame alone (the data held back): the page's heading and a status while the browser loads the orders.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/order/history*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/order/history*");
   await context.request.get("/tracking");
   await page.goto("/tracking");
   await expect(page.getByRole("heading", { name: "Track your orders" })).toBeVisible();

@@ -75,6 +75,19 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Holds the page's requests to `url` (a glob) until the returned function is called; then they go on. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function setAddress(page: Page, typed: string) {
   // The chip opens its dialog once the page has hydrated: the page paints before its scripts load (ADR 43, 45).
   await hydrated(page);
