@@ -336,10 +336,11 @@ describe("readFeed ∘ renderGenericFeed", () => {
       fc.property(
         fc.uniqueArray(lineArb, { minLength: 1, maxLength: 30, selector: (l) => l.upc ?? Symbol() }),
         (generated) => {
-          // Unique SKUs too (a file may not repeat one), and a UPC or a SKU on every line.
+          // Unique SKUs too (a file may not repeat one), and a UPC or a SKU on every line. The
+          // stand-in is lower case, which lineArb's SKUs never are, so it cannot repeat one of them.
           const seen = new Set<string>();
           const lines = generated.map((l, i) => {
-            const sku = l.sku === undefined || seen.has(l.sku) ? `S${i}` : l.sku;
+            const sku = l.sku === undefined || seen.has(l.sku) ? `line-${i}` : l.sku;
             seen.add(sku);
             return { ...l, sku };
           });
