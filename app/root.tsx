@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
+import { laterPartsSettled } from "./components/on-demand.tsx";
 import {
   CsrfMeta,
   loadPersonalParts,
@@ -150,10 +151,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   usePageViews();
   // At once, before any render can put the server's values back into fields the shopper changed (ADR 49).
   useEffect(() => void replayEarlyInputs(), []);
-  // Pressed once the page answers as the shopper's own: on a shared page, after its personal parts are in.
+  // Pressed once the page answers as the shopper's own (on a shared page, after its personal parts are in) and the
+  // code of the parts hydrated later is in: React hydrates such a part at the press, then handles it.
   const ready = loaderData.personal !== "deferred";
   useEffect(() => {
-    if (ready) replayEarlyClicks();
+    if (ready) void laterPartsSettled().then(replayEarlyClicks);
   }, [ready]);
   return <Outlet />;
 }

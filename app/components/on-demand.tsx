@@ -89,3 +89,75 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   }
   return OnDemand;
 }
+
+/** The code of every part made by `hydratedLater` that has started to load, settled or not. */
+const laterLoads: Promise<unknown>[] = [];
+
+/**
+ * Settles once the code of every part hydrated later so far has loaded or failed, or after `atMostMs`: early clicks
+ * wait for it, and the early-click script holds every press until they are replayed, so a stalled request must not
+ * hold the page's buttons for long.
+ */
+export function laterPartsSettled(atMostMs = 1_500): Promise<unknown> {
+  // A task later than the loads: React marks a part's code as there in a reaction of its own, which must come first.
+  const loaded = Promise.allSettled(laterLoads).then(() => new Promise((resolve) => setTimeout(resolve)));
+  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, atMostMs))]);
+}
+
+/**
+ * A part of the shell that is in the server's HTML but need not answer in the page's first moment (the footer, the
+ * chat button, notices that come later): its code stays out of the page's first scripts (issue 35 §3). The server
+ * waits for it (the document is sent whole, ADR 43), so the HTML is the same; in the browser React hydrates the
+ * rest of the page first and this part when its code has come, in a task of its own (React's selective hydration:
+ * a Suspense boundary whose code is not there yet keeps the server's HTML). A press on it before then is held by
+ * the early-click script and pressed again once its code is in (`laterPartsSettled`); its links work meanwhile,
+ * as links. Code that cannot load leaves the server's HTML as it is (links still go where they say), and a part
+ * mounted by a client navigation shows nothing until its code comes.
+ *
+ * Such a part must render the same on the server and in its first render in the browser without `useHydrated`
+ * (ADR 48: a component hydrated after the page has hydrated would start as hydrated and differ from the HTML).
+ */
+export function hydratedLater<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** Whether this page shows the part, asked as the module runs in the browser (by default, yes). */
+  onThisPage: () => boolean = () => true,
+) {
+  let loaded: { default: ComponentType<P> } | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const fetchCode = () => {
+    if (!loading) {
+      const code = load();
+      if (typeof window !== "undefined") laterLoads.push(code);
+      loading = code.then(
+        (component) => {
+          loaded = { default: component };
+          return loaded;
+        },
+        // Never settles: React keeps the server's HTML (or nothing, after a client navigation) instead of an error.
+        () => new Promise<never>(() => {}),
+      );
+    }
+    return loading;
+  };
+  // In the browser the code is asked for as the shell's module runs, beside the page's hydration: React reaches a
+  // part's boundary only in a pass after the page's, which would ask for it a round trip later.
+  if (typeof window !== "undefined" && onThisPage()) void fetchCode();
+  // Code already here is handed over at once (a thenable that answers synchronously, which React.lazy reads as
+  // loaded): a press that makes React hydrate the part on the spot then finds it ready instead of suspending.
+  const Part = lazy(() => (loaded ? answeredAtOnce(loaded) : fetchCode()));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at import, never in a render
+  function HydratedLater(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  }
+  return HydratedLater;
+}
+
+/** A thenable that calls back synchronously: React.lazy reads it as loaded in the same render. */
+function answeredAtOnce<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (React.lazy's protocol)
+  return { then: (ready: (value: T) => void) => ready(value) } as unknown as Promise<T>;
+}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { GIFTING_CATEGORY, HOME_TILES } from "#domain/catalogue/constants.ts";
 import { toCards } from "../components/catalogue/card-data.ts";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
-import { useOutOfZone } from "../features/address/out-of-zone.tsx";
+import { useOutOfZone } from "../features/address/out-of-zone-offer.ts";
 import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
 import { ProductRow } from "../features/catalogue/product-row.tsx";
 import { TileArt } from "../features/catalogue/tile-art.tsx";

@@ -122,6 +122,44 @@ test("the shell's dialogs are not in a page's first scripts nor fetched as it lo
   await expect(page.getByTestId("cart-drawer")).toBeVisible();
 });
 
+/** Parts in the page's HTML hydrated when their code comes (`hydratedLater`, app/components/on-demand.tsx). */
+const HYDRATED_LATER = ["site-footer", "chat-launcher", "lead-prompt", "active-order-tracker", "store-changed-notice"];
+
+test("the footer and the chat button are in the page's HTML but not its first scripts; a press on the button before its code comes is answered when it comes", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/whiskey", "/search/vodka"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('class="site-footer"');
+    expect(html, path).toContain('class="chat-launcher');
+    const firstScripts = await firstScriptsOf(request, path);
+    for (const part of HYDRATED_LATER)
+      expect(
+        firstScripts.filter((url) => url.includes(`/${part}-`)),
+        path,
+      ).toEqual([]);
+  }
+
+  const release = await holdRequests(page, "**/assets/chat-launcher-*.js");
+  await page.goto("/whiskey", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  );
+  const chat = page.locator(".chat-launcher");
+  await chat.focus();
+  await page.keyboard.press("Enter");
+  await expect(chat).toHaveAttribute("aria-expanded", "false");
+  release();
+  await expect(chat).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("dialog", { name: "Chat with us" })).toBeVisible();
+
+  // The footer's links go where they say once the page has hydrated (client navigation, the shell kept).
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Nightcap" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
 test("a cart change and the filter sheet work when their code comes after the press, and an add whose code cannot load says so", async ({
   page,
   request,
