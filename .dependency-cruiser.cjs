@@ -146,12 +146,13 @@ module.exports = {
     {
       name: "not-to-unresolvable",
       comment:
-        "An import that resolves to no file is a typo or a missing package. Two kinds resolve only in the " +
+        "An import that resolves to no file is a typo or a missing package. Three kinds resolve only in the " +
         "build: React Router's generated route types (./+types/<route>, made by `react-router typegen` under " +
-        ".react-router/, reached through tsconfig's rootDirs) and Vite's asset suffixes (?url).",
+        ".react-router/, reached through tsconfig's rootDirs), Vite's asset suffixes (?url) and our build's own " +
+        "virtual modules (virtual:…, made by plugins in vite.config.ts).",
       severity: "error",
       from: {},
-      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "\\?url$"] },
+      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "\\?url$", "^virtual:"] },
     },
   ],
   options: {

@@ -104,6 +104,50 @@ function pageGroups(moduleIds: Iterable<string>, infoOf: ModuleInfoOf) {
 const groups = new WeakMap<ModuleInfoOf, ReturnType<typeof pageGroups>>();
 
 /**
+ * The catalogue path's large views, each in a chunk of its own that the page showing it names (issue 35 §3): a
+ * category page does not load the product page's code, nor a product page the city landing's. The server's code
+ * reads the chunks' addresses from `virtual:view-scripts` (app/features/catalogue/view-scripts.server.ts) and the
+ * catalogue path names the one its page shows in the document (docs/adr/0082-parts-hydrated-later.md).
+ */
+export const VIEW_FILES = {
+  product: "/app/features/catalogue/product-page.tsx",
+  city: "/app/features/catalogue/city-landing.tsx",
+} as const;
+
+function viewScripts(): Plugin {
+  const id = "virtual:view-scripts";
+  // React Router builds the client and the server with two instances of this plugin: the list goes by a file beside
+  // the two builds (build/view-scripts.json), read into the server's code when it is built.
+  const listOf = (outDir: string) => path.join(outDir, "..", "view-scripts.json");
+  let outDir = "";
+  return {
+    name: "nightcap:view-scripts",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(source) {
+      if (source !== `\0${id}`) return undefined;
+      // In the client, and in development (no client build), no view is named.
+      const list =
+        this.environment?.name === "ssr" ? await fs.readFile(listOf(outDir), "utf8").catch(() => "{}") : "{}";
+      return `export default ${list};`;
+    },
+    async writeBundle(options, bundle) {
+      if (this.environment?.name !== "client" || !options.dir) return;
+      const scripts: Partial<Record<keyof typeof VIEW_FILES, string>> = {};
+      const base = this.environment.config.base ?? "/";
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+        for (const [view, file] of Object.entries(VIEW_FILES) as [keyof typeof VIEW_FILES, string][])
+          if (chunk.facadeModuleId.endsWith(file)) scripts[view] = `${base}${chunk.fileName}`;
+      }
+      await fs.writeFile(listOf(options.dir), JSON.stringify(scripts));
+    },
+  };
+}
+
+/**
  * Writes `.br` (maximum quality) and `.gz` beside each built script, stylesheet and WebAssembly module (the ID
  * scanner's reader); server/ssr.ts serves them (fastify-static `preCompressed`), so the server compresses nothing
  * per request and a page's scripts weigh about 15% less than with on-the-fly brotli.
@@ -135,7 +179,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [reactRouter(), precompressAssets(), viewScripts()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,

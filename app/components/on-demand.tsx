@@ -117,10 +117,46 @@ export function laterPartsSettled(atMostMs = 1_500): Promise<unknown> {
  * Such a part must render the same on the server and in its first render in the browser without `useHydrated`
  * (ADR 48: a component hydrated after the page has hydrated would start as hydrated and differ from the HTML).
  */
-export function hydratedLater<P extends object>(
+export function hydratedLater<P extends object>(load: () => Promise<ComponentType<P>>) {
+  // Code that cannot load never settles: React keeps the server's HTML (or nothing, after a client navigation).
+  const Part = fetchedEarly(
+    load,
+    () => true,
+    () => new Promise<never>(() => {}),
+  );
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at import, never in a render
+  function HydratedLater(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  }
+  return HydratedLater;
+}
+
+/**
+ * A page's view in a chunk of its own, which the document names when the page shows it (a `<script type="module">`
+ * the browser fetches and runs with the page's other scripts): `onThisPage` finds it as this module runs, and the
+ * code is then there when the page hydrates, in the same pass. On a client navigation to it the code is fetched
+ * then; having no Suspense boundary of its own, the navigation waits for it with the page it leaves on screen.
+ * Code that cannot load is the page's error: its boundary shows the error screen, whose reload asks again.
+ */
+export function namedByThePage<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  /** Whether this page shows the part, asked as the module runs in the browser (by default, yes). */
-  onThisPage: () => boolean = () => true,
+  onThisPage: () => boolean,
+) {
+  return fetchedEarly(load, onThisPage, (error) => Promise.reject(error));
+}
+
+/**
+ * A lazy component whose code is asked for as this module runs in the browser when `onThisPage()` says the page shows
+ * it, and whose code, once here, is handed to React at once. Its loads count for `laterPartsSettled`.
+ */
+function fetchedEarly<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  onThisPage: () => boolean,
+  failed: (error: unknown) => Promise<never>,
 ) {
   let loaded: { default: ComponentType<P> } | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
@@ -133,27 +169,20 @@ export function hydratedLater<P extends object>(
           loaded = { default: component };
           return loaded;
         },
-        // Never settles: React keeps the server's HTML (or nothing, after a client navigation) instead of an error.
-        () => new Promise<never>(() => {}),
+        (error: unknown) => {
+          loading = null;
+          return failed(error);
+        },
       );
     }
     return loading;
   };
-  // In the browser the code is asked for as the shell's module runs, beside the page's hydration: React reaches a
-  // part's boundary only in a pass after the page's, which would ask for it a round trip later.
+  // In the browser the code is asked for as the module runs, beside the page's hydration: React reaches a part's
+  // boundary only in a pass after the page's, which would ask for it a round trip later.
   if (typeof window !== "undefined" && onThisPage()) void fetchCode();
   // Code already here is handed over at once (a thenable that answers synchronously, which React.lazy reads as
   // loaded): a press that makes React hydrate the part on the spot then finds it ready instead of suspending.
-  const Part = lazy(() => (loaded ? answeredAtOnce(loaded) : fetchCode()));
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at import, never in a render
-  function HydratedLater(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  }
-  return HydratedLater;
+  return lazy(() => (loaded ? answeredAtOnce(loaded) : fetchCode()));
 }
 
 /** A thenable that calls back synchronously: React.lazy reads it as loaded in the same render. */

@@ -123,7 +123,13 @@ test("the shell's dialogs are not in a page's first scripts nor fetched as it lo
 });
 
 /** Parts in the page's HTML hydrated when their code comes (`hydratedLater`, app/components/on-demand.tsx). */
-const HYDRATED_LATER = ["site-footer", "chat-launcher", "lead-prompt", "active-order-tracker", "store-changed-notice"];
+const HYDRATED_LATER = [
+  "site-footer",
+  "chat-launcher",
+  "lead-prompt",
+  "active-order-tracker",
+  "store-changed-notice",
+];
 
 test("the footer and the chat button are in the page's HTML but not its first scripts; a press on the button before its code comes is answered when it comes", async ({
   page,
@@ -140,6 +146,16 @@ test("the footer and the chat button are in the page's HTML but not its first sc
         path,
       ).toEqual([]);
   }
+
+  // The catalogue path's large views are chunks of their own, named by the page that shows one (ADR 82).
+  const categoryScripts = await firstScriptsOf(request, "/whiskey");
+  expect(categoryScripts.filter((url) => /\/(product-page|city-landing)-/.test(url))).toEqual([]);
+  const listing = await (await request.get("/whiskey")).text();
+  const productPath = listing.match(/class="product-card__link" href="([^"]+)"/)?.[1];
+  expect(productPath).toBeTruthy();
+  const productScripts = await firstScriptsOf(request, productPath as string);
+  expect(productScripts.filter((url) => url.includes("/product-page-"))).toHaveLength(1);
+  expect(productScripts.filter((url) => url.includes("/city-landing-"))).toEqual([]);
 
   const release = await holdRequests(page, "**/assets/chat-launcher-*.js");
   await page.goto("/whiskey", { waitUntil: "domcontentloaded" });
