@@ -53,16 +53,24 @@ export function track(event: TrackEventName, properties?: Record<string, unknown
   enqueue({ type: "track", event, properties: clean(properties), path: here(), timestamp: Date.now() });
 }
 
-/** Records a page view and starts a new page view id (banners count one impression per page view). */
-export function pageView(): void {
+/** An id asked for (by the banners) before the first page view was recorded: that page view takes it. */
+let idBeforeFirstView = "";
+
+/**
+ * Records a page view and starts a new page view id (banners count one impression per page view). The root loads
+ * this module after the page has hydrated, so it passes the path and time of the page shown, not of the moment the
+ * code came.
+ */
+export function pageView(path: string = here(), timestamp: number = Date.now()): void {
   if (typeof window === "undefined") return;
-  pageViewId = newId();
-  enqueue({ type: "page", path: here(), properties: {}, timestamp: Date.now() });
+  pageViewId = idBeforeFirstView || newId();
+  idBeforeFirstView = "";
+  enqueue({ type: "page", path: path.slice(0, 500), properties: {}, timestamp });
 }
 
-/** The current page view's id (made by pageView). */
+/** The current page view's id (made by pageView; one asked for before the first page view is kept for it). */
 export function currentPageView(): string {
-  if (!pageViewId) pageViewId = newId();
+  if (!pageViewId) pageViewId = idBeforeFirstView ||= newId();
   return pageViewId;
 }
 

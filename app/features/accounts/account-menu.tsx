@@ -1,27 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { UserIcon } from "#app/components/icons.tsx";
-import { SESSION_ENDED_EVENT } from "#app/lib/csrf.ts";
-import { type LoginView, onLoginModalRequest, openLoginModal } from "./login-modal-events.ts";
+import { loadLoginModal } from "./account-watch.tsx";
+import { openLoginModal } from "./login-modal-events.ts";
 import { CsrfField, useSession } from "./session.tsx";
-
-const loadLoginModal = () => import("./login-modal.tsx");
-const LoginModal = lazy(() => loadLoginModal().then((m) => ({ default: m.LoginModal })));
-
-/**
- * The login modal and its forms load on the first request to open it (or when the pointer or focus reaches
- * "Log in"), so pages do not carry them in their initial JavaScript.
- */
-function LazyLoginModal() {
-  const [firstView, setFirstView] = useState<LoginView | null>(null);
-  useEffect(() => onLoginModalRequest((view) => setFirstView((shown) => shown ?? view)), []);
-  if (!firstView) return null;
-  return (
-    <Suspense fallback={null}>
-      <LoginModal initialView={firstView} />
-    </Suspense>
-  );
-}
 
 /** The shopper's pages about paying, listed in the account menu and on /account. */
 export const PAYING_PAGES = [
@@ -33,13 +15,12 @@ export const PAYING_PAGES = [
 
 /**
  * The header's account slot: "Log in" (opens the login modal; a plain link to /login before the page is
- * interactive), or the signed-in shopper's menu with Log out. When the API says the session has ended, the page
- * reloads its data and shows itself logged out.
+ * interactive), or the signed-in shopper's menu with Log out (a `<details>` and a form: both work before its code
+ * comes, so the shell hydrates it later). The modal itself and the session's end are `AccountWatch`'s.
  */
 export function AccountMenu() {
   const { user } = useSession();
   const location = useLocation();
-  const revalidator = useRevalidator();
   const logout = useFetcher({ key: "logout" });
   const menu = useRef<HTMLDetailsElement>(null);
 
@@ -48,12 +29,6 @@ export function AccountMenu() {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
-
-  useEffect(() => {
-    const ended = () => revalidator.revalidate();
-    window.addEventListener(SESSION_ENDED_EVENT, ended);
-    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
-  }, [revalidator]);
 
   if (!user) {
     const returnTo = `${location.pathname}${location.search}`;
@@ -72,7 +47,6 @@ export function AccountMenu() {
           <UserIcon size={18} />
           <span>Log in</span>
         </a>
-        <LazyLoginModal />
       </>
     );
   }

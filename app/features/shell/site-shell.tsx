@@ -1,6 +1,7 @@
 import { hydratedLater } from "#app/components/on-demand.tsx";
 import { ToastProvider } from "#app/components/shell/toast.tsx";
 import type { SavedAddress } from "#domain/geo/api.ts";
+import { AccountWatch } from "../accounts/account-watch.tsx";
 import { useSession } from "../accounts/session.tsx";
 import { AddressPrompt } from "../address/address-prompt.tsx";
 import { AddressRoot } from "../address/address-root.tsx";
@@ -65,6 +66,7 @@ export function SiteShell({
           <SiteFooter nav={nav} cities={cities} year={year} />
           <LeadPrompt />
           <ChatLauncher />
+          <AccountWatch />
         </CartRoot>
       </AddressRoot>
     </ToastProvider>
