@@ -56,6 +56,7 @@ async function importGraph(entryPoints: string[]) {
   for (const [file, input] of Object.entries((result.metafile as Metafile).inputs))
     for (const imported of input.imports) {
       if (!imported.external || imported.path.startsWith(".") || imported.path.includes("?")) continue;
+      if (imported.path.startsWith("virtual:")) continue;
       if (imported.path.startsWith("node:") || builtinModules.includes(imported.path)) continue;
       const parts = imported.path.split("/");
       const name = imported.path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
