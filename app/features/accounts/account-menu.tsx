@@ -33,21 +33,19 @@ export function AccountMenu() {
   if (!user) {
     const returnTo = `${location.pathname}${location.search}`;
     return (
-      <>
-        <a
-          className="account-link"
-          href={`/login?returnTo=${encodeURIComponent(returnTo)}`}
-          onClick={(event) => {
-            event.preventDefault();
-            openLoginModal("login");
-          }}
-          onPointerEnter={() => void loadLoginModal()}
-          onFocus={() => void loadLoginModal()}
-        >
-          <UserIcon size={18} />
-          <span>Log in</span>
-        </a>
-      </>
+      <a
+        className="account-link"
+        href={`/login?returnTo=${encodeURIComponent(returnTo)}`}
+        onClick={(event) => {
+          event.preventDefault();
+          openLoginModal("login");
+        }}
+        onPointerEnter={() => void loadLoginModal()}
+        onFocus={() => void loadLoginModal()}
+      >
+        <UserIcon size={18} />
+        <span>Log in</span>
+      </a>
     );
   }
 
