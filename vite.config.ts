@@ -21,15 +21,13 @@ const SHARED = [
 /**
  * Left to the pages and parts that use them, so that a page does not load them for nothing (issue 35 §3): the
  * dialogs' focus handling (the shell's dialogs load on demand), the full-screen frame, the catalogue's cards,
- * prices and structured data (not on account, checkout or tracking pages), and analytics.
+ * prices and structured data (not on account, checkout or tracking pages).
  */
 const NOT_SHARED = [
   /\/app\/lib\/modal-dialog\.ts$/,
   /\/app\/components\/shell\/full-screen-page\.tsx$/,
   /\/app\/components\/catalogue\//,
   /\/app\/components\/json-ld\.tsx$/,
-  // Loaded by the root after hydration (ADR 82), and by the pages and parts that record events.
-  /\/app\/lib\/analytics\.ts$/,
 ];
 
 const shared = (id: string) => SHARED.some((re) => re.test(id)) && !NOT_SHARED.some((re) => re.test(id));

@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound, ServerError } from "./components/error-pages.tsx";
-import { laterPartsSettled } from "./components/on-demand.tsx";
 import {
   CsrfMeta,
   loadPersonalParts,
@@ -23,6 +22,7 @@ import {
 import { loadDeliveryAddress } from "./features/address/address-context.tsx";
 import { buildNavigation } from "./features/catalogue/navigation.ts";
 import { ServiceWorkerRegistration } from "./features/pwa/service-worker-registration.tsx";
+import { installAnalytics, pageView } from "./lib/analytics.ts";
 import type { ApiAnswer } from "./lib/api-answers.ts";
 import type { NonceData } from "./lib/csp-nonce.ts";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks.ts";
@@ -134,45 +134,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The analytics module, loaded once the page has hydrated: it is not among every page's first scripts (ADR 82). */
-let analytics: Promise<typeof import("./lib/analytics.ts")> | null = null;
-const loadAnalytics = () => {
-  // A failed load is tried again at the next page view.
-  analytics ??= import("./lib/analytics.ts").catch((error: unknown) => {
-    analytics = null;
-    throw error;
-  });
-  return analytics;
-};
-
-/**
- * Analytics (docs/adr/0036-analytics-and-banners.md): a page view per URL shown, batches sent on page hide. Each view
- * keeps the path and time it was shown at, whenever the module comes; if it cannot load, the views are not recorded.
- */
+/** Analytics (docs/adr/0036-analytics-and-banners.md): a page view per URL shown, batches sent on page hide. */
 function usePageViews() {
   const location = useLocation();
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let live = true;
-    loadAnalytics().then(
-      (m) => {
-        if (live) stop = m.installAnalytics();
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, []);
-  useEffect(() => {
-    const path = `${location.pathname}${location.search}`;
-    const at = Date.now();
-    loadAnalytics().then(
-      (m) => m.pageView(path, at),
-      () => {},
-    );
-  }, [location.pathname, location.search]);
+  useEffect(() => installAnalytics(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path or query is a new page view
+  useEffect(() => pageView(), [location.pathname, location.search]);
 }
 
 /**
@@ -183,11 +150,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   usePageViews();
   // At once, before any render can put the server's values back into fields the shopper changed (ADR 49).
   useEffect(() => void replayEarlyInputs(), []);
-  // Pressed once the page answers as the shopper's own (on a shared page, after its personal parts are in) and the
-  // code of the parts hydrated later is in: React hydrates such a part at the press, then handles it.
+  // Pressed once the page answers as the shopper's own: on a shared page, after its personal parts are in.
   const ready = loaderData.personal !== "deferred";
   useEffect(() => {
-    if (ready) void laterPartsSettled().then(replayEarlyClicks);
+    if (ready) replayEarlyClicks();
   }, [ready]);
   return <Outlet />;
 }

@@ -63,25 +63,6 @@ describe("the storefront's analytics", () => {
     expect(pendingEvents()).toHaveLength(0);
   });
 
-  it("records a view with the path and time it was shown at, and gives the first view an id asked for before it", async () => {
-    vi.resetModules();
-    const fresh = await import("./analytics.ts");
-    // The banners may ask for the page view's id before the root's late-loaded module records the first view.
-    const early = fresh.currentPageView();
-    fresh.pageView("/whiskey?page=2", 1234);
-    expect(fresh.currentPageView()).toBe(early);
-    expect(fresh.pendingEvents().at(-1)).toEqual({
-      type: "page",
-      path: "/whiskey?page=2",
-      properties: {},
-      timestamp: 1234,
-    });
-    fresh.pageView();
-    expect(fresh.currentPageView()).not.toBe(early);
-    expect(fresh.pendingEvents().at(-1)).toMatchObject({ type: "page", path: "/checkout" });
-    fresh.flush();
-  });
-
   it("sends on pagehide, and at once when the batch is large", () => {
     for (let i = 0; i < FLUSH_AT - 1; i++) track("Product Viewed");
     expect(browser.beacons).toHaveLength(0);

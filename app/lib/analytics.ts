@@ -53,24 +53,16 @@ export function track(event: TrackEventName, properties?: Record<string, unknown
   enqueue({ type: "track", event, properties: clean(properties), path: here(), timestamp: Date.now() });
 }
 
-/** An id asked for (by the banners) before the first page view was recorded: that page view takes it. */
-let idBeforeFirstView = "";
-
-/**
- * Records a page view and starts a new page view id (banners count one impression per page view). The root loads
- * this module after the page has hydrated, so it passes the path and time of the page shown, not of the moment the
- * code came.
- */
-export function pageView(path: string = here(), timestamp: number = Date.now()): void {
+/** Records a page view and starts a new page view id (banners count one impression per page view). */
+export function pageView(): void {
   if (typeof window === "undefined") return;
-  pageViewId = idBeforeFirstView || newId();
-  idBeforeFirstView = "";
-  enqueue({ type: "page", path: path.slice(0, 500), properties: {}, timestamp });
+  pageViewId = newId();
+  enqueue({ type: "page", path: here(), properties: {}, timestamp: Date.now() });
 }
 
-/** The current page view's id (made by pageView; one asked for before the first page view is kept for it). */
+/** The current page view's id (made by pageView). */
 export function currentPageView(): string {
-  if (!pageViewId) pageViewId = idBeforeFirstView ||= newId();
+  if (!pageViewId) pageViewId = newId();
   return pageViewId;
 }
 

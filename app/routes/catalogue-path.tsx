@@ -1,7 +1,7 @@
-import { namedByThePage } from "../components/on-demand.tsx";
 import { type CatalogueView, resolveCataloguePath } from "../features/catalogue/catalogue-path.server.ts";
 import { CategoryPage } from "../features/catalogue/category-page.tsx";
 import { GroupPage } from "../features/catalogue/group-page.tsx";
+import { namedByThePage } from "../features/catalogue/named-view.ts";
 import { viewScript } from "../features/catalogue/view-scripts.server.ts";
 import type { FullScreenHandle } from "../lib/full-screen.ts";
 import { pageMeta } from "../lib/seo.ts";

@@ -1,13 +1,8 @@
 import { Outlet, useMatches, useRouteLoaderData } from "react-router";
-import { hydratedLater } from "../components/on-demand.tsx";
+import { ChunkWatchdog } from "../components/chunk-watchdog.tsx";
 import { SiteShell } from "../features/shell/site-shell.tsx";
 import { isFullScreen } from "../lib/full-screen.ts";
 import type { RootData } from "../root.tsx";
-
-/** Shows nothing until a client navigation's part fails to load: hydrated when its code comes (ADR 82). */
-const ChunkWatchdog = hydratedLater(() =>
-  import("../components/chunk-watchdog.tsx").then((m) => m.ChunkWatchdog),
-);
 
 /**
  * The main shell (spec §2 "Pages inside the main shell") around every page that is not full-screen, with the root's

@@ -122,32 +122,9 @@ test("the shell's dialogs are not in a page's first scripts nor fetched as it lo
   await expect(page.getByTestId("cart-drawer")).toBeVisible();
 });
 
-/** Parts in the page's HTML hydrated when their code comes (`hydratedLater`, app/components/on-demand.tsx). */
-const HYDRATED_LATER = [
-  "site-footer",
-  "chat-launcher",
-  "lead-prompt",
-  "active-order-tracker",
-  "store-changed-notice",
-];
-
-test("the footer and the chat button are in the page's HTML but not its first scripts; a press on the button before its code comes is answered when it comes", async ({
-  page,
+test("the catalogue path's large views are chunks of their own: a category page loads neither, a product page names its own", async ({
   request,
 }) => {
-  for (const path of ["/", "/whiskey", "/search/vodka"]) {
-    const html = await (await request.get(path)).text();
-    expect(html, path).toContain('class="site-footer"');
-    expect(html, path).toContain('class="chat-launcher');
-    const firstScripts = await firstScriptsOf(request, path);
-    for (const part of HYDRATED_LATER)
-      expect(
-        firstScripts.filter((url) => url.includes(`/${part}-`)),
-        path,
-      ).toEqual([]);
-  }
-
-  // The catalogue path's large views are chunks of their own, named by the page that shows one (ADR 82).
   const categoryScripts = await firstScriptsOf(request, "/whiskey");
   expect(categoryScripts.filter((url) => /\/(product-page|city-landing)-/.test(url))).toEqual([]);
   const listing = await (await request.get("/whiskey")).text();
@@ -156,24 +133,6 @@ test("the footer and the chat button are in the page's HTML but not its first sc
   const productScripts = await firstScriptsOf(request, productPath as string);
   expect(productScripts.filter((url) => url.includes("/product-page-"))).toHaveLength(1);
   expect(productScripts.filter((url) => url.includes("/city-landing-"))).toEqual([]);
-
-  const release = await holdRequests(page, "**/assets/chat-launcher-*.js");
-  await page.goto("/whiskey", { waitUntil: "domcontentloaded" });
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-  );
-  const chat = page.locator(".chat-launcher");
-  await chat.focus();
-  await page.keyboard.press("Enter");
-  await expect(chat).toHaveAttribute("aria-expanded", "false");
-  release();
-  await expect(chat).toHaveAttribute("aria-expanded", "true");
-  await expect(page.getByRole("dialog", { name: "Chat with us" })).toBeVisible();
-
-  // The footer's links go where they say once the page has hydrated (client navigation, the shell kept).
-  await page.getByRole("contentinfo").getByRole("link", { name: "About Nightcap" }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
 test("a cart change and the filter sheet work when their code comes after the press, and an add whose code cannot load says so", async ({

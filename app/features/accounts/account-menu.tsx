@@ -1,9 +1,27 @@
-import { useEffect, useRef } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useRevalidator } from "react-router";
 import { UserIcon } from "#app/components/icons.tsx";
-import { loadLoginModal } from "./account-watch.tsx";
-import { openLoginModal } from "./login-modal-events.ts";
+import { SESSION_ENDED_EVENT } from "#app/lib/csrf.ts";
+import { type LoginView, onLoginModalRequest, openLoginModal } from "./login-modal-events.ts";
 import { CsrfField, useSession } from "./session.tsx";
+
+const loadLoginModal = () => import("./login-modal.tsx");
+const LoginModal = lazy(() => loadLoginModal().then((m) => ({ default: m.LoginModal })));
+
+/**
+ * The login modal and its forms load on the first request to open it (or when the pointer or focus reaches
+ * "Log in"), so pages do not carry them in their initial JavaScript.
+ */
+function LazyLoginModal() {
+  const [firstView, setFirstView] = useState<LoginView | null>(null);
+  useEffect(() => onLoginModalRequest((view) => setFirstView((shown) => shown ?? view)), []);
+  if (!firstView) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginModal initialView={firstView} />
+    </Suspense>
+  );
+}
 
 /** The shopper's pages about paying, listed in the account menu and on /account. */
 export const PAYING_PAGES = [
@@ -15,12 +33,13 @@ export const PAYING_PAGES = [
 
 /**
  * The header's account slot: "Log in" (opens the login modal; a plain link to /login before the page is
- * interactive), or the signed-in shopper's menu with Log out (a `<details>` and a form: both work before its code
- * comes, so the shell hydrates it later). The modal itself and the session's end are `AccountWatch`'s.
+ * interactive), or the signed-in shopper's menu with Log out. When the API says the session has ended, the page
+ * reloads its data and shows itself logged out.
  */
 export function AccountMenu() {
   const { user } = useSession();
   const location = useLocation();
+  const revalidator = useRevalidator();
   const logout = useFetcher({ key: "logout" });
   const menu = useRef<HTMLDetailsElement>(null);
 
@@ -30,22 +49,31 @@ export function AccountMenu() {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
 
+  useEffect(() => {
+    const ended = () => revalidator.revalidate();
+    window.addEventListener(SESSION_ENDED_EVENT, ended);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
+  }, [revalidator]);
+
   if (!user) {
     const returnTo = `${location.pathname}${location.search}`;
     return (
-      <a
-        className="account-link"
-        href={`/login?returnTo=${encodeURIComponent(returnTo)}`}
-        onClick={(event) => {
-          event.preventDefault();
-          openLoginModal("login");
-        }}
-        onPointerEnter={() => void loadLoginModal()}
-        onFocus={() => void loadLoginModal()}
-      >
-        <UserIcon size={18} />
-        <span>Log in</span>
-      </a>
+      <>
+        <a
+          className="account-link"
+          href={`/login?returnTo=${encodeURIComponent(returnTo)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            openLoginModal("login");
+          }}
+          onPointerEnter={() => void loadLoginModal()}
+          onFocus={() => void loadLoginModal()}
+        >
+          <UserIcon size={18} />
+          <span>Log in</span>
+        </a>
+        <LazyLoginModal />
+      </>
     );
   }
 

@@ -1,7 +1,20 @@
 import { Link } from "react-router";
 import { Logo } from "#app/components/shell/logo.tsx";
 import type { NavItem } from "../catalogue/navigation.ts";
-import { AGE_NOTICE, BC_ATTRIBUTION, type FooterCity } from "./legal-notices.ts";
+
+export interface FooterCity {
+  name: string;
+  slug: string;
+  state: string;
+}
+
+/** Spec §9: minimum age 21. */
+export const AGE_NOTICE =
+  "You must be 21 or older to order alcohol or tobacco. A valid photo ID is checked at delivery. Please drink responsibly.";
+
+/** Required attribution for the BC Liquor Distribution Branch price list (data/catalogue/SOURCES.md). */
+export const BC_ATTRIBUTION =
+  "Contains information licensed under the Open Government Licence – British Columbia.";
 
 const COMPANY_LINKS = [
   { to: "/about", label: "About Nightcap" },

@@ -1,20 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { MenuIcon } from "#app/components/icons.tsx";
-import { hydratedLater, onDemand } from "#app/components/on-demand.tsx";
+import { onDemand } from "#app/components/on-demand.tsx";
 import { Logo } from "#app/components/shell/logo.tsx";
 import { SearchBox } from "#app/components/shell/search-box.tsx";
 import type { NavItem } from "../catalogue/navigation.ts";
+import { CategoryNav } from "./category-nav.tsx";
 import { AccountSlot, AddressSlot, CartSlot } from "./header-slots.tsx";
 
 /** The navigation drawer (phones) loads on demand (app/components/on-demand.tsx). */
 const NavDrawer = onDemand(() => import("./nav-drawer.tsx").then((m) => m.NavDrawer));
-
-/**
- * The category bar is links (and, on wide screens, menus opened by hover or a toggle): hydrated when its code comes
- * (ADR 82); a link followed before then loads its page, and a toggle pressed then is pressed again once it is in.
- */
-const CategoryNav = hydratedLater(() => import("./category-nav.tsx").then((m) => m.CategoryNav));
 
 export function SiteHeader({ nav }: { nav: NavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
