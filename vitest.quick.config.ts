@@ -18,6 +18,7 @@ export default defineConfig({
     include: files,
     testTimeout: 60_000,
     pool: "forks",
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     // As the full run: one process, modules loaded once (docs/adr/0081-tests-share-a-process.md).
     isolate: false,
     unstubGlobals: true,

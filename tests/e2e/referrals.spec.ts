@@ -145,7 +145,7 @@ test("a friend who signs up with Google through the invite link is still the ref
  */
 test("the lead-capture prompt: an email given, closed, and not shown again", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await page.goto("/brands");
+  await page.goto("/about");
   const prompt = page.getByRole("region", { name: "$5 off your first order" });
   await expect(prompt).toHaveCount(0);
   // Thirty seconds into the session, as sessionStorage keeps its start.

@@ -121,6 +121,9 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    // Only the violations are read: axe then reports one node per passing rule, not all of them (a fifth less time
+    // on a page, and far less on /brands's 4,400 links).
+    .options({ resultTypes: ["violations"] })
     .analyze();
   await page.emulateMedia({ reducedMotion: null });
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
