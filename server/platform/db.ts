@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, type DatabaseIntrospector, Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrations } from "#db/migrations/index.ts";
@@ -284,15 +284,43 @@ export async function openStoreDb(
   }
 }
 
+/**
+ * The database as the migrator sees it: its table lookup reads this schema alone. Kysely's own reads every column of
+ * every table in every schema, each through `pg_get_serial_sequence`, which fails with "relation does not exist" on
+ * a table another session drops meanwhile (test files dropping their schemas beside each other: ADR 83) and waits
+ * on one another session is dropping. The migrator asks only whether its two tables exist.
+ */
+function introspectingOnly(db: Db, schema: string): Db {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; is_view: boolean }>`
+        select c.relname as name, c.relkind = 'v' as is_view
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = ${schema} and c.relkind in ('r', 'v', 'p')`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: r.is_view, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "introspection") return introspection;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Applies every pending migration in order; safe to call from several processes at once. */
 export async function migrate(db: Db): Promise<string[]> {
   // Kysely looks for its migration tables in every schema unless told which: with another schema of the same
   // database already migrated (tests, the bench, another app), it would skip creating ours and then fail.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0].schema;
   const migrator = new Migrator({
-    db,
+    db: introspectingOnly(db, schema),
     provider: { getMigrations: async () => migrations },
-    migrationTableSchema: rows[0].schema,
+    migrationTableSchema: schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
