@@ -183,6 +183,10 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
+    // Terser in two passes: the first paint's scripts about 3 KiB (gzip) lighter than esbuild's minifying, 2.6 of
+    // them in React Router's own module; the client build takes about 12 s longer (docs/adr/0084-terser.md).
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 }, ecma: 2020, module: true },
     rollupOptions: {
       output: {
         manualChunks: (id, { getModuleIds, getModuleInfo }) => {

@@ -5,7 +5,6 @@ import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../
 import { useOutOfZone } from "../features/address/out-of-zone-offer.ts";
 import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
 import { ProductRow } from "../features/catalogue/product-row.tsx";
-import { TileArt } from "../features/catalogue/tile-art.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
@@ -81,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 to={`/${tile.url}`}
                 data-code={tile.code}
               >
-                <TileArt code={tile.code} />
+                <span className="tile__art" aria-hidden="true" />
                 <span className="tile__name">{tile.name}</span>
               </Link>
             </li>
