@@ -8,9 +8,9 @@ import {
   DELIVERY_ADDRESS_SET_EVENT,
   OUT_OF_ZONE,
   type SavedAddress,
+  type StoreChange,
 } from "#domain/geo/api.ts";
 import { rememberAddressLabel } from "./address-label.ts";
-import { storeChangeText } from "./store-change-text.ts";
 
 interface AddressContextValue {
   address: SavedAddress | null;
@@ -25,9 +25,12 @@ interface AddressContextValue {
   dismissNotice(): void;
 }
 
-/** What the shopper is told after saving an address: the store change, and what it did to the cart. */
+/**
+ * What the shopper is told after saving an address: the store change (worded by the notice, which loads on demand),
+ * and what it did to the cart.
+ */
 export interface AddressNotice {
-  store: string | null;
+  store: StoreChange | null;
   cart: string | null;
 }
 
@@ -69,7 +72,7 @@ export function AddressProvider({
       setDialogOpen(false);
       // Outside every zone the out-of-zone notice says where it ships from (out-of-zone.tsx): not twice.
       const outOfZone = result.vendor.banner?._id === OUT_OF_ZONE;
-      const store = hasStoreIdChanged && store_change && !outOfZone ? storeChangeText(store_change) : null;
+      const store = hasStoreIdChanged && store_change && !outOfZone ? store_change : null;
       // The server moved the cart to the store serving this address; name what that store lacks (ADR 0018).
       const cartText = cart?.message ?? null;
       setNotice(store || cartText ? { store, cart: cartText } : null);

@@ -1,5 +1,6 @@
 import { CloseIcon } from "#app/components/icons.tsx";
 import { useDeliveryAddress } from "./address-context.tsx";
+import { storeChangeText } from "./store-change-text.ts";
 
 /**
  * Says what changed when a new address is served by another store (spec §4: the store-changed flag), and what
@@ -11,7 +12,7 @@ export function StoreChangedNotice() {
   return (
     <div className="store-notice" role="status" data-testid="store-changed-notice">
       <div className="store-notice__body">
-        {notice.store ? <p className="store-notice__text">{notice.store}</p> : null}
+        {notice.store ? <p className="store-notice__text">{storeChangeText(notice.store)}</p> : null}
         {notice.cart ? (
           <p className="store-notice__text store-notice__cart" data-testid="store-changed-cart">
             {notice.cart}
