@@ -115,6 +115,9 @@ test("the shell's dialogs are not in a page's first scripts nor fetched as it lo
   const drawerCode = () => fetched.some((url) => url.includes("/assets/cart-drawer-"));
   await page.goto("/whiskey");
   await hydrated(page);
+  // The root's effects have run (it releases held clicks last): the parts listen for the first press by then. On a
+  // slow machine the network falls idle before hydration ends, and a press before that found no listener.
+  await page.waitForFunction(() => (window as unknown as { __ncEarly?: { done?: boolean } }).__ncEarly?.done);
   expect(drawerCode()).toBe(false);
   await page.keyboard.press("Shift");
   await expect.poll(drawerCode).toBe(true);
