@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { LEAD_STORAGE } from "#domain/leads/prompt.ts";
-import { expectNoSeriousA11yViolations, hydrated, setAddress } from "./storefront.ts";
+import { expectNoSeriousA11yViolations, holdScripts, hydrated, setAddress } from "./storefront.ts";
 
 /**
  * The Foundation storefront journey (spec §2): home → category → filter → product → brand → search → not found,
@@ -79,20 +79,6 @@ const launcherShown = (page: Page) =>
     const style = getComputedStyle(el);
     return style.opacity === "1" && style.pointerEvents !== "none";
   });
-
-/** Holds the page's scripts back until the returned function lets them through: the painted page is all there is. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const letThrough = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.unrouteAll();
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await letThrough;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test.describe("browsing the storefront", () => {
   test.use({ viewport: DESKTOP });

@@ -75,6 +75,20 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Holds the page's scripts back until the returned function lets them through: the painted page is all there is. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const letThrough = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unrouteAll();
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await letThrough;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Holds the page's requests to `url` (a glob) until the returned function is called; then they go on. */
 export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release = () => {};

@@ -43,9 +43,12 @@ export function AccountMenu() {
   const logout = useFetcher({ key: "logout" });
   const menu = useRef<HTMLDetailsElement>(null);
 
-  // A link followed from the menu closes it: the menu is a <details>, which would stay open over the next page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  // A link followed from the menu closes it: the menu is a <details>, which would stay open over the next page. Not
+  // on the first render: a menu the shopper opened on the painted page, before its scripts ran, stays open.
+  const shownAt = useRef(location.pathname);
   useEffect(() => {
+    if (shownAt.current === location.pathname) return;
+    shownAt.current = location.pathname;
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
 
