@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { reactRouter } from "@react-router/dev/vite";
@@ -178,8 +179,30 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * React Router's production files for the browser: its package sends every build to `dist/development`
+ * (remix-run/react-router#14102), where its development warnings are on and stay in the bundle. The server keeps the
+ * package's own files: its other packages import them by the package's name, one copy for all.
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  const files: Record<string, string> = {
+    "react-router": "react-router/dist/production/index.mjs",
+    "react-router/dom": "react-router/dist/production/dom-export.mjs",
+  };
+  const dir = path.dirname(fileURLToPath(import.meta.resolve("react-router/package.json")));
+  return {
+    name: "nightcap:react-router-production-in-browser",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source) {
+      if (this.environment?.name !== "client" || !(source in files)) return undefined;
+      return path.join(dir, "..", files[source]);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets(), viewScripts()],
+  plugins: [reactRouterProductionInBrowser(), reactRouter(), precompressAssets(), viewScripts()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
