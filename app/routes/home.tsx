@@ -3,7 +3,6 @@ import { GIFTING_CATEGORY, HOME_TILES } from "#domain/catalogue/constants.ts";
 import { toCards } from "../components/catalogue/card-data.ts";
 import { ChevronRightIcon, ClockIcon, GiftIcon, PinIcon, SparkleIcon } from "../components/icons.tsx";
 import { useOutOfZone } from "../features/address/out-of-zone-offer.ts";
-import { outOfZoneHeading } from "../features/address/out-of-zone-text.ts";
 import { ProductRow } from "../features/catalogue/product-row.tsx";
 import { PersonalRows, PopularRow, useHomeRecommendations } from "../features/recommendations/for-you.tsx";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -122,7 +121,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li>
               <ClockIcon size={28} />
               <strong>{shipsIn ? `Shipped in ${shipsIn}` : "Shipped to you"}</strong>
-              <span>{outOfZoneHeading(outOfZone.address)} What can be shipped comes to your door.</span>
+              <span>
+                {outOfZone.heading ? `${outOfZone.heading} ` : ""}What can be shipped comes to your door.
+              </span>
             </li>
           ) : (
             <li>
