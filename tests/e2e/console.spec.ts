@@ -31,8 +31,31 @@ test("staff accept a shopper's order from the console; a stale second accept is 
   const staff = await staffContext.newPage();
   await staffSignIn(staff, storeId);
   await expect(staff.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  // The list reloads its data every 5 s. An order page slower than that to load (CI's busiest minutes) is not
+  // started over by the list's reload: here its data takes 6 s, and the one request for it is answered.
+  await hydrated(staff);
+  const orderData: { url: string; failed: boolean }[] = [];
+  let answerOrder = () => {};
+  const orderHeld = new Promise<void>((resolve) => {
+    answerOrder = resolve;
+  });
+  await staff.route(/\/console\/orders\/[^/]+\.data/, async (route) => {
+    const asked = { url: route.request().url(), failed: false };
+    orderData.push(asked);
+    await orderHeld;
+    await route.continue().catch(() => {
+      asked.failed = true;
+    });
+  });
+  staff.on("requestfailed", (request) => {
+    for (const asked of orderData) if (asked.url === request.url()) asked.failed = true;
+  });
   await staff.getByRole("link", { name: new RegExp(`#${number}\\b`) }).click();
+  await staff.waitForTimeout(6_000);
+  answerOrder();
   await expect(staff.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  expect(orderData.filter((asked) => asked.failed)).toEqual([]);
+  await staff.unrouteAll();
   await shot(staff, "console-order-phone");
 
   // A second staff page on the same order, opened before the first accepts.
