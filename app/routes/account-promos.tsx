@@ -3,6 +3,7 @@ import { formatCents } from "#domain/money.ts";
 import { Field, FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/account-promos";
@@ -35,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
 }
 
-export default function AccountPromos({ loaderData, actionData }: Route.ComponentProps) {
+export default function AccountPromos({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { promos, credit } = loaderData;
   const busy = useNavigation().state === "submitting";
   const codes = promos.filter((p) => p.value_type !== "credit");

@@ -6,6 +6,7 @@ import { PAYING_PAGES } from "../features/accounts/account-menu.tsx";
 import { Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { type ApiFetch, apiErrorMessage, browserApi } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { PERSONAL_FRAME, serverDataOr } from "../lib/shared-page.ts";
@@ -85,7 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   return loaderData ? (
     <AccountPage loaderData={loaderData} actionData={actionData} />
   ) : (

@@ -4,6 +4,7 @@ import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-admin";
@@ -221,7 +222,8 @@ function promoValue(p: AdminPromo): string {
   return `${formatCents(p.value, true)} off`;
 }
 
-export default function ConsoleAdmin({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleAdmin({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, stores, promos, staff, merchants, zoneStore } = loaderData;
   const busy = useNavigation().state !== "idle";
   const said = actionData as Said | undefined;

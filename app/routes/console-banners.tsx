@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-banners";
@@ -174,7 +175,8 @@ function scheduleText(b: Banner) {
   return `${from}${to}`;
 }
 
-export default function ConsoleBanners({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleBanners({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { banners, admin, forbidden } = loaderData;
   const busy = useNavigation().state !== "idle";
   const said = actionData as Said | undefined;

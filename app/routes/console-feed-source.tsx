@@ -4,6 +4,7 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { ApplyFeedForm, FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-feed-source";
@@ -98,7 +99,8 @@ const DONE: Record<Exclude<ActionAnswer["step"], "error">, string> = {
   applied: "Applied. Shoppers see the new shelf now.",
 };
 
-export default function ConsoleFeedSource({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleFeedSource({ loaderData, actionData: given }: Route.ComponentProps) {
+  const actionData = useKeptActionData(given);
   const { stores, source } = loaderData;
   const storeId = actionData?.storeId ?? loaderData.storeId;
   const busy = useNavigation().state !== "idle";

@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-id-checks";
@@ -66,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false, message }, { status: res.status });
 }
 
-export default function ConsoleIdChecks({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleIdChecks({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, email, found, lookupError, admin } = loaderData;
   const busy = useNavigation().state !== "idle";
   if (forbidden) return <ConsoleRefused title="ID checks" message={forbidden} />;

@@ -3,6 +3,7 @@ import { formatCount } from "#domain/number.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer, ApiShape } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-loyalty";
@@ -151,7 +152,8 @@ function GiveawayFields({ g }: { g?: Giveaway }) {
   );
 }
 
-export default function ConsoleLoyalty({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleLoyalty({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { email, customer, lookupError, forbidden, admin, giveaways } = loaderData;
   const busy = useNavigation().state !== "idle";
   const said = actionData as Said | undefined;

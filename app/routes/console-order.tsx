@@ -16,8 +16,8 @@ import { CONSOLE_HANDLE, ConsoleBar, ConsoleRefused } from "../features/console/
 import { needsConfirmation } from "../features/console/dispatch-confirm.ts";
 import { shortLinesFrom } from "../features/console/short-lines.ts";
 import { ShortLines, SubstitutionsPanel } from "../features/console/substitutions-panel.tsx";
-import { useKeptActionData } from "../features/console/use-kept-action-data.ts";
 import { usePolling } from "../features/console/use-polling.ts";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-order";

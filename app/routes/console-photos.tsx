@@ -3,6 +3,7 @@ import { ProductPicture } from "#app/components/catalogue/product-picture.tsx";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-photos";
@@ -63,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { step: "uploaded", photo: res.data } satisfies ActionAnswer;
 }
 
-export default function ConsolePhotos({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsolePhotos({ loaderData, actionData: given }: Route.ComponentProps) {
+  const actionData = useKeptActionData(given);
   const busy = useNavigation().state !== "idle";
   const answer = actionData as ActionAnswer | undefined;
   if (loaderData.forbidden)

@@ -3,6 +3,7 @@ import { formatCents } from "#domain/money.ts";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-proposals";
@@ -83,7 +84,8 @@ const STATUS: Record<Proposal["status"], string> = {
   rejected: "Not added",
 };
 
-export default function ConsoleProposals({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleProposals({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const busy = useNavigation().state !== "idle";
   const said = actionData as Said | undefined;
   const { proposals, admin, categories } = loaderData;

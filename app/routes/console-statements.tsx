@@ -5,6 +5,7 @@ import { FormError } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-statements";
@@ -195,7 +196,8 @@ const payoutWords = (p: NonNullable<Statement["payout"]>) =>
           ? `Waiting: ${p.failure}`
           : "Being paid";
 
-export default function ConsoleStatements({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleStatements({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, problem, overview, statement, stores, storeId, day } = loaderData;
   const admin = stores !== null;
   const here = (over: Record<string, string>) => {

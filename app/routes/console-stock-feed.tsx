@@ -5,6 +5,7 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { ApplyFeedForm, FeedReadingFields, readingOfForm } from "../features/console/feed-reading.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-stock-feed";
@@ -136,7 +137,8 @@ function proposalsByLine(proposed: Preview["proposed"]): [number, Preview["propo
   return [...byLine];
 }
 
-export default function ConsoleStockFeed({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleStockFeed({ loaderData, actionData: given }: Route.ComponentProps) {
+  const actionData = useKeptActionData(given);
   const { stores, settings } = loaderData;
   const storeId = actionData?.storeId ?? loaderData.storeId;
   const busy = useNavigation().state !== "idle";

@@ -5,6 +5,7 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { dollarsToCents } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-stock";
@@ -79,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
-export default function ConsoleStock({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleStock({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, page, stores, q, storeId } = loaderData;
   const busy = useNavigation().state !== "idle";
   const here = (over: Record<string, string | number>) => {

@@ -8,6 +8,7 @@ import { dollarsToCents } from "../features/console/console-actions.ts";
 import { CONSOLE_HANDLE, ConsoleBar, consoleMeta } from "../features/console/console-bar.tsx";
 import { hoursFromText, hoursText, weekdays } from "../features/console/hours-text.ts";
 import { StorePicker, storesForAdmin } from "../features/console/store-picker.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/console-store";
@@ -89,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return fail(apiErrorMessage(res.data, "That did not save. Please try again."), res.status);
 }
 
-export default function ConsoleStore({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConsoleStore({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { forbidden, store, stores, storeId, changes } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (

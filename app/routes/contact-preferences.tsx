@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/contact-preferences";
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
 }
 
-export default function ContactPreferences({ loaderData, actionData }: Route.ComponentProps) {
+export default function ContactPreferences({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const busy = useNavigation().state === "submitting";
   const { preferences, hasMobile } = loaderData;
   return (

@@ -2,6 +2,7 @@ import { Block, ContentHead } from "../features/content/blocks.tsx";
 import { CONTENT_PAGES } from "../features/content/pages.server.ts";
 import { enquiryAction } from "../features/enquiries/action.server.ts";
 import { EnquiryForm } from "../features/enquiries/enquiry-form.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/enquiry-page";
 
@@ -39,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return enquiryAction(request, context, enquiryOf(request).kind);
 }
 
-export default function EnquiryPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function EnquiryPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { page, kind, form } = loaderData;
   return (
     <article className="page page--narrow content">

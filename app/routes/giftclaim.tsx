@@ -7,6 +7,7 @@ import type { GiftView } from "#domain/gifts/types.ts";
 import { Logo } from "../components/shell/logo.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { DownloadAppModal } from "../features/gifts/download-app-modal.tsx";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -81,7 +82,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || actionStatus === 410 ? true : defaultShouldRevalidate;
 
-export default function GiftClaim({ loaderData, actionData }: Route.ComponentProps) {
+export default function GiftClaim({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { gift } = loaderData;
   const [appOpen, setAppOpen] = useState(false);
   // Claimed just now: offer the app to follow the delivery.

@@ -5,6 +5,7 @@ import { formatCents } from "#domain/money.ts";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { useGiveawayConfig } from "../features/loyalty/giveaway-config.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
@@ -60,7 +61,8 @@ const dateOf = (iso: string) =>
 
 const actionLabel = (id: string) => ACTIONS.find((a) => a.id === id);
 
-export default function Loyalty({ loaderData, actionData }: Route.ComponentProps) {
+export default function Loyalty({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { loyalty, history, giveaway } = loaderData;
   const busy = useNavigation().state === "submitting";
   const config = useGiveawayConfig(giveaway);

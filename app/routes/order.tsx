@@ -10,6 +10,7 @@ import { CsrfField } from "../features/accounts/session.tsx";
 import { BillLines } from "../features/checkout/bill-lines.tsx";
 import { CheckoutConfirmationView } from "../features/checkout/confirmation-view.tsx";
 import { orderStatusText } from "../features/checkout/order-status.ts";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { loadRatings, type ProductReviewsAnswer, postRating } from "../features/tips/ratings.ts";
 import { track } from "../lib/analytics.ts";
@@ -86,7 +87,8 @@ export default function OrderPage(props: Route.ComponentProps) {
   return <OrderDetail {...props} />;
 }
 
-function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+function OrderDetail({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { order, placed, ratings } = loaderData;
   const delivered = isDelivered(order);
   const busy = useNavigation().state !== "idle";

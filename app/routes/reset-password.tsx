@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from "#domain/accounts/password.ts";
 import { AuthLayout, Field, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -33,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const busy = useNavigation().state === "submitting";
   if (!loaderData.token) {
     return (

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthLayout, FormError } from "../features/accounts/auth-layout.tsx";
 import { formFields } from "../features/accounts/forms.server.ts";
 import { CsrfField } from "../features/accounts/session.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { apiErrorMessage } from "../lib/api.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import type { Route } from "./+types/sos";
@@ -79,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { redirect: res.data.redirect, error: null };
 }
 
-export default function Sos({ loaderData, actionData }: Route.ComponentProps) {
+export default function Sos({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { error, merchant, user, request, here } = loaderData;
   const busy = useNavigation().state === "submitting";
   const redirect = actionData?.redirect ?? null;

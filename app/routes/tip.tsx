@@ -15,6 +15,7 @@ import { FullScreenPage } from "../components/shell/full-screen-page.tsx";
 import { FormError, FormNotice } from "../features/accounts/auth-layout.tsx";
 import { CsrfField } from "../features/accounts/session.tsx";
 import type { CardFrameHandle } from "../features/checkout/card-frame.tsx";
+import { useKeptActionData } from "../features/forms/kept-action-data.ts";
 import { StarInput } from "../features/tips/rating-view.tsx";
 import { NEW_CARD, TipCardChoice } from "../features/tips/tip-card-choice.tsx";
 import {
@@ -256,7 +257,8 @@ function ChangeCheckoutTip({ order, actionData }: { order: Order; actionData: Ac
   );
 }
 
-function TipPageBody({ loaderData, actionData }: Route.ComponentProps) {
+function TipPageBody({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = useKeptActionData(answer);
   const { order, cards, payment, tipped } = loaderData;
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();

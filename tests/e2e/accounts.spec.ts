@@ -196,6 +196,29 @@ test("a return address naming another site is ignored: sign-up and login go to /
   await expect(accountMenu(page, "Rory")).toBeVisible();
 });
 
+test("a sign-up sent before the page's scripts run keeps its code step once they do, and the code signs in", async ({
+  page,
+}) => {
+  // A phone on a slow network: the form is painted, filled and sent before the scripts come (a plain POST).
+  const email = unique("early.signup");
+  const release = await holdScripts(page);
+  await page.goto("/signup", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First name").fill("Emery");
+  await form.getByLabel("Last name").fill("Quinn");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Birthday").fill("1991-03-08");
+  await form.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByRole("form", { name: "Enter your code" })).toBeVisible();
+  // The scripts come and the page's data loads again in the browser: the code step stays.
+  release();
+  await hydrated(page);
+  await page.unrouteAll();
+  await expect(page.getByRole("form", { name: "Sign up" })).toHaveCount(0);
+  await enterCode(page, email);
+  await expect(accountMenu(page, "Emery")).toBeVisible();
+});
+
 test("social sign-in with Google at the local OpenID provider: complete the profile, then sign in again", async ({
   page,
 }) => {

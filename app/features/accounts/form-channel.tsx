@@ -1,4 +1,5 @@
 import { Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { useKeptActionData } from "#app/features/forms/kept-action-data.ts";
 
 /**
  * The account forms run in two places: on their own pages (a plain <Form>, so they work before JavaScript
@@ -12,7 +13,9 @@ export interface FormChannel<T> {
 
 export function usePageChannel<T>(): FormChannel<T> {
   const navigation = useNavigation();
-  return { Form, data: useActionData() as T | undefined, busy: navigation.state === "submitting" };
+  // Kept through hydration: a form sent before the page's scripts ran shows its answer (the code step) after they run.
+  const data = useKeptActionData(useActionData() as T | undefined);
+  return { Form, data, busy: navigation.state === "submitting" };
 }
 
 export function useFetcherChannel<T>(key: string): FormChannel<T> {
