@@ -7,6 +7,7 @@ import {
   holdScripts,
   hydrated,
   productAt,
+  sendSignUpForm,
   setAddress,
   vendorOf,
 } from "./storefront.ts";
@@ -49,12 +50,7 @@ async function enterCode(page: Page, email: string) {
 async function signUp(page: Page, who: { first: string; last: string; email: string }) {
   // Typed before hydration, the fields would be the painted page's, emptied when React takes over.
   await hydrated(page);
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First name").fill(who.first);
-  await form.getByLabel("Last name").fill(who.last);
-  await form.getByLabel("Email").fill(who.email);
-  await form.getByLabel("Birthday").fill("1990-05-17");
-  await form.getByRole("button", { name: "Sign up" }).click();
+  await sendSignUpForm(page, { ...who, birthday: "1990-05-17" });
   await enterCode(page, who.email);
 }
 
@@ -203,12 +199,7 @@ test("a sign-up sent before the page's scripts run keeps its code step once they
   const email = unique("early.signup");
   const release = await holdScripts(page);
   await page.goto("/signup", { waitUntil: "commit" });
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First name").fill("Emery");
-  await form.getByLabel("Last name").fill("Quinn");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Birthday").fill("1991-03-08");
-  await form.getByRole("button", { name: "Sign up" }).click();
+  await sendSignUpForm(page, { first: "Emery", last: "Quinn", email, birthday: "1991-03-08" });
   await expect(page.getByRole("form", { name: "Enter your code" })).toBeVisible();
   // The scripts come and the page's data loads again in the browser: the code step stays.
   release();

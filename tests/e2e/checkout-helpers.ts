@@ -11,7 +11,14 @@ import { SCANNER_COPY } from "#app/features/age/scanner-copy.ts";
 import type { Order } from "#domain/orders/types.ts";
 import { cardNumbersIn } from "#domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
-import { addFromProductPage, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
+import {
+  addFromProductPage,
+  hydrated,
+  productAt,
+  sendSignUpForm,
+  setAddress,
+  vendorOf,
+} from "./storefront.ts";
 
 /** Steps the checkout journeys share: a new shopper, the card typed into the provider's frame, the time, the watch. */
 
@@ -86,12 +93,7 @@ export async function signUp(page: Page, email: string, then = "/") {
 export async function signUpInBrowser(page: Page, email: string, path = "/signup") {
   await fromAnAddressOfTheirOwn(page);
   await page.goto(path);
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First name").fill("Casey");
-  await form.getByLabel("Last name").fill("Buyer");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Birthday").fill("1990-05-17");
-  await form.getByRole("button", { name: "Sign up" }).click();
+  await sendSignUpForm(page, { first: "Casey", last: "Buyer", email, birthday: "1990-05-17" });
   // The code's email goes out through the outbox's job: on a busy machine it may land a moment after the page asks.
   const mailbox = await page.context().newPage();
   let body = "";

@@ -75,6 +75,19 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/** Fills the sign-up form on the page (as it stands: hydrated or not, the caller decides) and sends it. */
+export async function sendSignUpForm(
+  page: Page,
+  who: { first: string; last: string; email: string; birthday: string },
+) {
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First name").fill(who.first);
+  await form.getByLabel("Last name").fill(who.last);
+  await form.getByLabel("Email").fill(who.email);
+  await form.getByLabel("Birthday").fill(who.birthday);
+  await form.getByRole("button", { name: "Sign up" }).click();
+}
+
 /** Holds the page's scripts back until the returned function lets them through: the painted page is all there is. */
 export async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};
