@@ -105,13 +105,15 @@ function pageGroups(moduleIds: Iterable<string>, infoOf: ModuleInfoOf) {
 const groups = new WeakMap<ModuleInfoOf, ReturnType<typeof pageGroups>>();
 
 /**
- * The catalogue path's large views, each in a chunk of its own that the page showing it names (issue 35 §3): a
- * category page does not load the product page's code, nor a product page the city landing's. The server's code
+ * The catalogue path's views, each in a chunk of its own that the page showing it names (issue 35 §3): a category
+ * page does not load the product page's code, nor a product page the listing's or the city landing's. The server's code
  * reads the chunks' addresses from `virtual:view-scripts` (app/features/catalogue/view-scripts.server.ts) and the
  * catalogue path names the one its page shows in the document (docs/adr/0082-parts-hydrated-later.md).
  */
 export const VIEW_FILES = {
   product: "/app/features/catalogue/product-page.tsx",
+  category: "/app/features/catalogue/category-page.tsx",
+  group: "/app/features/catalogue/group-page.tsx",
   city: "/app/features/catalogue/city-landing.tsx",
 } as const;
 

@@ -1,6 +1,4 @@
 import { type CatalogueView, resolveCataloguePath } from "../features/catalogue/catalogue-path.server.ts";
-import { CategoryPage } from "../features/catalogue/category-page.tsx";
-import { GroupPage } from "../features/catalogue/group-page.tsx";
 import { namedByThePage } from "../features/catalogue/named-view.ts";
 import { viewScript } from "../features/catalogue/view-scripts.server.ts";
 import type { FullScreenHandle } from "../lib/full-screen.ts";
@@ -21,15 +19,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The product page and the city landing are in chunks of their own (vite.config.ts, `VIEW_FILES`): the document
- * names the one it shows (`ViewScript`), which the browser fetches with the page's other scripts and runs before
- * them, so its code is there when the page hydrates. A category or group page loads neither.
+ * Each view is in a chunk of its own (vite.config.ts, `VIEW_FILES`): the document names the one it shows
+ * (`ViewScript`), which the browser fetches with the page's other scripts and runs before them, so its code is there
+ * when the page hydrates. A category page loads neither the product page's code nor the city landing's, and a
+ * product page not the listing's (docs/adr/0082-parts-hydrated-later.md).
  */
-const shows = (kind: "product" | "city") => () =>
+const shows = (kind: CatalogueView["kind"]) => () =>
   document.querySelector(`script[data-view="${kind}"]`) !== null;
 const ProductPage = namedByThePage(
   () => import("../features/catalogue/product-page.tsx").then((m) => m.ProductPage),
   shows("product"),
+);
+const CategoryPage = namedByThePage(
+  () => import("../features/catalogue/category-page.tsx").then((m) => m.CategoryPage),
+  shows("category"),
+);
+const GroupPage = namedByThePage(
+  () => import("../features/catalogue/group-page.tsx").then((m) => m.GroupPage),
+  shows("group"),
 );
 const CityLanding = namedByThePage(
   () => import("../features/catalogue/city-landing.tsx").then((m) => m.CityLanding),
@@ -43,26 +50,24 @@ function ViewScript({ kind, src }: { kind: string; src: string | null }) {
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta(data?.seo);
 
-export default function CataloguePath({ loaderData }: Route.ComponentProps) {
-  const view = loaderData;
+export default function CataloguePath({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <>
+      <ViewScript kind={view.kind} src={view.script} />
+      <CatalogueViewOf view={view} />
+    </>
+  );
+}
+
+function CatalogueViewOf({ view }: { view: Route.ComponentProps["loaderData"] }) {
   switch (view.kind) {
     case "product":
-      return (
-        <>
-          <ViewScript kind="product" src={view.script} />
-          <ProductPage key={view.product.sku_id} view={view} />
-        </>
-      );
+      return <ProductPage key={view.product.sku_id} view={view} />;
     case "category":
       return <CategoryPage view={view} />;
     case "group":
       return <GroupPage view={view} />;
     case "city":
-      return (
-        <>
-          <ViewScript kind="city" src={view.script} />
-          <CityLanding view={view} />
-        </>
-      );
+      return <CityLanding view={view} />;
   }
 }
