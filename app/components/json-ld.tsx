@@ -7,18 +7,22 @@ export function useSiteOrigin(): string {
 }
 
 /**
- * Structured data for search engines. It is data, not script, but carries the response's CSP nonce all the same;
- * "<" is escaped so no text in it can close the element. Pages build it from what they already hold (crumbs, the
- * product): from their loaders it would be written into the document twice, once more for hydration.
+ * Structured data for search engines, written by the server alone: `data` is built under `import.meta.env.SSR`
+ * (`<JsonLd data={import.meta.env.SSR ? productLd(…) : null} />`), so the browser's scripts carry neither the builders
+ * nor the data (issue 35 §3). In the browser the element keeps what the server wrote: React does not compare an
+ * element's inner HTML when it hydrates, and an unchanged `__html` is never written again. A page shown by a client
+ * navigation has an empty one; search engines read documents. It is data, not script, but carries the response's CSP
+ * nonce all the same; "<" is escaped so no text in it can close the element.
  */
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useRouteLoaderData<RootData>("root")?.nonce;
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  const json = import.meta.env.SSR ? JSON.stringify(data).replace(/</g, "\\u003c") : "";
   return (
     <script
       type="application/ld+json"
       nonce={nonce || undefined}
       dangerouslySetInnerHTML={{ __html: json }}
+      suppressHydrationWarning
     />
   );
 }

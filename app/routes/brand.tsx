@@ -90,7 +90,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
       {footer ? (
         <div className="brand-fragment brand-fragment--footer" dangerouslySetInnerHTML={{ __html: footer }} />
       ) : null}
-      <JsonLd data={breadcrumbListLd(origin, crumbs, path)} />
+      <JsonLd data={import.meta.env.SSR ? breadcrumbListLd(origin, crumbs, path) : null} />
     </div>
   );
 }

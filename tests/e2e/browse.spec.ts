@@ -223,6 +223,10 @@ test.describe("browsing the storefront", () => {
   });
 
   test("product page: price, sizes, engraving, structured data, add to cart", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
     const res = await page.goto(PRODUCT_PATH);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maker's Mark");
@@ -261,6 +265,15 @@ test.describe("browsing the storefront", () => {
     const sizes = page.getByRole("navigation", { name: "Sizes" });
     await expect(sizes.locator('[aria-current="page"]')).toContainText("750ml");
     await hydrated(page);
+    // The structured data is the server's alone (the scripts carry no builder): hydration keeps what it wrote.
+    const ldHydrated = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? "{}")));
+    expect(ldHydrated).toEqual(ld.map((d) => d.json));
+    // The document names its view's chunk; the other catalogue views' code (the listing's) is not loaded.
+    await expect(page.locator('script[data-view="product"]')).toHaveCount(1);
+    expect(scripts.some((s) => /\/product-page-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/(listing-view|category-page|group-page)-/.test(s))).toEqual([]);
     await expectNoSeriousA11yViolations(page, "product");
     await sizes.getByRole("link", { name: /1\.75L/ }).click();
     await expect(page).toHaveURL(/IA-19478-1750$/);

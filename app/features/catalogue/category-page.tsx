@@ -40,7 +40,7 @@ export function CategoryPage({ view }: { view: CategoryView }) {
           </div>
         }
       />
-      <JsonLd data={breadcrumbListLd(origin, view.crumbs, view.path)} />
+      <JsonLd data={import.meta.env.SSR ? breadcrumbListLd(origin, view.crumbs, view.path) : null} />
     </div>
   );
 }

@@ -28,7 +28,7 @@ export function GroupPage({ view }: { view: GroupView }) {
           />
         ))
       )}
-      <JsonLd data={breadcrumbListLd(origin, view.crumbs, view.path)} />
+      <JsonLd data={import.meta.env.SSR ? breadcrumbListLd(origin, view.crumbs, view.path) : null} />
     </div>
   );
 }

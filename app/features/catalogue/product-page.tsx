@@ -148,8 +148,8 @@ export function ProductPage({ view }: { view: ProductView }) {
       <ProductRow title="Frequently bought together" products={view.fbt} />
       <ProductRow title="Similar products" products={view.similar} />
       <ProductRow title="You might also like" products={view.related} />
-      <JsonLd data={productLd(origin, product)} />
-      <JsonLd data={breadcrumbListLd(origin, view.crumbs, product.url)} />
+      <JsonLd data={import.meta.env.SSR ? productLd(origin, product) : null} />
+      <JsonLd data={import.meta.env.SSR ? breadcrumbListLd(origin, view.crumbs, product.url) : null} />
     </div>
   );
 }
