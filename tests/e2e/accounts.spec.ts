@@ -308,3 +308,32 @@ test("on a phone the menu offers a signed-in shopper their account and Log out, 
     page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Log in" }),
   ).toBeVisible();
 });
+
+test("logging out from a signed-in page goes home, even when another call finds the session ended on the way", async ({
+  page,
+}) => {
+  const email = unique("drew.ellis");
+  await page.goto("/signup");
+  await signUp(page, { first: "Drew", last: "Ellis", email });
+  await expect(accountMenu(page, "Drew")).toBeVisible();
+  await page.goto("/account");
+  await hydrated(page);
+  // The server ends the session; before its answer reaches the page, another call of the page's is told the
+  // session has ended (401 invalid_session), which reloads the page's data: /account now sends a visitor to log in.
+  let answered!: () => void;
+  const logoutAnswered = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  await page.route(/\/logout(\.data)?(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("nightcap:session-ended")));
+    await page.waitForTimeout(1_500);
+    await route.fulfill({ response });
+    answered();
+  });
+  await accountMenu(page, "Drew").click();
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await logoutAnswered;
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

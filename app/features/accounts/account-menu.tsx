@@ -52,8 +52,14 @@ export function AccountMenu() {
     if (menu.current) menu.current.open = false;
   }, [location.pathname]);
 
+  // A session ended by this menu's Log out is not news: the logout goes home, and reloading this page's data (an
+  // account page would send a visitor to log in) would race it there.
+  const loggingOut = useRef(false);
+  loggingOut.current = logout.state !== "idle";
   useEffect(() => {
-    const ended = () => revalidator.revalidate();
+    const ended = () => {
+      if (!loggingOut.current) revalidator.revalidate();
+    };
     window.addEventListener(SESSION_ENDED_EVENT, ended);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, ended);
   }, [revalidator]);
