@@ -31,6 +31,14 @@ const NOT_SHARED = [
   /\/app\/components\/json-ld\.tsx$/,
 ];
 
+/**
+ * Parts the server writes as static markup (docs/adr/0088-static-parts-written-by-the-server.md): the browser fetches
+ * their code only for a part its document did not have. Each is a chunk of its own, with what only it imports: the
+ * shell's chunk would otherwise take it in as a dependency of the module that renders it (a static import, used on
+ * the server alone).
+ */
+const SERVER_WRITTEN = [/\/app\/features\/shell\/footer-content\.tsx$/];
+
 const shared = (id: string) => SHARED.some((re) => re.test(id)) && !NOT_SHARED.some((re) => re.test(id));
 
 /**
@@ -54,13 +62,13 @@ const CARDS = [
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 
-/** Our modules a set of modules imports statically, themselves included (packages left out). */
+/** Our modules a set of modules imports statically, themselves included (packages and server-written parts left out). */
 function staticImports(from: string[], infoOf: ModuleInfoOf): Set<string> {
   const seen = new Set<string>();
   const queue = [...from];
   while (queue.length > 0) {
     const id = queue.pop() as string;
-    if (seen.has(id) || id.includes("/node_modules/")) continue;
+    if (seen.has(id) || id.includes("/node_modules/") || SERVER_WRITTEN.some((re) => re.test(id))) continue;
     seen.add(id);
     queue.push(...(infoOf(id)?.importedIds ?? []));
   }
@@ -204,7 +212,18 @@ function reactRouterProductionInBrowser(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouterProductionInBrowser(), reactRouter(), precompressAssets(), viewScripts()],
+  plugins: [
+    reactRouterProductionInBrowser(),
+    reactRouter(),
+    precompressAssets(),
+    viewScripts(),
+    {
+      name: "nightcap:server-written-parts",
+      apply: "build",
+      transform: (_code, id) =>
+        SERVER_WRITTEN.some((re) => re.test(id)) ? { moduleSideEffects: false } : null,
+    },
+  ],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
@@ -219,6 +238,7 @@ export default defineConfig({
           groups.set(getModuleInfo, group);
           if (CARDS.some((re) => re.test(id))) return "cards";
           if (REACT_DOM.test(id)) return "shared";
+          if (SERVER_WRITTEN.some((re) => re.test(id))) return path.basename(id).replace(/\.tsx?$/, "");
           if (NOT_SHARED.some((re) => re.test(id)) || /\?__react-router/.test(id)) return undefined;
           if (group.root.has(id)) return "shared";
           if (group.shell.has(id)) return "shell";

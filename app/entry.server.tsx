@@ -1,12 +1,15 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { criticalCss } from "./lib/critical-css.ts";
+import { provideStaticRenderer } from "./lib/static-markup.ts";
 import appCssText from "./styles/app.css?inline";
 import appCss from "./styles/app.css?url";
 
 export const streamTimeout = 5_000;
+
+provideStaticRenderer(renderToStaticMarkup);
 
 /**
  * Renders the whole document before answering (no streaming): pages are small, and a complete

@@ -481,6 +481,44 @@ test.describe("browsing the storefront", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
 
+  test("the footer is the server's markup: its links navigate in the app, and it is back after a full-screen page", async ({
+    page,
+  }) => {
+    const documents: string[] = [];
+    const footerCode: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+      if (/\/assets\/footer-content-/.test(request.url())) footerCode.push(request.url());
+    });
+    const footer = page.locator("footer.site-footer");
+
+    await visit(page, "/share");
+    await hydrated(page);
+    await expect(footer.getByRole("link", { name: "Careers" })).toHaveAttribute("href", "/careers");
+    // A full-screen page (no footer) by a client navigation, and back: the footer is the one the document had.
+    await page.locator("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/login\?returnTo=/);
+    await expect(footer).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/share$/);
+    await footer.getByRole("link", { name: "Careers" }).click();
+    await expect(page).toHaveURL(/\/careers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Careers at Nightcap");
+    expect(documents, "one document: the footer's links navigate in the app").toHaveLength(1);
+    expect(footerCode, "a footer the document had loads none of its code").toEqual([]);
+
+    // A document without a footer (a full-screen page first): the footer's code comes when a page shows it.
+    await visit(page, "/login");
+    await hydrated(page);
+    await page.locator("a[href='/']").first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await footer.getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(footer).toContainText("21 or older");
+    expect(documents).toHaveLength(2);
+    expect(footerCode).toHaveLength(1);
+  });
+
   test("'Loading chunk N failed' when a page part does not load within 120 s", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");

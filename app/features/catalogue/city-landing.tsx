@@ -2,7 +2,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { ClockIcon, PinIcon } from "#app/components/icons.tsx";
 import { Logo } from "#app/components/shell/logo.tsx";
 import type { RootData } from "#app/root.tsx";
-import { AGE_NOTICE, BC_ATTRIBUTION } from "../shell/site-footer.tsx";
+import { AGE_NOTICE, BC_ATTRIBUTION } from "../shell/legal-notices.ts";
 import type { CityView } from "./catalogue-path.server.ts";
 
 /** The city landing page /alcohol-delivery-{slug} (spec §2: full-screen, no main shell). */

@@ -1,96 +1,62 @@
-import { Link } from "react-router";
-import { Logo } from "#app/components/shell/logo.tsx";
-import type { NavItem } from "../catalogue/navigation.ts";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type NavigateFunction, useNavigate } from "react-router";
+import { staticMarkup } from "#app/lib/static-markup.ts";
+import { FooterContent, type FooterProps } from "./footer-content.tsx";
 
-export interface FooterCity {
-  name: string;
-  slug: string;
-  state: string;
-}
+const FooterContentOnDemand = lazy(() =>
+  import("./footer-content.tsx").then((m) => ({ default: m.FooterContent })),
+);
 
-/** Spec §9: minimum age 21. */
-export const AGE_NOTICE =
-  "You must be 21 or older to order alcohol or tobacco. A valid photo ID is checked at delivery. Please drink responsibly.";
+/** The footer's markup as the browser first received it, for the footer mounted again after a full-screen page. */
+let received: string | null = null;
 
-/** Required attribution for the BC Liquor Distribution Branch price list (data/catalogue/SOURCES.md). */
-export const BC_ATTRIBUTION =
-  "Contains information licensed under the Open Government Licence – British Columbia.";
-
-const COMPANY_LINKS = [
-  { to: "/about", label: "About Nightcap" },
-  { to: "/careers", label: "Careers" },
-  { to: "/apply", label: "Become a driver" },
-  { to: "/retailers", label: "For retailers" },
-  { to: "/business", label: "Corporate accounts" },
-  { to: "/share", label: "Give $10, get $10" },
-];
-
-const HELP_LINKS = [
-  { to: "/contact-us", label: "Contact us" },
-  { to: "/returns-refunds", label: "Returns & refunds" },
-  { to: "/liquor-gift-guide", label: "Gift guide" },
-  { to: "/loyalty-program-benefits", label: "Loyalty program" },
-  { to: "/brands", label: "All brands" },
-];
-
-const LEGAL_LINKS = [
-  { to: "/terms-of-service", label: "Terms of service" },
-  { to: "/privacy-policy", label: "Privacy policy" },
-  { to: "/sweepstakes-rules", label: "Sweepstakes rules" },
-  { to: "/merchant-terms", label: "Merchant terms" },
-  { to: "/merchant-manageddelivery-terms", label: "Merchant managed delivery terms" },
-];
-
-export function SiteFooter({ nav, cities, year }: { nav: NavItem[]; cities: FooterCity[]; year: number }) {
+/**
+ * The footer, written by the server alone (docs/adr/0088-static-parts-written-by-the-server.md): it is the same for
+ * every shopper, so the server renders it once (`staticMarkup`) and the browser's scripts carry none of it (issue 35
+ * §3). React does not compare inner HTML when it hydrates and never writes an unchanged `__html` again, so the
+ * browser keeps the server's markup; a footer mounted again (after checkout, say) is given the same markup, and one
+ * the document never had (the first page was a full-screen one) fetches its component. Its links are plain anchors:
+ * a click the browser would follow in this tab becomes a client navigation.
+ */
+export function SiteFooter(props: FooterProps) {
+  const navigate = useNavigate();
+  const [html] = useState(() => {
+    if (import.meta.env.SSR) return staticMarkup(JSON.stringify(props), () => <FooterContent {...props} />);
+    received ??= document.querySelector("footer.site-footer")?.innerHTML ?? null;
+    return received;
+  });
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const footer = ref.current;
+    const onClick = (event: MouseEvent) => followInApp(event, navigate);
+    footer?.addEventListener("click", onClick);
+    return () => footer?.removeEventListener("click", onClick);
+  }, [navigate]);
+  if (html === null) {
+    return (
+      <footer ref={ref} className="site-footer">
+        <Suspense fallback={null}>
+          <FooterContentOnDemand {...props} />
+        </Suspense>
+      </footer>
+    );
+  }
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <div className="site-footer__brand">
-          <Logo />
-          <p>Beer, wine, spirits and party supplies from local stores, delivered in about 30 minutes.</p>
-        </div>
-        <FooterColumn title="Shop" links={nav.map((n) => ({ to: n.url, label: n.name }))} />
-        <FooterColumn title="Nightcap" links={COMPANY_LINKS} />
-        <FooterColumn title="Help" links={HELP_LINKS} />
-        <FooterColumn title="Legal" links={LEGAL_LINKS} />
-        {cities.length > 0 ? (
-          <FooterColumn
-            title="Cities"
-            links={cities.map((c) => ({ to: `/alcohol-delivery-${c.slug}`, label: `${c.name}, ${c.state}` }))}
-          />
-        ) : null}
-      </div>
-      <div className="site-footer__legal">
-        <p className="site-footer__age">
-          <span className="age-badge" aria-hidden="true">
-            21+
-          </span>
-          {AGE_NOTICE}
-        </p>
-        <p>
-          {BC_ATTRIBUTION} <Link to="/about">Data sources and credits</Link>
-        </p>
-        <p>
-          © {year} Nightcap Delivery, Inc. Nightcap does not sell alcohol: orders are sold and fulfilled by
-          licensed retailers.
-        </p>
-      </div>
-    </footer>
+    <footer
+      ref={ref}
+      className="site-footer"
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
   );
 }
 
-function FooterColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
-  if (links.length === 0) return null;
-  return (
-    <nav className="site-footer__col" aria-label={title}>
-      <h2 className="site-footer__title">{title}</h2>
-      <ul>
-        {links.map((l) => (
-          <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+/** What a `<Link>` does with a click: one the browser would follow in this tab, to this site, navigates in the app. */
+function followInApp(event: MouseEvent, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const link = (event.target as Element).closest("a");
+  if (!link || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
+  event.preventDefault();
+  navigate(link.pathname + link.search + link.hash);
 }

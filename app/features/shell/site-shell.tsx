@@ -9,7 +9,8 @@ import { AddressRoot } from "../address/address-root.tsx";
 import { CartRoot } from "../cart/cart-root.tsx";
 import type { NavItem } from "../catalogue/navigation.ts";
 import { ChatLauncher } from "../chat/chat-launcher.tsx";
-import { type FooterCity, SiteFooter } from "./site-footer.tsx";
+import type { FooterCity } from "./footer-content.tsx";
+import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 /*
