@@ -8,6 +8,7 @@ import {
   test,
 } from "@playwright/test";
 import { SCANNER_COPY } from "#app/features/age/scanner-copy.ts";
+import type { Product } from "#domain/catalogue/types.ts";
 import type { Order } from "#domain/orders/types.ts";
 import { cardNumbersIn } from "#domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
@@ -207,8 +208,8 @@ export async function verifyAgeAtCheckout(page: Page) {
 }
 
 /**
- * A new shopper (Casey Buyer, Wicker Park) orders a bottle of whiskey with 4242 and lands on the order's page;
- * answers the order page's path, its heading ("Order #…") and the product.
+ * A new shopper (Casey Buyer, Wicker Park) orders a bottle (the first whiskey in stock, unless `bottle` says which) with 4242 and lands on the order's page; answers the order page's path, its heading ("Order #…") and the
+ * product.
  */
 export async function shopperPlacesOrder(
   page: Page,
@@ -219,6 +220,12 @@ export async function shopperPlacesOrder(
     storeKnown?: (storeId: string) => Promise<void>;
     /** Runs on the checkout page before the order is placed. */
     atCheckout?: (page: Page) => Promise<void>;
+    /**
+     * Which bottle: the first in stock that a search finds and `where` accepts. A journey that changes the bottle's
+     * stock picks one no other journey orders: most take the first whiskey, and one emptied under them leaves their
+     * checkout nothing to place.
+     */
+    bottle?: { query: string; where?: (product: Product) => boolean };
   } = {},
 ) {
   await page.goto("/");
@@ -226,7 +233,7 @@ export async function shopperPlacesOrder(
   await setAddress(page, WICKER_PARK);
   const { store_id } = await vendorOf(request, page);
   await opts.storeKnown?.(store_id);
-  const product = await productAt(request, store_id, "whiskey");
+  const product = await productAt(request, store_id, opts.bottle?.query ?? "whiskey", [], opts.bottle?.where);
   await addFromProductPage(page, product);
   await page.goto("/checkout");
   await opts.atCheckout?.(page);
