@@ -486,9 +486,13 @@ test.describe("browsing the storefront", () => {
   }) => {
     const documents: string[] = [];
     const footerCode: string[] = [];
+    const discovered: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "document") documents.push(request.url());
       if (/\/assets\/footer-content-/.test(request.url())) footerCode.push(request.url());
+      const url = new URL(request.url());
+      if (url.pathname === "/__manifest")
+        discovered.push(...(url.searchParams.get("paths") ?? "").split(","));
     });
     const footer = page.locator("footer.site-footer");
 
@@ -501,6 +505,9 @@ test.describe("browsing the storefront", () => {
     await expect(footer).toHaveCount(0);
     await page.goBack();
     await expect(page).toHaveURL(/\/share$/);
+    // Its routes are learnt as a <Link>'s are, ahead of the click (React Router's discovery reads data-discover):
+    // the click then waits for no manifest request.
+    await expect.poll(() => discovered).toContain("/careers");
     await footer.getByRole("link", { name: "Careers" }).click();
     await expect(page).toHaveURL(/\/careers$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Careers at Nightcap");

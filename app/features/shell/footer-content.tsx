@@ -70,7 +70,10 @@ export function FooterContent({ nav, cities, year }: FooterProps) {
           {AGE_NOTICE}
         </p>
         <p>
-          {BC_ATTRIBUTION} <a href="/about">Data sources and credits</a>
+          {BC_ATTRIBUTION}{" "}
+          <a href="/about" data-discover="true">
+            Data sources and credits
+          </a>
         </p>
         <p>
           © {year} Nightcap Delivery, Inc. Nightcap does not sell alcohol: orders are sold and fulfilled by
@@ -89,7 +92,9 @@ function FooterColumn({ title, links }: { title: string; links: { to: string; la
       <ul>
         {links.map((l) => (
           <li key={l.to}>
-            <a href={l.to}>{l.label}</a>
+            <a href={l.to} data-discover="true">
+              {l.label}
+            </a>
           </li>
         ))}
       </ul>
