@@ -57,7 +57,10 @@ export {
 } from "./stock.ts";
 export {
   coverageAt,
+  type KeptStore,
+  keptStore,
   type ResolvedStore,
+  resolveKeptStore,
   resolveStore,
   type ServingStores,
   type StoreHints,

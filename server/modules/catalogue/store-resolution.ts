@@ -17,7 +17,18 @@ export interface StoreHints {
   lng?: number;
 }
 
-interface StoreRow extends ResolvedStore {
+/** What a shopper is told of a store and what its delivery times are built from (spec §3 Vendor, §8). */
+export interface KeptStore extends ResolvedStore {
+  eta_minutes: number;
+  min_order_cents: number;
+  delivery_fee_cents: number;
+  timezone: string;
+  hours: unknown;
+  /** The seed's city code, which names the city's laws (`domain/compliance/rules/`); null for none. */
+  city_code: string | null;
+}
+
+interface StoreRow extends KeptStore {
   lat: number;
   lng: number;
   is_default: boolean;
@@ -25,7 +36,11 @@ interface StoreRow extends ResolvedStore {
   zone: unknown;
 }
 
-/** Every request resolves a store; the list is tiny and rarely changes, so it is kept for a minute. */
+/**
+ * Every request resolves a store; the list is tiny and rarely changes, so it is kept for a minute, and forgotten
+ * at once when a store changes (forgetShelf, on every instance). Its terms serve the shopper's previews (the vendor,
+ * an address's delivery times); placing an order reads them in its own statement.
+ */
 const STORE_LIST_MS = 60_000;
 const storeLists = new WeakMap<Db, { at: number; rows: Promise<StoreRow[]> }>();
 
@@ -34,7 +49,21 @@ function storeList(db: Db, fresh = false): Promise<StoreRow[]> {
   if (!fresh && hit && Date.now() - hit.at < STORE_LIST_MS) return hit.rows;
   const rows = db
     .selectFrom("stores")
-    .select(["id", "name", "is_shipping", "lat", "lng", "is_default", "zone"])
+    .select([
+      "id",
+      "name",
+      "is_shipping",
+      "lat",
+      "lng",
+      "is_default",
+      "zone",
+      "eta_minutes",
+      "min_order_cents",
+      "delivery_fee_cents",
+      "timezone",
+      "hours",
+      "city_code",
+    ])
     .orderBy("id")
     .execute();
   storeLists.set(db, { at: Date.now(), rows });
@@ -71,7 +100,7 @@ function zoneIndexOf(stores: readonly StoreRow[]): ZoneIndex<StoreRow> {
   return index;
 }
 
-const pick = (s: StoreRow): ResolvedStore => ({ id: s.id, name: s.name, is_shipping: s.is_shipping });
+const pick = (s: ResolvedStore): ResolvedStore => ({ id: s.id, name: s.name, is_shipping: s.is_shipping });
 
 /**
  * The stores that serve a delivery position: every delivery store whose zone holds it, the nearest first; outside
@@ -157,19 +186,31 @@ const fallbackOf = (stores: readonly StoreRow[]) =>
  * no stores at all.
  */
 export async function resolveStore(db: Db, hints: StoreHints): Promise<ResolvedStore | null> {
+  const store = await resolveKeptStore(db, hints);
+  return store ? pick(store) : null;
+}
+
+/** resolveStore, with the store's terms as the kept list has them. */
+export async function resolveKeptStore(db: Db, hints: StoreHints): Promise<KeptStore | null> {
   let stores = await storeList(db);
   if (hints.storeId !== undefined) {
     const id = hints.storeId;
-    // A store added since the list was read is found by reading it again.
-    const found = stores.find((s) => s.id === id) ?? (await storeList(db, true)).find((s) => s.id === id);
+    const found = await keptStore(db, id);
     if (!found) throw badRequest(`Unknown store "${id}" in x-store-id`, "unknown_store");
-    return pick(found);
+    return found;
   }
   if (stores.length === 0) stores = await storeList(db, true);
   if (hints.lat !== undefined && hints.lng !== undefined) {
     const [serving] = servingAt(stores, { lat: hints.lat, lng: hints.lng });
-    if (serving) return pick(serving);
+    if (serving) return serving;
   }
-  const fallback = fallbackOf(stores);
-  return fallback ? pick(fallback) : null;
+  return fallbackOf(stores) ?? null;
+}
+
+/** A store of the kept list by id, or null when there is none. */
+export async function keptStore(db: Db, id: string): Promise<KeptStore | null> {
+  // A store added since the list was read is found by reading it again.
+  const found =
+    (await storeList(db)).find((s) => s.id === id) ?? (await storeList(db, true)).find((s) => s.id === id);
+  return found ?? null;
 }

@@ -4,6 +4,7 @@ import type { AddressResult, AddressSuggestion, Vendor } from "#domain/geo/api.t
 import { createDeliveryFixture, ZIP_POINTS } from "#tests/factories/delivery-fixture.ts";
 import { useTestApp } from "#tests/support/app.ts";
 import { testDatabases } from "#tests/support/db.ts";
+import { forgetShelf } from "../catalogue/index.ts";
 import { ADDRESS_COOKIE } from "./address-cookie.ts";
 import { ADDRESS_NOT_FOUND } from "./address-service.ts";
 
@@ -336,6 +337,8 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
         .set({ hours: JSON.stringify({ funday: [["1", "2"]] }) })
         .where("id", "=", "d-brooklyn")
         .execute();
+      // As the console's edit does (its notice reaches every instance): the kept store list is read again.
+      forgetShelf(s.db, "store");
       try {
         const res = await s.app.inject({
           method: "GET",
@@ -355,6 +358,7 @@ describe.each(testDatabases)("address, vendor and availability API on %s", (kind
           .set({ hours: JSON.stringify(always) })
           .where("id", "=", "d-brooklyn")
           .execute();
+        forgetShelf(s.db, "store");
       }
     });
   });

@@ -10,7 +10,7 @@ import { AVAILABILITY_FAILED } from "#domain/copy.ts";
 import { OUT_OF_ZONE, type Vendor } from "#domain/geo/api.ts";
 import { AppError } from "#server/errors.ts";
 import type { Db } from "#server/platform/db.ts";
-import { resolveStore, type StoreHints } from "../catalogue/index.ts";
+import { type KeptStore, keptStore, resolveKeptStore, type StoreHints } from "../catalogue/index.ts";
 
 const noStore = () => new AppError(503, "no_store", "No store is set up yet.");
 
@@ -27,25 +27,10 @@ export async function vendorWithTerms(
   db: Db,
   hints: StoreHints,
 ): Promise<{ vendor: Vendor; terms: StoreTerms }> {
-  const resolved = await resolveStore(db, hints);
-  if (!resolved) throw noStore();
-  const row = await db
-    .selectFrom("stores")
-    .select([
-      "id",
-      "name",
-      "is_shipping",
-      "eta_minutes",
-      "min_order_cents",
-      "delivery_fee_cents",
-      "timezone",
-      "hours",
-      "city_code",
-    ])
-    .where("id", "=", resolved.id)
-    .executeTakeFirstOrThrow();
+  const store = await resolveKeptStore(db, hints);
+  if (!store) throw noStore();
   const located = hints.storeId === undefined && hints.lat !== undefined;
-  const { id, name, is_shipping, eta_minutes, min_order_cents, delivery_fee_cents } = row;
+  const { id, name, is_shipping, eta_minutes, min_order_cents, delivery_fee_cents } = store;
   return {
     vendor: {
       store_id: id,
@@ -53,16 +38,19 @@ export async function vendorWithTerms(
       banner: located && is_shipping ? { _id: OUT_OF_ZONE } : null,
       store: { id, name, is_shipping, eta_minutes, min_order_cents, delivery_fee_cents },
     },
-    terms: {
-      id,
-      is_shipping,
-      eta_minutes,
-      timezone: row.timezone,
-      hours: row.hours,
-      city_code: row.city_code,
-    },
+    terms: termsOf(store),
   };
 }
+
+/** The part of a kept store its availability is built from (and keyed by: availabilityAt). */
+const termsOf = (store: KeptStore): StoreTerms => ({
+  id: store.id,
+  is_shipping: store.is_shipping,
+  eta_minutes: store.eta_minutes,
+  timezone: store.timezone,
+  hours: store.hours,
+  city_code: store.city_code,
+});
 
 /**
  * Delivery availability of the store serving a position, for an order of `classes` (cut to the hours the law allows
@@ -74,7 +62,7 @@ export async function availabilityFor(
   now: Date,
   classes: readonly SaleClass[] = [],
 ): Promise<Availability> {
-  const resolved = await resolveStore(db, hints).catch((err: unknown) => {
+  const resolved = await resolveKeptStore(db, hints).catch((err: unknown) => {
     // An unknown store in x-store-id is the caller's mistake (4xx), not ours: the same text, answered as a 400.
     if (err instanceof AppError && err.status < 500) {
       throw new AppError(400, "availability_failed", AVAILABILITY_FAILED);
@@ -82,25 +70,20 @@ export async function availabilityFor(
     return null;
   });
   if (!resolved) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
-  return availabilityOfStore(db, resolved.id, now, undefined, classes);
+  return availabilityOfStore(db, resolved.id, now, termsOf(resolved), classes);
 }
 
 export async function availabilityOfStore(
   db: Db,
   storeId: string,
   now: Date,
-  /** The store's row as availabilityTermsOf read it, when the caller has it (else it is read here). */
+  /** The store's row as availabilityTermsOf read it, when the caller has it (else the kept store list's). */
   terms?: StoreTerms,
   /** The sale classes of the order (issue 33 §2): its times are cut to the hours the law allows every one. */
   classes: readonly SaleClass[] = [],
 ): Promise<Availability> {
-  const store =
-    terms ??
-    (await db
-      .selectFrom("stores")
-      .select(["id", "is_shipping", "eta_minutes", "timezone", "hours", "city_code"])
-      .where("id", "=", storeId)
-      .executeTakeFirst());
+  const kept = terms ? null : await keptStore(db, storeId);
+  const store = terms ?? (kept && termsOf(kept));
   const hours: unknown = store?.hours;
   if (!store || !isWeeklyHours(hours)) throw new AppError(503, "availability_failed", AVAILABILITY_FAILED);
   try {
