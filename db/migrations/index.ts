@@ -37,6 +37,7 @@ import * as m0041 from "./0041-statements.ts";
 import * as m0042 from "./0042-feed-sources.ts";
 import * as m0043 from "./0043-feed-code-maps.ts";
 import * as m0044 from "./0044-product-proposals.ts";
+import * as m0045 from "./0045-session-notify.ts";
 
 /** Forward-only, in order. A module adds its tables in a new numbered file and lists it here. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0042-feed-sources": m0042,
   "0043-feed-code-maps": m0043,
   "0044-product-proposals": m0044,
+  "0045-session-notify": m0045,
 };

@@ -334,15 +334,15 @@ export interface Listener {
 
 /**
  * Listens on a notification channel (a plain lower-case identifier) for the process: on PostgreSQL one dedicated
- * connection, outside the pool, opened again after a drop (then `onResumed` runs: notices sent meanwhile were
- * lost, the caller reads what it missed); on PGlite, its own listen, queued like any query so it never runs inside
+ * connection, outside the pool, opened again after a drop (`onLost` runs when it drops, `onResumed` when it is back:
+ * notices sent meanwhile were lost, the caller reads what it missed); on PGlite, its own listen, queued like any query so it never runs inside
  * another caller's transaction.
  */
 export async function listen(
   db: Db,
   channel: string,
   onPayload: (payload: string) => void,
-  opts: { onResumed?: () => void; onError?: (err: Error) => void } = {},
+  opts: { onResumed?: () => void; onLost?: () => void; onError?: (err: Error) => void } = {},
 ): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: not a plain channel name: ${channel}`);
   const pool = pools.get(db);
@@ -364,6 +364,7 @@ export async function listen(
       if (err) opts.onError?.(err);
       if (closed || current !== client) return;
       current = null;
+      opts.onLost?.();
       client.end().catch(() => {});
       retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
     };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "#server/platform/db.ts";
+import { forgetKeptSessions } from "../sessions/index.ts";
 import { hashPassword } from "./passwords.ts";
 import { findUserByEmail } from "./users.ts";
 
@@ -27,6 +28,7 @@ export async function upsertStaffAccount(
       .set({ role: input.role, store_id: input.storeId, updated_at: new Date() })
       .where("id", "=", existing.id)
       .execute();
+    forgetKeptSessions({ userId: existing.id });
     return { id: existing.id, created: false };
   }
   const id = randomUUID();
@@ -68,5 +70,6 @@ export async function demoteToCustomer(db: Db, email: string): Promise<boolean> 
     .where(sql<string>`lower(email)`, "=", email.trim().toLowerCase())
     .returning("id")
     .executeTakeFirst();
+  if (row) forgetKeptSessions({ userId: row.id });
   return row !== undefined;
 }

@@ -3,6 +3,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/platform/db.ts";
 import { serverKey } from "#server/platform/secrets.ts";
 import { type Csrf, createCsrf } from "./csrf.ts";
+import { keepSessions } from "./kept-sessions.ts";
 import { installRequestContext } from "./request-context.ts";
 
 /**
@@ -28,6 +29,7 @@ export {
 } from "./cookies.ts";
 export type { Csrf } from "./csrf.ts";
 export { isCsrfExemptRoute, isStateChangingMethod } from "./csrf-policy.ts";
+export { forgetKeptSessions } from "./kept-sessions.ts";
 export { newRenderId, RENDER_HEADER } from "./render-sessions.ts";
 export {
   CROSS_SITE,
@@ -46,10 +48,20 @@ export {
 } from "./session-store.ts";
 export { hashSecret, newSecret, safeEqual } from "./tokens.ts";
 
-/** Installs the request context on the root app (hooks must see every route) and answers the CSRF signer. */
+/**
+ * Installs the request context on the root app (hooks must see every route), keeps the sessions it reads while it
+ * hears their notices, and answers the CSRF signer.
+ */
 export async function installSessions(app: FastifyInstance, deps: { db: Db; config: Config }): Promise<Csrf> {
   const csrf = createCsrf(await serverKey(deps.db, "csrf", deps.config.auth.sessionSecret));
   installRequestContext(app, { ...deps, csrf });
+  const keeping = await keepSessions(deps.db, (err) =>
+    app.log.warn(
+      { err },
+      "sessions: notices' connection lost; sessions are read on every request until it is back",
+    ),
+  );
+  app.addHook("preClose", async () => keeping?.close());
   return csrf;
 }
 export { sessionHeaders, sessionHeadersWithCsrf } from "./headers.ts";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { AccountRole, Platform } from "#domain/accounts/roles.ts";
 import { compiledOnce, type Db } from "#server/platform/db.ts";
+import { forgetKeptSessions, keptSessionsOf } from "./kept-sessions.ts";
 import { hashSecret, isSessionTokenShape, newSessionToken } from "./tokens.ts";
 
 /** Sessions live as long as their cookie (spec §9: 1 year) unless logged out or revoked. */
@@ -51,18 +52,31 @@ const liveSessionOf = compiledOnce((db, tokenHash: string) =>
   db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.id", "s.user_id", "s.last_seen_at", "u.role", "u.store_id"])
+    .select(["s.id", "s.user_id", "s.last_seen_at", "s.expires_at", "u.role", "u.store_id"])
     .where("s.token_hash", "=", tokenHash)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", sql<Date>`now()`),
 );
 
-/** The live session behind a token, or null (unknown, expired, revoked, malformed). */
+/**
+ * The live session behind a token, or null (unknown, expired, revoked, malformed). A session this instance read
+ * lately is kept (kept-sessions.ts) and read again only once its end or its user's change is announced.
+ */
 export async function resolveSession(db: Db, token: string): Promise<ResolvedSession | null> {
   if (!isSessionTokenShape(token)) return null;
-  const [row] = await liveSessionOf(db, hashSecret(token));
-  if (!row) return null;
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+  const tokenHash = hashSecret(token);
+  const kept = keptSessionsOf(db);
+  const now = Date.now();
+  let row = kept?.get(tokenHash, now);
+  if (!row) {
+    const mark = kept?.mark ?? 0;
+    [row] = await liveSessionOf(db, tokenHash);
+    if (!row) return null;
+    kept?.keep(tokenHash, row, mark, now);
+  }
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    // The kept row is touched too (a touch announces nothing): one write an hour, as before.
+    row.last_seen_at = new Date(now);
     await db.updateTable("sessions").set({ last_seen_at: sql`now()` }).where("id", "=", row.id).execute();
   }
   return { sessionId: row.id, userId: row.user_id, role: row.role, storeId: row.store_id };
@@ -75,6 +89,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where("id", "=", sessionId)
     .where("revoked_at", "is", null)
     .execute();
+  forgetKeptSessions({ sessionId });
 }
 
 /** Ends every session of a user (password reset), except one when given. */
@@ -86,4 +101,5 @@ export async function revokeUserSessions(db: Db, userId: string, except?: string
     .where("revoked_at", "is", null);
   if (except) query = query.where("id", "<>", except);
   await query.execute();
+  forgetKeptSessions({ userId });
 }
