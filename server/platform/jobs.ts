@@ -87,6 +87,30 @@ async function whenTheOtherInstanceIsDone(create: () => Promise<void>): Promise<
   }
 }
 
+/**
+ * Has pg-boss's job table announce each job written due now (JobQueue's channel, `jobs_<job schema>`): a row trigger
+ * on the partitioned table, which PostgreSQL copies to every queue's partition, those made later included. Each
+ * instance installs it as it starts (pg-boss makes the table then), under a lock, so two starting at once do not
+ * collide.
+ */
+async function announceJobs(db: Db, schema: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`${schema}.announce_job`}))`.execute(tx);
+    await sql`
+      create or replace function ${sql.id(schema, "announce_job")}() returns trigger language plpgsql as $$
+      begin
+        if new.state = 'created' and new.start_after <= now() then
+          perform pg_notify('jobs_' || tg_table_schema, new.name);
+        end if;
+        return null;
+      end
+      $$`.execute(tx);
+    await sql`
+      create or replace trigger announce_job after insert on ${sql.id(schema, "job")}
+      for each row execute function ${sql.id(schema, "announce_job")}()`.execute(tx);
+  });
+}
+
 /** A job without a start time, or with one already past, can be fetched as soon as it is written. */
 const dueNow = (startAfter: Date | string | number | undefined): boolean =>
   startAfter === undefined || new Date(startAfter).getTime() <= Date.now();
@@ -115,14 +139,14 @@ export class JobQueue {
     private readonly inFlight: Set<Promise<unknown>>,
     private readonly raw: RawExecutor,
     private readonly schema: string,
-    private readonly notifier: Db,
     /** Set once stop() has returned: pg-boss's statements after it are dropped (JobQueue.open). */
     private readonly stopped: { value: boolean },
   ) {}
 
   /**
-   * Sending a job also sends a notice on this channel (in the job's transaction, so it arrives once the job can be
-   * fetched): every instance wakes its workers of that queue at once instead of at their next poll. Polling stays
+   * Writing a job due now sends a notice on this channel, the queue's name, from a trigger on pg-boss's job table
+   * (announceJobs: in the job's transaction, so it arrives once the job can be fetched, and with no statement of
+   * its own): every instance wakes its workers of that queue at once instead of at their next poll. Polling stays
    * the way jobs are found; a lost notice only costs the wait it would have saved.
    */
   private get channel(): string {
@@ -145,16 +169,6 @@ export class JobQueue {
     } catch (err) {
       this.opts.onError?.(err as Error);
     }
-  }
-
-  /** Tells every instance's workers of these queues that a job waits (on commit, when sent in `tx`). */
-  private async announce(queues: string[], tx?: Transaction<Database>): Promise<void> {
-    const names = [...new Set(queues)];
-    if (names.length === 0) return;
-    if (!tx) for (const queue of names) this.wake(queue);
-    await sql`select pg_notify(${this.channel}, name) from unnest(${names}::text[]) as name`.execute(
-      tx ?? this.notifier,
-    );
   }
 
   /** Creates or migrates the queue's schema (once across instances: pg-boss takes an advisory lock) and starts it. */
@@ -191,7 +205,8 @@ export class JobQueue {
     });
     boss.on("error", (err) => opts.onError?.(err));
     await boss.start();
-    const queue = new JobQueue(boss, opts, inFlight, raw, schema, db, stopped);
+    await announceJobs(db, schema);
+    const queue = new JobQueue(boss, opts, inFlight, raw, schema, stopped);
     await queue.listenForJobs(db);
     return queue;
   }
@@ -238,7 +253,8 @@ export class JobQueue {
       singletonKey: opts.singletonKey,
       db: tx ? executorOf(tx) : undefined,
     });
-    if (dueNow(opts.startAfter)) await this.announce([job.name], tx);
+    // Written and committed: this instance's workers need not wait for the notice (the trigger tells the others).
+    if (!tx && dueNow(opts.startAfter)) this.wake(job.name);
     return id;
   }
 
@@ -265,10 +281,6 @@ export class JobQueue {
         db: executorOf(tx),
       });
     } else if (jobs.length > 1) await this.boss.insert(jobs, { db: executorOf(tx) });
-    await this.announce(
-      jobs.filter((job) => dueNow(job.startAfter)).map((job) => job.name),
-      tx,
-    );
     return result;
   }
 
