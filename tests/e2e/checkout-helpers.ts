@@ -141,23 +141,25 @@ export function cardNumbersSent(requests: readonly Request[]): string[] {
 /**
  * Keeps the time checkout chose (ASAP when the store is open), else a slot offered: the first that starts an hour or
  * more from now. A slot starting sooner may close (it must start the store's ETA from now) while the journey types
- * the card, and checkout then rightly refuses it.
+ * the card, and checkout then rightly refuses it. ASAP may lapse the same way near closing time (the store must
+ * still be open when the order arrives): with no slot starting within two hours, the store is about to close, and a
+ * slot is chosen instead (a journey failed so at 9:25 pm in Chicago, ASAP offered, then refused a minute later).
  */
 export async function chooseDeliveryTime(page: Page) {
   // A choice made on the painted page before it hydrates is put back to the form's own state when it does (the
   // early-click script holds buttons only: docs/adr/0047-early-clicks.md).
   await hydrated(page);
   const select = page.getByLabel("Delivery time");
-  const startsSoon = (value: string) =>
-    value.includes("|") && Date.parse(value.split("|")[1]) - Date.now() < 60 * 60_000;
+  const startsIn = (value: string) => Date.parse(value.split("|")[1]) - Date.now();
+  const startsSoon = (value: string) => value.includes("|") && startsIn(value) < 60 * 60_000;
   const chosen = await select.inputValue();
-  if (chosen === "" || startsSoon(chosen)) {
-    const values = await select
-      .locator("option")
-      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    const slots = values.filter((v) => v.includes("|"));
+  const values = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  const slots = values.filter((v) => v.includes("|"));
+  const closingSoon = chosen === "asap" && !slots.some((v) => startsIn(v) < 2 * 60 * 60_000);
+  if (chosen === "" || startsSoon(chosen) || closingSoon)
     await select.selectOption(slots.find((v) => !startsSoon(v)) ?? slots[0] ?? chosen);
-  }
 }
 
 /** Types a card into the sandbox provider's own frame (our page never holds the number). */
