@@ -5,6 +5,7 @@ import { type App, buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDb } from "#server/platform/db.ts";
 import { createUser, signedInBrowser } from "#tests/factories/accounts.ts";
+import { useTestApp } from "#tests/support/app.ts";
 import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
 import { KeptSessions, keptSessionsOf, type SessionRow } from "./kept-sessions.ts";
 import { revokeSession } from "./session-store.ts";
@@ -87,21 +88,17 @@ async function revokeUnannounced(db: Kysely<Database>, userId: string): Promise<
 }
 
 describe.each(testDatabases)("sessions kept by an instance on %s", (kind) => {
-  let t: TestDb;
-  let app: App;
-  beforeAll(async () => {
-    t = await openTestDb(kind);
-    app = await buildApp({ config: loadConfig({ NODE_ENV: "test" }), db: t.db, logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await t?.close();
-  });
+  const t = useTestApp(kind);
+  /** A signed-in shopper whose session this instance has read once, so keeps. */
+  async function keptShopper() {
+    const user = await createUser(t.db);
+    const browser = await signedInBrowser(t.app, user);
+    expect((await browser.get("/me")).statusCode).toBe(200);
+    return { user, browser };
+  }
 
   it("a session read once is answered again without reading it (a change no one announced is not seen)", async () => {
-    const user = await createUser(t.db);
-    const browser = await signedInBrowser(app, user);
-    expect((await browser.get("/me")).statusCode).toBe(200);
+    const { user, browser } = await keptShopper();
     await revokeUnannounced(t.db, user.id);
     // What a lost notice costs, for the minute a session is kept at most.
     expect((await browser.get("/me")).statusCode).toBe(200);
@@ -114,19 +111,15 @@ describe.each(testDatabases)("sessions kept by an instance on %s", (kind) => {
   });
 
   it("logging out ends the session on this instance at once", async () => {
-    const user = await createUser(t.db);
-    const browser = await signedInBrowser(app, user);
+    const { browser } = await keptShopper();
     const token = browser.cookieValue("nc_user");
-    expect((await browser.get("/me")).statusCode).toBe(200);
     expect((await browser.post("/auth/logout")).statusCode).toBe(200);
-    const replay = await app.inject({ method: "GET", url: "/me", headers: { "x-user": token ?? "" } });
+    const replay = await t.app.inject({ method: "GET", url: "/me", headers: { "x-user": token ?? "" } });
     expect(replay.statusCode).toBe(401);
   });
 
   it("a session this instance ends is forgotten here without waiting for the notice", async () => {
-    const user = await createUser(t.db);
-    const browser = await signedInBrowser(app, user);
-    expect((await browser.get("/me")).statusCode).toBe(200);
+    const { user, browser } = await keptShopper();
     const session = await t.db
       .selectFrom("sessions")
       .select("id")
@@ -140,8 +133,7 @@ describe.each(testDatabases)("sessions kept by an instance on %s", (kind) => {
   });
 
   it("another writer's revocation, expiry or role change reaches the kept session by the database's notice", async () => {
-    const user = await createUser(t.db);
-    const browser = await signedInBrowser(app, user);
+    const { user, browser } = await keptShopper();
     expect((await browser.get("/me")).json().user.role).toBe("customer");
     await t.db.updateTable("users").set({ role: "admin" }).where("id", "=", user.id).execute();
     await expect.poll(async () => (await browser.get("/me")).json().user.role).toBe("admin");
@@ -154,9 +146,7 @@ describe.each(testDatabases)("sessions kept by an instance on %s", (kind) => {
   });
 
   it("a deleted account's kept sessions are forgotten", async () => {
-    const user = await createUser(t.db);
-    const browser = await signedInBrowser(app, user);
-    expect((await browser.get("/me")).statusCode).toBe(200);
+    const { user, browser } = await keptShopper();
     await t.db.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     await expect.poll(async () => (await browser.get("/me")).statusCode).toBe(401);
   });
