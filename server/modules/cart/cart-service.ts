@@ -33,19 +33,17 @@ import { userIdOf } from "./owner.ts";
 import {
   type CartPatch,
   type CartRow,
-  detailedLines,
-  detailedLinesAndShelf,
-  lockCartReadingOwner,
+  lockCart,
   ownerCartLines,
+  readForChange,
   type Shelf,
   type ShelfDetail,
   type StoredLine,
-  saveLines,
   shelfKey,
   shelfOf,
   type Tx,
-  updateCart,
   versionedCartWithLines,
+  writeChange,
 } from "./repository.ts";
 
 export const SPLIT_REQUIRED_MESSAGE =
@@ -94,7 +92,6 @@ export async function readCart(
 
 /** The lines of a cart before a change, with the shelf details read for them and for any new items. */
 export interface Working {
-  tx: Tx;
   cart: CartRow;
   /** The lines as stored, moved first to the stores serving the address when the request knows it. */
   before: StoredLine[];
@@ -103,52 +100,96 @@ export interface Working {
   shelf(pairs: readonly { sku: string; store_id: string }[]): Promise<Shelf>;
 }
 
+type Work = (w: Working) => Promise<{ lines: StoredLine[]; patch?: CartPatch }>;
+
 /**
- * Runs a change on the owner's locked cart and answers the cart as it now is, composed from the rows read
- * inside the transaction (no second read after commit). When the request knows the delivery address, lines at
- * stores that do not serve it move first, in the same transaction (ADR 0018); `moves` says what moved.
+ * Tries of a change written only if its cart did not move on meanwhile, before it takes the cart's lock: a
+ * shopper's cart is rarely written by two requests at once, and one of those racing always succeeds.
+ */
+const OPTIMISTIC_TRIES = 3;
+
+/**
+ * Runs a change on the owner's cart and answers the cart as it now is, composed from the rows the change read (no
+ * read after the write). The cart, its lines and the shelf are read in one statement, the change is computed, and
+ * it is written in one more, only if the cart is still as read; if not, it is computed again from a new read (after
+ * OPTIMISTIC_TRIES, under the cart's lock). When the request knows the delivery address, lines at stores that do
+ * not serve it move first (ADR 0018); `moves` says what moved.
  */
 async function change(
   db: Db,
   owner: string,
   serving: Serving,
-  work: (w: Working) => Promise<{ lines: StoredLine[]; patch?: CartPatch }>,
+  work: Work,
   tip: Tip = {},
   /** The (sku, store) pairs `work` will ask the shelf for first: read with the cart's lines, in one statement. */
   shelfFor?: readonly { sku: string; store_id: string }[],
 ): Promise<{ cart: Cart; moves: LineMove<StoredLine>[]; details: ReadonlyMap<string, ShelfDetail> }> {
-  const { cart, lines, details, moves, standing } = await db.transaction().execute(async (tx) => {
-    const { cart: locked, owner: read } = await lockCartReadingOwner(tx, owner, userIdOf(owner));
-    const { lines: rows, shelf: prefetched } = shelfFor
-      ? await detailedLinesAndShelf(tx, locked.id, shelfFor)
-      : { lines: await detailedLines(tx, locked.id), shelf: null };
-    const stored = rows.map((r) => r.line);
-    const details = new Map(rows.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
-    const shelf = async (pairs: readonly { sku: string; store_id: string }[]) => {
-      const found = prefetched && pairs === shelfFor ? prefetched : await shelfOf(tx, pairs);
-      for (const [key, detail] of found.details) if (!details.has(key)) details.set(key, detail);
-      return found;
+  for (let attempt = 1; ; attempt++) {
+    const done =
+      attempt <= OPTIMISTIC_TRIES
+        ? await changeOnce(db, owner, serving, work, shelfFor)
+        : await db.transaction().execute(async (tx) => {
+            await lockCart(tx, owner);
+            return (
+              (await changeOnce(tx, owner, serving, work, shelfFor)) ??
+              Promise.reject(new Error(`The locked cart of ${owner} moved on during a change.`))
+            );
+          });
+    if (!done) continue;
+    const { cart, lines, details, moves, standing } = done;
+    return {
+      cart: await composeStored(db, cart, lines, details, tip, serving?.destination, standing ?? undefined),
+      moves,
+      details,
     };
-    const { lines: before, moves } = await relocated(stored, serving, shelf);
-    const { lines, patch = {} } = await work({ tx, cart: locked, before, details, shelf });
-    await saveLines(tx, locked.id, stored, lines);
-    // One store left (or none) clears the split (spec §4).
-    const split = isSplitCart(lines) ? (patch.split ?? locked.split) : false;
-    const multi = split ? (patch.multi_store_id ?? locked.multi_store_id ?? randomUUID()) : null;
-    const next: CartRow = { ...locked, ...patch, split, multi_store_id: multi };
-    const changed = Object.fromEntries(
-      (Object.keys(next) as (keyof CartRow)[])
-        .filter((k) => k !== "id" && k !== "owner" && k !== "recommendations" && next[k] !== locked[k])
-        .map((k) => [k, next[k]]),
-    ) as CartPatch;
-    if (Object.keys(changed).length > 0) await updateCart(tx, locked.id, changed);
-    const standing = read && { freeDelivery: freeDeliveryAt(read.lifetime), signupPromo: read.signupPromo };
-    return { cart: next, lines, details, moves, standing };
-  });
+  }
+}
+
+/** One read, computation and conditional write of a change; null when the cart moved on before the write. */
+async function changeOnce(
+  db: Db | Tx,
+  owner: string,
+  serving: Serving,
+  work: Work,
+  shelfFor?: readonly { sku: string; store_id: string }[],
+) {
+  const read = await readForChange(db, owner, userIdOf(owner), shelfFor);
+  const current = read.cart ?? emptyCartRow(owner);
+  const stored = read.lines.map((r) => r.line);
+  const details = new Map(read.lines.map((r) => [shelfKey(r.line.store_id, r.line.sku), r.detail]));
+  const shelf = async (pairs: readonly { sku: string; store_id: string }[]) => {
+    const found = read.shelf && pairs === shelfFor ? read.shelf : await shelfOf(db, pairs);
+    for (const [key, detail] of found.details) if (!details.has(key)) details.set(key, detail);
+    return found;
+  };
+  const { lines: before, moves } = await relocated(stored, serving, shelf);
+  const { lines, patch = {} } = await work({ cart: current, before, details, shelf });
+  // One store left (or none) clears the split (spec §4).
+  const split = isSplitCart(lines) ? (patch.split ?? current.split) : false;
+  const multi = split ? (patch.multi_store_id ?? current.multi_store_id ?? randomUUID()) : null;
+  const cart: CartRow = { ...current, ...patch, split, multi_store_id: multi };
+  if (!(await writeChange(db, { version: read.version, cart, before: stored, after: lines }))) return null;
+  const standing = read.owner && {
+    freeDelivery: freeDeliveryAt(read.owner.lifetime),
+    signupPromo: read.owner.signupPromo,
+  };
+  return { cart, lines, details, moves, standing };
+}
+
+/** A new cart as the database makes it (migrations 0005, 0013): no choices made. */
+export function emptyCartRow(owner: string): CartRow {
   return {
-    cart: await composeStored(db, cart, lines, details, tip, serving?.destination, standing ?? undefined),
-    moves,
-    details,
+    id: randomUUID(),
+    owner,
+    split: false,
+    multi_store_id: null,
+    shipping_name: null,
+    recommendations: [],
+    promo_code: null,
+    promo_removed: false,
+    use_credit: false,
+    credit_limit: null,
+    round_up: false,
   };
 }
 

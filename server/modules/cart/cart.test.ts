@@ -8,7 +8,8 @@ import { useTestApp } from "#tests/support/app.ts";
 import { TestBrowser } from "#tests/support/browser.ts";
 import { testDatabases } from "#tests/support/db.ts";
 import { ANONYMOUS_COOKIE } from "../sessions/index.ts";
-import { readCart } from "./cart-service.ts";
+import { emptyCartRow, readCart } from "./cart-service.ts";
+import { readForChange, type StoredLine, writeChange } from "./repository.ts";
 import { transferCart } from "./transfer.ts";
 
 const WHISKEY = "IA-9001-750";
@@ -634,6 +635,40 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
       expect((await ok("GET", "/menu/cart/v2")).products.map((p) => [p.sku_id, p.qty])).toEqual([
         [WHISKEY, 10],
       ]);
+    });
+
+    it("writes a change only while the cart is as it was read: a change from a stale read writes nothing", async () => {
+      const owner = `anon:${randomUUID()}`;
+      const line = (qty: number): StoredLine => ({
+        id: "line-1",
+        store_id: "d-manhattan",
+        sku: WHISKEY,
+        qty,
+        engraving: null,
+        substitution_preference: "substitute",
+        group_mapping: null,
+      });
+      const cart = { ...emptyCartRow(owner), round_up: true };
+      expect(await readForChange(s.db, owner, null)).toMatchObject({ cart: null, version: null, lines: [] });
+      expect(await writeChange(s.db, { version: null, cart, before: [], after: [line(1)] })).toBe(true);
+      // Made by another change first: a second cart for the owner is not made.
+      const other = { ...cart, id: randomUUID() };
+      expect(await writeChange(s.db, { version: null, cart: other, before: [], after: [line(3)] })).toBe(
+        false,
+      );
+
+      const first = await readForChange(s.db, owner, null);
+      expect(first.cart).toMatchObject({ id: cart.id, round_up: true });
+      expect(first.lines.map((l) => l.line.qty)).toEqual([1]);
+      const at = { version: first.version, cart, before: [line(1)] };
+      expect(await writeChange(s.db, { ...at, after: [line(2)] })).toBe(true);
+      // The same read again: the cart moved on (the write above), so nothing of this one is kept.
+      expect(await writeChange(s.db, { ...at, cart: { ...cart, round_up: false }, after: [] })).toBe(false);
+
+      const now = await readForChange(s.db, owner, null);
+      expect(now.version).not.toBe(first.version);
+      expect(now.cart).toMatchObject({ round_up: true });
+      expect(now.lines.map((l) => l.line.qty)).toEqual([2]);
     });
   });
 

@@ -10,7 +10,16 @@ import type { Db } from "#server/platform/db.ts";
 import type { ServingStores } from "../catalogue/index.ts";
 import { readCart, relocated, relocationSummary, type Serving } from "./cart-service.ts";
 import { type OwnerStanding, priceStored } from "./cart-view.ts";
-import { type CartRow, shelfKey, shelfOf, type Tx, versionedCartWithLines } from "./repository.ts";
+import {
+  CART_VERSION,
+  type CartRow,
+  shelfKey,
+  shelfOf,
+  type Tx,
+  versionedCartFrom,
+  versionedCartOf,
+  versionedCartWithLines,
+} from "./repository.ts";
 
 /**
  * Where checkout sends the cart when it is not the shopper's own address (a gift to its recipient's: ADR 0053): the
@@ -25,7 +34,7 @@ export interface DeliverTo {
 export interface CartQuote {
   row: CartRow;
   /**
-   * The cart's version (its updated_at, as PostgreSQL writes it: text keeps the microseconds a Date would lose). It
+   * The cart's version (CART_VERSION: the transaction that last wrote its row). It
    * moves with every change, so checkout can tell the cart is still the one quoted.
    */
   version: string;
@@ -37,20 +46,35 @@ export interface CartQuote {
 }
 
 /**
- * The owner's cart priced for checkout (moved first to the stores serving the address, as any read would).
- * `standing`: what pricing needs of the signed-in owner, when the caller has read it (else it is read here).
- * `deliverTo`: another address the cart goes to; its lines are then moved to the stores serving that one by the
- * same rule (ADR 0018) and priced there, for this quote only: the stored cart stays at the shopper's own stores.
+ * The owner's cart as checkout quotes it, as one JSON value for a statement of the caller's (the cart read with
+ * the checkout's other reads): quoteCart's `read`.
  */
+export function cartToQuote(db: QueryCreator<Database>, owner: string) {
+  return versionedCartOf(db, owner);
+}
+
+/** What quoteCart may be given besides the cart's owner, address and tip. */
+export interface QuoteOptions {
+  /** What pricing needs of the signed-in owner, when the caller has read it (else it is read here). */
+  standing?: OwnerStanding;
+  /**
+   * Another address the cart goes to; its lines are then moved to the stores serving that one by the same rule
+   * (ADR 0018) and priced there, for this quote only: the stored cart stays at the shopper's own stores.
+   */
+  deliverTo?: DeliverTo;
+  /** The cart as the caller read it (cartToQuote's value), when it did: else it is read here. */
+  read?: Parameters<typeof versionedCartFrom>[0];
+}
+
+/** The owner's cart priced for checkout (moved first to the stores serving the address, as any read would). */
 export async function quoteCart(
   db: Db,
   owner: string,
   serving: Serving,
   tip: Tip,
-  standing?: OwnerStanding,
-  deliverTo?: DeliverTo,
+  { standing, deliverTo, read }: QuoteOptions = {},
 ): Promise<CartQuote | null> {
-  let found = await versionedCartWithLines(db, owner);
+  let found = read === undefined ? await versionedCartWithLines(db, owner) : versionedCartFrom(read);
   if (!found) return null;
   if (
     serving &&
@@ -117,7 +141,7 @@ export function quotedCartLock(db: QueryCreator<Database>, quote: CartQuote) {
     .updateTable("carts")
     .set({ updated_at: new Date() })
     .where("id", "=", quote.row.id)
-    .where("updated_at", "=", sql<Date>`${quote.version}::timestamptz`)
+    .where(CART_VERSION, "=", quote.version)
     .returning("id");
 }
 

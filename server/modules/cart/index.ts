@@ -9,10 +9,12 @@ export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
   cartStoreIds,
+  cartToQuote,
   type DeliverTo,
   emptyCartOf,
   lockQuotedCart,
   type PlacedItem,
+  type QuoteOptions,
   quoteCart,
   quotedCartLock,
   withCartEmptied,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type QueryCreator, sql, type Transaction } from "kysely";
-import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Database } from "#db/schema.ts";
 import type { Engraving } from "#domain/cart/merge.ts";
 import type { Db } from "#server/platform/db.ts";
@@ -75,25 +75,6 @@ function lockingUpsert(tx: Tx, owner: string) {
 export interface OwnerRead {
   signupPromo: string | null;
   lifetime: number;
-}
-
-/**
- * lockCart, reading in the same statement what pricing the cart reads of its signed-in owner (`userId`; null for a
- * visitor's cart, which reads nothing more): a change's answer then costs no statement of its own for them.
- */
-export async function lockCartReadingOwner(
-  tx: Tx,
-  owner: string,
-  userId: string | null,
-): Promise<{ cart: CartRow; owner: OwnerRead | null }> {
-  if (!userId) return { cart: await lockCart(tx, owner), owner: null };
-  const { signup_promo, lifetime, ...cart } = await lockingUpsert(tx, owner)
-    .returning([
-      tx.selectFrom("users").select("signup_promo").where("id", "=", userId).as("signup_promo"),
-      lifetimePointsOf(tx, userId).as("lifetime"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { cart, owner: { signupPromo: signup_promo, lifetime: lifetime ?? 0 } };
 }
 
 /** A cart line's columns, as toStoredLine reads them. */
@@ -202,14 +183,6 @@ export async function saveLines(
         .execute();
     }
   }
-}
-
-export async function updateCart(tx: Tx, cartId: string, patch: CartPatch) {
-  await tx
-    .updateTable("carts")
-    .set({ ...patch, updated_at: new Date() })
-    .where("id", "=", cartId)
-    .execute();
 }
 
 /** A product on one store's shelf, with the store's terms: everything a cart line shows. */
@@ -328,27 +301,50 @@ export async function detailedLines(
 }
 
 /**
- * The owner's cart, its version (updated_at as PostgreSQL writes it: text keeps the microseconds a Date would lose)
- * and its detailed lines, in one round trip and so from one snapshot: a change made after it moves the version on.
+ * A cart's version: its row's `xmin`, the transaction that last wrote it. Every write to a cart or its lines writes
+ * the cart row, so a write made only while the row is still at a version read knows nothing changed since.
  */
-export async function versionedCartWithLines(
-  db: Db | Tx,
-  owner: string,
-): Promise<
-  { cart: CartRow; version: string; lines: { line: StoredLine; detail: ShelfDetail }[] } | undefined
-> {
-  const found = await db
-    .selectFrom("carts")
-    .select(cartColumns)
-    .select(sql<string>`carts.updated_at::text`.as("version"))
-    .select(() =>
-      jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", sql.ref<string>("carts.id"))).as("lines"),
-    )
-    .where("owner", "=", owner)
-    .executeTakeFirst();
-  if (!found) return undefined;
-  const { version, lines, ...cart } = found;
+export const CART_VERSION = sql<string>`carts.xmin::text`;
+
+/** The owner's cart, its version and its detailed lines, as versionedCartWithLines answers them. */
+export interface VersionedCart {
+  cart: CartRow;
+  /** CART_VERSION. */
+  version: string;
+  lines: { line: StoredLine; detail: ShelfDetail }[];
+}
+
+/**
+ * The owner's cart with its version and detailed lines as one JSON value (null without a cart), for a statement of
+ * the caller's: read in one statement, and so from one snapshot, a change made after it moves the version on.
+ * `versionedCartFrom` reads the value.
+ */
+export function versionedCartOf(db: QueryCreator<Database>, owner: string) {
+  return jsonObjectFrom(
+    db
+      .selectFrom("carts")
+      .select(cartColumns)
+      .select(CART_VERSION.as("version"))
+      .select(() =>
+        jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", sql.ref<string>("carts.id"))).as("lines"),
+      )
+      .where("owner", "=", owner),
+  );
+}
+
+/** Reads versionedCartOf's value. */
+export function versionedCartFrom(
+  value: (CartRow & { version: string; lines: DetailedLineRow[] }) | null,
+): VersionedCart | undefined {
+  if (!value) return undefined;
+  const { version, lines, ...cart } = value;
   return { cart, version, lines: lines.map(toDetailedLine) };
+}
+
+/** The owner's cart, its version and its detailed lines (versionedCartOf), in one round trip. */
+export async function versionedCartWithLines(db: Db | Tx, owner: string): Promise<VersionedCart | undefined> {
+  const { found } = await db.selectNoFrom(versionedCartOf(db, owner).as("found")).executeTakeFirstOrThrow();
+  return versionedCartFrom(found);
 }
 
 export interface Shelf {
@@ -370,28 +366,6 @@ export async function shelfOf(
   if (skus.length === 0 || storeIds.length === 0) return shelfFrom([]);
   // One round trip: every asked product against every asked store, with the shelf row when there is one.
   return shelfFrom(await shelfRowsFrom(db, skus, storeIds).execute());
-}
-
-/**
- * The cart's detailed lines (detailedLines) and the shelf of the (sku, store) pairs asked (shelfOf), in one
- * statement: a change that adds items knows them before it reads the cart.
- */
-export async function detailedLinesAndShelf(
-  tx: Tx,
-  cartId: string,
-  pairs: readonly { sku: string; store_id: string }[],
-): Promise<{ lines: { line: StoredLine; detail: ShelfDetail }[]; shelf: Shelf }> {
-  const skus = [...new Set(pairs.map((p) => p.sku))];
-  const storeIds = [...new Set(pairs.map((p) => p.store_id))];
-  if (skus.length === 0 || storeIds.length === 0)
-    return { lines: await detailedLines(tx, cartId), shelf: shelfFrom([]) };
-  const row = await tx
-    .selectNoFrom([
-      jsonArrayFrom(detailedLinesFrom(tx).where("l.cart_id", "=", cartId)).as("lines"),
-      jsonArrayFrom(shelfRowsFrom(tx, skus, storeIds)).as("shelf"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { lines: row.lines.map(toDetailedLine), shelf: shelfFrom(row.shelf) };
 }
 
 function shelfRowsFrom(db: QueryCreator<Database>, skus: string[], storeIds: string[]) {
@@ -423,4 +397,149 @@ function shelfFrom(rows: readonly ShelfRow[]): Shelf {
     });
   }
   return shelf;
+}
+
+/** What a change reads before it computes, from one snapshot (one statement). */
+export interface ChangeRead {
+  /** Null when the owner has no cart yet: the change makes it. */
+  cart: CartRow | null;
+  /** CART_VERSION; null without a cart. */
+  version: string | null;
+  /** What pricing reads of a signed-in owner; null for a visitor's cart. */
+  owner: OwnerRead | null;
+  lines: { line: StoredLine; detail: ShelfDetail }[];
+  /** The shelf of the (sku, store) pairs asked, when any were. */
+  shelf: Shelf | null;
+}
+
+/**
+ * The owner's cart with its version, its detailed lines, what pricing reads of a signed-in owner (`userId`) and the
+ * shelf of the pairs a change will add, in one statement and so from one snapshot; no lock is taken.
+ */
+export async function readForChange(
+  db: Db | Tx,
+  owner: string,
+  userId: string | null,
+  pairs?: readonly { sku: string; store_id: string }[],
+): Promise<ChangeRead> {
+  const skus = [...new Set(pairs?.map((p) => p.sku))];
+  const storeIds = [...new Set(pairs?.map((p) => p.store_id))];
+  const asksShelf = skus.length > 0 && storeIds.length > 0;
+  const cartOf = () => db.selectFrom("carts").where("owner", "=", owner);
+  const row = await db
+    .selectNoFrom([
+      jsonObjectFrom(cartOf().select(cartColumns).select(CART_VERSION.as("version"))).as("cart"),
+      jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", cartOf().select("id"))).as("lines"),
+      (asksShelf ? jsonArrayFrom(shelfRowsFrom(db, skus, storeIds)) : sql<ShelfRow[] | null>`null`).as(
+        "shelf",
+      ),
+      (userId
+        ? db.selectFrom("users").select("signup_promo").where("id", "=", userId)
+        : sql<string | null>`null`
+      ).as("signup_promo"),
+      (userId ? lifetimePointsOf(db, userId) : sql<number | null>`null`).as("lifetime"),
+    ])
+    .executeTakeFirstOrThrow();
+  const { version = null, ...cart } = row.cart ?? {};
+  return {
+    cart: row.cart ? (cart as CartRow) : null,
+    version,
+    owner: userId ? { signupPromo: row.signup_promo, lifetime: row.lifetime ?? 0 } : null,
+    lines: row.lines.map(toDetailedLine),
+    shelf: row.shelf ? shelfFrom(row.shelf) : null,
+  };
+}
+
+/**
+ * Writes a change computed from readForChange in one statement, only if the cart is still at the version read (a
+ * cart read without one is made, only if no other change made it first): the cart row's choices, then the dropped
+ * lines, the changed ones and the new ones. False, and nothing written, when the cart moved on meanwhile.
+ */
+export async function writeChange(
+  db: Db | Tx,
+  change: {
+    version: string | null;
+    cart: CartRow;
+    before: readonly StoredLine[];
+    after: readonly StoredLine[];
+  },
+): Promise<boolean> {
+  const { version, cart, before, after } = change;
+  const keep = new Set(after.map((l) => l.id));
+  const dropped = before.filter((l) => !keep.has(l.id)).map((l) => l.id);
+  const old = new Map(before.map((l) => [l.id, l]));
+  const added = after.filter((l) => !old.has(l.id));
+  const moved = after.filter((l) => {
+    const prev = old.get(l.id);
+    return (
+      prev !== undefined &&
+      (prev.store_id !== l.store_id ||
+        prev.qty !== l.qty ||
+        prev.substitution_preference !== l.substitution_preference ||
+        prev.group_mapping !== l.group_mapping)
+    );
+  });
+  const asRecords = (lines: readonly StoredLine[]) =>
+    JSON.stringify(
+      lines.map((l) => ({
+        id: l.id,
+        store_id: l.store_id,
+        sku_id: l.sku,
+        qty: l.qty,
+        line_1: l.engraving?.line_1 ?? "",
+        line_2: l.engraving?.line_2 ?? "",
+        line_3: l.engraving?.line_3 ?? "",
+        substitution_preference: l.substitution_preference,
+        group_mapping: l.group_mapping,
+      })),
+    );
+  const choices = [
+    cart.split,
+    cart.multi_store_id,
+    cart.shipping_name,
+    cart.promo_code,
+    cart.promo_removed,
+    cart.use_credit,
+    cart.credit_limit,
+    cart.round_up,
+  ];
+  const kept =
+    version === null
+      ? sql`insert into carts (id, owner, split, multi_store_id, shipping_name, promo_code, promo_removed,
+            use_credit, credit_limit, round_up)
+          values (${cart.id}, ${cart.owner}, ${sql.join(choices)})
+          on conflict (owner) do nothing returning id`
+      : sql`update carts set (split, multi_store_id, shipping_name, promo_code, promo_removed, use_credit,
+            credit_limit, round_up, updated_at) = (${sql.join(choices)}, ${new Date()})
+          where id = ${cart.id} and ${CART_VERSION} = ${version} returning id`;
+  // Each step waits for the one before (its one-time filter reads the step's result): a line moved onto the key of
+  // a line dropped, as a merge does, must find it gone, as the unique key (cart, store, SKU, engraving) requires.
+  const { rows } = await sql<{ kept: number }>`
+    with kept as (${kept}),
+    dropped as (
+      delete from cart_lines
+      where id = any(${sql.val(dropped)}::text[]) and exists (select 1 from kept)
+      returning id
+    ),
+    moved as (
+      update cart_lines l
+      set store_id = v.store_id, qty = v.qty, substitution_preference = v.substitution_preference,
+        group_mapping = v.group_mapping
+      from jsonb_to_recordset(${asRecords(moved)}::jsonb)
+        as v(id text, store_id text, qty int, substitution_preference text, group_mapping text)
+      where l.id = v.id and exists (select 1 from kept) and (select count(*) from dropped) >= 0
+      returning l.id
+    ),
+    added as (
+      insert into cart_lines (id, cart_id, store_id, sku_id, qty, line_1, line_2, line_3,
+        substitution_preference, group_mapping)
+      select v.id, ${cart.id}, v.store_id, v.sku_id, v.qty, v.line_1, v.line_2, v.line_3,
+        v.substitution_preference, v.group_mapping
+      from jsonb_to_recordset(${asRecords(added)}::jsonb)
+        as v(id text, store_id text, sku_id text, qty int, line_1 text, line_2 text, line_3 text,
+          substitution_preference text, group_mapping text)
+      where exists (select 1 from kept) and (select count(*) from moved) >= 0
+    )
+    select count(*)::int as kept from kept`.execute(db);
+  return rows[0]?.kept === 1;
 }

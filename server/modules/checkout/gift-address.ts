@@ -85,8 +85,7 @@ export async function quoteGift(
     `user:${userId}`,
     await servingOf(ctx.db, req.headers as { lat?: number; lng?: number }),
     body.tip ?? {},
-    undefined,
-    deliverToOf(destination, body.shippingOption),
+    { deliverTo: deliverToOf(destination, body.shippingOption) },
   );
   if (!quote || quote.cart.products.length === 0) throw badRequest("Your cart is empty.", "cart_empty");
   checkShippingOption(quote.cart, body.shippingOption);

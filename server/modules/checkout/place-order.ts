@@ -25,8 +25,10 @@ import { holdsAgeVerification } from "../age/index.ts";
 import {
   type CartQuote,
   cartStoreIds,
+  cartToQuote,
   lockQuotedCart,
   type OwnerStanding,
+  type QuoteOptions,
   quoteCart,
   quotedCartLock,
   servingOf,
@@ -117,8 +119,11 @@ export async function placeOrder(
         ),
       ),
       body.tip ?? {},
-      claim.standing,
-      destination ? deliverToOf(destination, body.shippingOption) : undefined,
+      {
+        standing: claim.standing,
+        deliverTo: destination ? deliverToOf(destination, body.shippingOption) : undefined,
+        read: claim.cart,
+      },
     );
     if (!claim.user) throw new Error(`checkout: no user ${userId}`);
     const plan = await planCheckout(ctx, req, userId, body, quote, claim.user, claim.stores, destination);
@@ -190,7 +195,13 @@ async function claimCheckout(
   origin: string,
 ): Promise<
   | { earlier: CheckoutAnswer }
-  | { user: PlanUser | undefined; standing: OwnerStanding | undefined; stores: StoreTerms[] }
+  | {
+      user: PlanUser | undefined;
+      standing: OwnerStanding | undefined;
+      stores: StoreTerms[];
+      /** The cart as quoteCart reads it, from the claim's snapshot. */
+      cart: QuoteOptions["read"];
+    }
 > {
   const claim = await ctx.db
     .with("claimed", (db) =>
@@ -214,6 +225,7 @@ async function claimCheckout(
         .as("user"),
       lifetimePointsOf(ctx.db, userId).as("lifetime"),
       availabilityTermsOf(ctx.db, cartStoreIds(ctx.db, `user:${userId}`)).as("stores"),
+      cartToQuote(ctx.db, `user:${userId}`).as("cart"),
     ])
     .executeTakeFirstOrThrow();
   if (claim.claimed) {
@@ -222,7 +234,7 @@ async function claimCheckout(
       freeDelivery: freeDeliveryAt(claim.lifetime ?? 0),
       signupPromo: user.signup_promo,
     };
-    return { user, standing, stores: claim.stores ?? [] };
+    return { user, standing, stores: claim.stores ?? [], cart: claim.cart };
   }
   const earlier = await ctx.db
     .selectFrom("checkouts")
