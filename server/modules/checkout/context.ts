@@ -1,3 +1,4 @@
+import type { Order } from "#domain/orders/types.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/platform/db.ts";
 import type { JobQueue } from "#server/platform/jobs.ts";
@@ -25,6 +26,12 @@ export interface PlacingContext extends CheckoutContext {
 
 /** What a checkout answers, kept on its row so a retry with the same id gets the same answer. */
 export type CheckoutAnswer =
-  | { status: "succeeded"; checkout_id: string; order_ids: string[] }
+  | {
+      status: "succeeded";
+      checkout_id: string;
+      order_ids: string[];
+      /** The orders as settling left them, when it read them (never kept with the answer: read again later). */
+      orders?: Order[];
+    }
   | { status: "requires_action"; checkout_id: string; payment_intent_id: string; redirect_url: string }
   | { status: "failed"; checkout_id: string; error: { code: string; message: string; http: number } };

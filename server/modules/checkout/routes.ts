@@ -24,7 +24,10 @@ async function answer(ctx: CheckoutContext, userId: string, result: CheckoutAnsw
   if (result.status === "failed")
     throw new AppError(result.error.http, result.error.code, result.error.message);
   if (result.status === "requires_action") return result;
-  return { ...result, orders: await ordersWhere(ctx.db, { userId, ids: result.order_ids }) };
+  return {
+    ...result,
+    orders: result.orders ?? (await ordersWhere(ctx.db, { userId, ids: result.order_ids })),
+  };
 }
 
 /** Spec §7: POST /order/v3, GET /order/verify3DS; the provider's webhook. */

@@ -9,7 +9,13 @@ import type { IntentState } from "#server/platform/payments/provider.ts";
 import { withCartEmptied } from "../cart/index.ts";
 import { GIFT_EXPIRY, insertGiftClaim } from "../gifts/index.ts";
 import { QUEUED_MESSAGE_ID } from "../messages/index.ts";
-import { moveOrder, restockOrder, scheduleStoreDeadlines } from "../orders/index.ts";
+import {
+  moveOrder,
+  ordersAsJson,
+  ordersFromJson,
+  restockOrder,
+  scheduleStoreDeadlines,
+} from "../orders/index.ts";
 import { recordAuthorisationFailed, recordIntent, withAuthorisationSucceeded } from "../payments/index.ts";
 import { refundCredit, releaseRedemptions } from "../promos/index.ts";
 import type { CheckoutAnswer, CheckoutContext } from "./context.ts";
@@ -172,15 +178,17 @@ async function settleIn(
   const emptied = withCartEmptied(tx, checkout.user_id, placed) as unknown as QueryCreator<Database>;
   if (summaries.length === 0) return recordAnswer(emptied, checkout.id, answer);
   const confirmation = orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin);
-  const { message } = await answerWrite(
+  // The orders as the shopper is answered them, read by the same statement: no read after commit.
+  const { message, orders: placedOrders } = await answerWrite(
     ctx.outbox.withQueued(emptied, confirmation) as unknown as QueryCreator<Database>,
     checkout.id,
     answer,
   )
     .returning(QUEUED_MESSAGE_ID.as("message"))
+    .returning(ordersAsJson(tx, checkout.user_id, answer.order_ids).as("orders"))
     .executeTakeFirstOrThrow();
   await ctx.outbox.sendQueued(tx, message);
-  return answer;
+  return { ...answer, orders: await ordersFromJson(ctx.db, placedOrders) };
 }
 
 /**

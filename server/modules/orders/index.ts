@@ -27,7 +27,14 @@ export { scheduleStoreDeadlines } from "./deadlines.ts";
 export { recordMoneyBack, recordOrderEvent } from "./events.ts";
 export { releaseOrderGoods, restockOrder } from "./goods.ts";
 export { moveOrder, type OrderMoved, type OrderMovedHandler, type OrderMover, OrderMoves } from "./moves.ts";
-export { ORDER_NOT_FOUND, type OrderStatusAnswer, orderStatus, ordersWhere } from "./order-view.ts";
+export {
+  ORDER_NOT_FOUND,
+  type OrderStatusAnswer,
+  orderStatus,
+  ordersAsJson,
+  ordersFromJson,
+  ordersWhere,
+} from "./order-view.ts";
 export { withOrdersPlaced } from "./placing.ts";
 export { saleClassesOfOrder } from "./sale-classes.ts";
 export { ordersForTaxReport } from "./tax-report.ts";

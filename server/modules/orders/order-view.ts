@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, QueryCreator, RawBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { columnsOf, ORDER_COLUMNS } from "#db/columns.ts";
 import type { Database } from "#db/schema.ts";
@@ -26,20 +26,49 @@ const placed = (
     eb.or([eb("o.order_status", "!=", 5), eb("p.failure_message", "is", null)]),
   ]);
 
+/** Which orders ordersWhere reads. */
+interface OrderFilter {
+  ids?: string[];
+  /** The shopper's own orders; the store console reads by store (or, for an admin, any). */
+  userId?: string;
+  storeId?: string;
+  statuses?: number[];
+  limit?: number;
+  offset?: number;
+  placedOnly?: boolean;
+}
+
 /** Reads orders with their store, payment and lines, as the API answers them. */
-export async function ordersWhere(
-  db: Db,
-  filter: {
-    ids?: string[];
-    /** The shopper's own orders; the store console reads by store (or, for an admin, any). */
-    userId?: string;
-    storeId?: string;
-    statuses?: number[];
-    limit?: number;
-    offset?: number;
-    placedOnly?: boolean;
-  },
-): Promise<Order[]> {
+export async function ordersWhere(db: Db, filter: OrderFilter): Promise<Order[]> {
+  return orderViews(db, await orderRows(db, filter).execute());
+}
+
+/**
+ * The shopper's orders of `ids` as ordersWhere reads them, as one JSON value for a statement of the caller's (the
+ * last statement of a transaction that moved them, say): `ordersFromJson` answers them from it.
+ */
+export function ordersAsJson(db: QueryCreator<Database>, userId: string, ids: string[]) {
+  return jsonArrayFrom(orderRows(db, { userId, ids }));
+}
+
+/** The orders of ordersAsJson's value, as ordersWhere answers them. */
+export function ordersFromJson(db: Db, rows: JsonRows): Promise<Order[]> {
+  return orderViews(db, rows);
+}
+
+type JsonRows = ReturnType<typeof ordersAsJson> extends RawBuilder<infer R> ? R : never;
+
+/** A row as the driver reads it or as JSON carries it: a date, or its text. */
+type OrderRow = {
+  [K in keyof DriverRow]: DriverRow[K] extends Date
+    ? Date | string
+    : DriverRow[K] extends Date | null
+      ? Date | string | null
+      : DriverRow[K];
+};
+type DriverRow = Awaited<ReturnType<ReturnType<typeof orderRows>["execute"]>>[number];
+
+function orderRows(db: QueryCreator<Database>, filter: OrderFilter) {
   let query = db
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
@@ -87,7 +116,14 @@ export async function ordersWhere(
   if (filter.ids) query = query.where("o.id", "in", filter.ids.length ? filter.ids : ["-"]);
   if (filter.placedOnly) query = query.where(placed);
   if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
-  const rows = await query.execute();
+  return query;
+}
+
+/**
+ * The orders as the API answers them, from their rows (as the driver reads them, or from JSON: a date may be a
+ * string, so every date is read through `new Date`).
+ */
+async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const driverIds = [...new Set(rows.flatMap((r) => (r.driver_id ? [r.driver_id] : [])))];
   const drivers = new Map(
@@ -199,7 +235,7 @@ function checkoutTipChangeable(o: {
 
 /** The arrival shown: the driver's, from their last position, while on the way; else the slot or the store's ETA. */
 function etaText(
-  o: { order_status: number; driver_eta_at: Date | null; eta_minutes: number | null },
+  o: { order_status: number; driver_eta_at: Date | string | null; eta_minutes: number | null },
   scheduled: Order["scheduled"],
   now: number,
 ): string | null {
