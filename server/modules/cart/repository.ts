@@ -135,53 +135,66 @@ function toStoredLine(r: {
   };
 }
 
-/** Writes the cart's lines as computed: inserts new ones, updates changed (or moved) ones, deletes dropped ones. */
+/** What a change does to the cart's lines: those dropped, those new, and those changed or moved to another store. */
+function lineChanges(before: readonly StoredLine[], after: readonly StoredLine[]) {
+  const keep = new Set(after.map((l) => l.id));
+  const old = new Map(before.map((l) => [l.id, l]));
+  return {
+    dropped: before.filter((l) => !keep.has(l.id)).map((l) => l.id),
+    added: after.filter((l) => !old.has(l.id)),
+    // A line moves store when the delivery address does (ADR 0018); lines it merged with are dropped.
+    changed: after.filter((l) => {
+      const prev = old.get(l.id);
+      return (
+        prev !== undefined &&
+        (prev.store_id !== l.store_id ||
+          prev.qty !== l.qty ||
+          prev.substitution_preference !== l.substitution_preference ||
+          prev.group_mapping !== l.group_mapping)
+      );
+    }),
+  };
+}
+
+/** A line as its row's columns (but its cart's). */
+function lineColumns(line: StoredLine) {
+  return {
+    id: line.id,
+    store_id: line.store_id,
+    sku_id: line.sku,
+    qty: line.qty,
+    line_1: line.engraving?.line_1 ?? "",
+    line_2: line.engraving?.line_2 ?? "",
+    line_3: line.engraving?.line_3 ?? "",
+    substitution_preference: line.substitution_preference,
+    group_mapping: line.group_mapping,
+  };
+}
+
+/**
+ * Writes the cart's lines as computed, in the caller's transaction holding the cart's lock: deletes dropped ones,
+ * inserts new ones, updates changed (or moved) ones.
+ */
 export async function saveLines(
   tx: Tx,
   cartId: string,
   before: readonly StoredLine[],
   after: readonly StoredLine[],
 ) {
-  const keep = new Set(after.map((l) => l.id));
-  const dropped = before.filter((l) => !keep.has(l.id)).map((l) => l.id);
+  const { dropped, added, changed } = lineChanges(before, after);
   if (dropped.length) await tx.deleteFrom("cart_lines").where("id", "in", dropped).execute();
-  const old = new Map(before.map((l) => [l.id, l]));
-  for (const line of after) {
-    const prev = old.get(line.id);
-    if (!prev) {
-      await tx
-        .insertInto("cart_lines")
-        .values({
-          id: line.id,
-          cart_id: cartId,
-          store_id: line.store_id,
-          sku_id: line.sku,
-          qty: line.qty,
-          line_1: line.engraving?.line_1 ?? "",
-          line_2: line.engraving?.line_2 ?? "",
-          line_3: line.engraving?.line_3 ?? "",
-          substitution_preference: line.substitution_preference,
-          group_mapping: line.group_mapping,
-        })
-        .execute();
-    } else if (
-      prev.store_id !== line.store_id ||
-      prev.qty !== line.qty ||
-      prev.substitution_preference !== line.substitution_preference ||
-      prev.group_mapping !== line.group_mapping
-    ) {
-      // A line moves store when the delivery address does (ADR 0018); lines it merged with are deleted above.
-      await tx
-        .updateTable("cart_lines")
-        .set({
-          store_id: line.store_id,
-          qty: line.qty,
-          substitution_preference: line.substitution_preference,
-          group_mapping: line.group_mapping,
-        })
-        .where("id", "=", line.id)
-        .execute();
-    }
+  for (const line of added) {
+    await tx
+      .insertInto("cart_lines")
+      .values({ ...lineColumns(line), cart_id: cartId })
+      .execute();
+  }
+  for (const { id, store_id, qty, substitution_preference, group_mapping } of changed) {
+    await tx
+      .updateTable("cart_lines")
+      .set({ store_id, qty, substitution_preference, group_mapping })
+      .where("id", "=", id)
+      .execute();
   }
 }
 
@@ -465,34 +478,8 @@ export async function writeChange(
   },
 ): Promise<boolean> {
   const { version, cart, before, after } = change;
-  const keep = new Set(after.map((l) => l.id));
-  const dropped = before.filter((l) => !keep.has(l.id)).map((l) => l.id);
-  const old = new Map(before.map((l) => [l.id, l]));
-  const added = after.filter((l) => !old.has(l.id));
-  const moved = after.filter((l) => {
-    const prev = old.get(l.id);
-    return (
-      prev !== undefined &&
-      (prev.store_id !== l.store_id ||
-        prev.qty !== l.qty ||
-        prev.substitution_preference !== l.substitution_preference ||
-        prev.group_mapping !== l.group_mapping)
-    );
-  });
-  const asRecords = (lines: readonly StoredLine[]) =>
-    JSON.stringify(
-      lines.map((l) => ({
-        id: l.id,
-        store_id: l.store_id,
-        sku_id: l.sku,
-        qty: l.qty,
-        line_1: l.engraving?.line_1 ?? "",
-        line_2: l.engraving?.line_2 ?? "",
-        line_3: l.engraving?.line_3 ?? "",
-        substitution_preference: l.substitution_preference,
-        group_mapping: l.group_mapping,
-      })),
-    );
+  const { dropped, added, changed } = lineChanges(before, after);
+  const asRecords = (lines: readonly StoredLine[]) => JSON.stringify(lines.map(lineColumns));
   const choices = [
     cart.split,
     cart.multi_store_id,
@@ -521,11 +508,11 @@ export async function writeChange(
       where id = any(${sql.val(dropped)}::text[]) and exists (select 1 from kept)
       returning id
     ),
-    moved as (
+    changed as (
       update cart_lines l
       set store_id = v.store_id, qty = v.qty, substitution_preference = v.substitution_preference,
         group_mapping = v.group_mapping
-      from jsonb_to_recordset(${asRecords(moved)}::jsonb)
+      from jsonb_to_recordset(${asRecords(changed)}::jsonb)
         as v(id text, store_id text, qty int, substitution_preference text, group_mapping text)
       where l.id = v.id and exists (select 1 from kept) and (select count(*) from dropped) >= 0
       returning l.id
@@ -538,7 +525,7 @@ export async function writeChange(
       from jsonb_to_recordset(${asRecords(added)}::jsonb)
         as v(id text, store_id text, sku_id text, qty int, line_1 text, line_2 text, line_3 text,
           substitution_preference text, group_mapping text)
-      where exists (select 1 from kept) and (select count(*) from moved) >= 0
+      where exists (select 1 from kept) and (select count(*) from changed) >= 0
     )
     select count(*)::int as kept from kept`.execute(db);
   return rows[0]?.kept === 1;
