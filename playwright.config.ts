@@ -43,7 +43,9 @@ export default defineConfig({
     },
     {
       command: [
-        "rm -rf .data/e2e &&",
+        // The store seeded once, in a directory the journeys' other storefronts are copied from (ADR 94).
+        "rm -rf .data/e2e && node --import tsx tests/support/seeded-store.ts &&",
+        "mkdir -p .data/e2e && cp -r .data/e2e-seeded/pglite .data/e2e/pglite &&",
         `NODE_ENV=test PORT=${port} DATA_DIR=.data/e2e LOG_LEVEL=warn`,
         // Journeys send orders out at whatever hour CI runs them: the law's hours are judged at 3 p.m. in Chicago,
         // where their stores are (ADR 66; the refusal itself is server/modules/checkout/legal-hours.test.ts).

@@ -6,10 +6,12 @@ import { expect, test } from "@playwright/test";
 import { sql } from "kysely";
 import { type Db, openDb } from "#server/platform/db.ts";
 import { createUser } from "../factories/accounts.ts";
+import { createStoreDatabase } from "../support/seeded-store.ts";
 
 /**
- * SIGTERM to a real `node server/main.ts` (docs/adr/0039-health-metrics-shutdown.md): the built storefront on its own
- * schema of the PostgreSQL server (TEST_DATABASE_URL), as a deploy runs it. After the signal a new connection is
+ * SIGTERM to a real `node server/main.ts` (docs/adr/0039-health-metrics-shutdown.md): the built storefront on a
+ * database of its own on the PostgreSQL server (TEST_DATABASE_URL; a copy of the journeys' seeded store), as a deploy
+ * runs it. After the signal a new connection is
  * refused, a request already on the wire is answered, a live chat stream gets a retry hint and ends, and the process
  * exits 0.
  */
@@ -21,25 +23,20 @@ test.skip(!base, "needs TEST_DATABASE_URL (a PostgreSQL server the test process 
 
 let server: ChildProcess;
 let log = "";
-let admin: Db;
 let db: Db;
-const schema = `t_${randomBytes(6).toString("hex")}`;
+const database = `${base ? new URL(base).pathname.slice(1) : "nightcap"}_shutdown_${randomBytes(4).toString("hex")}`;
+let url = "";
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  admin = (await openDb({ kind: "postgres", url: base! })).db;
-  await sql`create extension if not exists pg_trgm`.execute(admin);
-  await sql`create extension if not exists btree_gin`.execute(admin);
-  await sql.raw(`create schema ${schema}`).execute(admin);
-  const url = new URL(base!);
-  url.searchParams.set("options", `-c search_path=${schema},public`);
+  url = await createStoreDatabase(base!, database);
   server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       REDIS_URL: "",
       LOG_LEVEL: "info",
@@ -63,15 +60,16 @@ test.beforeAll(async () => {
     if (server.exitCode !== null || Date.now() > until) throw new Error(`the server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  db = (await openDb({ kind: "postgres", url: url.toString() })).db;
+  db = (await openDb({ kind: "postgres", url })).db;
 });
 
 test.afterAll(async () => {
   if (server && server.exitCode === null) server.kill("SIGKILL");
   await db?.destroy();
-  await sql.raw(`drop schema if exists ${schema} cascade`).execute(admin);
-  await sql.raw(`drop schema if exists ${schema}_pgboss cascade`).execute(admin);
-  await admin?.destroy();
+  if (!base) return;
+  const admin = (await openDb({ kind: "postgres", url: base })).db;
+  await sql.raw(`drop database if exists ${database} with (force)`).execute(admin);
+  await admin.destroy();
 });
 
 /** Whether a new TCP connection to the server is accepted. */

@@ -12,6 +12,7 @@ import pg from "pg";
 import { SCRIPTS_COOKIE } from "#app/lib/shared-page.ts";
 import type { Product } from "#domain/catalogue/types.ts";
 import { DEMO_STAFF_PASSWORD, demoStaffEmail } from "#server/modules/console/staff.ts";
+import { createStoreDatabase } from "../support/seeded-store.ts";
 import { type StorefrontProcess, startStorefront } from "../support/storefront-process.ts";
 import { holdRequests, hydrated, productAt } from "./storefront.ts";
 
@@ -31,7 +32,7 @@ test.beforeAll(async () => {
   // SHARED_PAGES_E2E_PORT: a port of the runner's own (a random one of 3900–3989 otherwise).
   const port = process.env.SHARED_PAGES_E2E_PORT ? Number(process.env.SHARED_PAGES_E2E_PORT) : undefined;
   // Two renders at a time, and a request waits at most 20 ms at the door for one: the busy page is easy to reach.
-  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2", PAGE_QUEUE_MS: "20" }, port });
+  store = await startStorefront({ env: { PAGE_RENDER_LIMIT: "2", PAGE_QUEUE_MS: "20" }, port, seeded: true });
 });
 
 test.afterAll(async () => {
@@ -372,7 +373,7 @@ test.describe("two instances on one PostgreSQL", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    await psql(`create database ${database}`);
+    await createStoreDatabase(serverUrl!, database);
     const env = { DATABASE_URL: databaseUrl };
     instances.push(await startStorefront({ env, port: 3990 }));
     instances.push(await startStorefront({ env, port: 3991 }));

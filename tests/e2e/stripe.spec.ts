@@ -39,6 +39,7 @@ test.beforeAll(async () => {
   storefront = await startStorefront({
     port,
     nodeEnv: "test",
+    seeded: true,
     env: {
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: STAND_IN_PUBLISHABLE_KEY,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { copySeededStore } from "./seeded-store.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -25,9 +26,12 @@ export async function startStorefront(
     nodeEnv?: "production" | "test";
     /** Flags for node before the server's script (a CPU profile: `--cpu-prof`). */
     nodeArgs?: string[];
+    /** On the embedded database, start from a copy of the journeys' seeded store when it was made (seeded-store.ts). */
+    seeded?: boolean;
   } = {},
 ): Promise<StorefrontProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-storefront-"));
+  if (options.seeded && !options.env?.DATABASE_URL) copySeededStore(dataDir);
   const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     cwd: root,
