@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { dumpPglite, migrate, openDb } from "#server/platform/db.ts";
+import { type Db, dumpPglite, migrate, openDb } from "#server/platform/db.ts";
 
 /**
  * A migrated embedded database, made once and copied for every test file (docs/adr/0055-ci-in-budget.md): PGlite's
@@ -57,6 +57,33 @@ export function pgliteTemplate(): Promise<Blob> {
   return loaded;
 }
 
+/** Whether the server `admin` is connected to has a database `name`. */
+export async function databaseExists(admin: Db, name: string): Promise<boolean> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin);
+  return rows[0].n > 0;
+}
+
+/** Creates the database `name` on the server at `base` (`admin` connected to it), migrated, then given `fill`. */
+export async function createMigratedDatabase(
+  admin: Db,
+  base: string,
+  name: string,
+  fill?: (db: Db) => Promise<unknown>,
+): Promise<void> {
+  await sql.raw(`create database ${name}`).execute(admin);
+  const { db } = await openDb({ kind: "postgres", url: databaseUrl(base, name) });
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create extension if not exists btree_gin`.execute(db);
+    await migrate(db);
+    await fill?.(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The URL of another database on the server at `url`. */
 export function databaseUrl(url: string, name: string): string {
   const other = new URL(url);
@@ -90,21 +117,10 @@ async function makePostgresTemplate(base: string): Promise<string> {
   const name = postgresTemplateName(base);
   const admin = await openDb({ kind: "postgres", url: base });
   try {
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin.db);
-    if (rows[0].n > 0) return name;
+    if (await databaseExists(admin.db, name)) return name;
     const partial = `${name}_${process.pid}`;
     await sql.raw(`drop database if exists ${partial}`).execute(admin.db);
-    await sql.raw(`create database ${partial}`).execute(admin.db);
-    const { db } = await openDb({ kind: "postgres", url: databaseUrl(base, partial) });
-    try {
-      await sql`create extension if not exists pg_trgm`.execute(db);
-      await sql`create extension if not exists btree_gin`.execute(db);
-      await migrate(db);
-    } finally {
-      await db.destroy();
-    }
+    await createMigratedDatabase(admin.db, base, partial);
     try {
       await sql.raw(`alter database ${partial} rename to ${name}`).execute(admin.db);
     } catch (err) {

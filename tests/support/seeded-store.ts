@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { seedCatalogue } from "#db/seed/index.ts";
 import { migrate, openDb } from "#server/platform/db.ts";
+import { createMigratedDatabase, databaseExists, databaseUrl } from "./db-template.ts";
 
 /**
  * A store migrated and seeded once for the journeys (playwright.config.ts's web server starts this script): an
@@ -35,14 +36,12 @@ export async function createStoreDatabase(base: string, name: string): Promise<s
   const seeded = seededDatabaseName(base);
   const admin = await openDb({ kind: "postgres", url: base });
   try {
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from pg_database where datname = ${seeded}`.execute(admin.db);
-    await sql.raw(`create database ${name}${rows[0].n > 0 ? ` template ${seeded}` : ""}`).execute(admin.db);
+    const template = (await databaseExists(admin.db, seeded)) ? ` template ${seeded}` : "";
+    await sql.raw(`create database ${name}${template}`).execute(admin.db);
   } finally {
     await admin.db.destroy();
   }
-  return Object.assign(new URL(base), { pathname: `/${name}` }).href;
+  return databaseUrl(base, name);
 }
 
 async function makeSeededDatabase(base: string) {
@@ -52,19 +51,7 @@ async function makeSeededDatabase(base: string) {
   try {
     for (const db of [name, partial])
       await sql.raw(`drop database if exists ${db} with (force)`).execute(admin.db);
-    await sql.raw(`create database ${partial}`).execute(admin.db);
-    const { db } = await openDb({
-      kind: "postgres",
-      url: Object.assign(new URL(base), { pathname: `/${partial}` }).href,
-    });
-    try {
-      await sql`create extension if not exists pg_trgm`.execute(db);
-      await sql`create extension if not exists btree_gin`.execute(db);
-      await migrate(db);
-      await seedCatalogue(db, { log: () => {} });
-    } finally {
-      await db.destroy();
-    }
+    await createMigratedDatabase(admin.db, base, partial, (db) => seedCatalogue(db, { log: () => {} }));
     await sql.raw(`alter database ${partial} rename to ${name}`).execute(admin.db);
   } finally {
     await admin.db.destroy();
