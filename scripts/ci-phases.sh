@@ -27,6 +27,25 @@ phase() {
   return $rc
 }
 
+# lanes NAME COMMAND [NAME COMMAND ...]: runs each command (a function that runs its phases one after another) at
+# once with the others, every line of its output marked with its lane's name; waits for them all and fails if any
+# failed. For phases that wait on the network or sleep as much as they compute, or that each use one core
+# (docs/adr/0095-ci-phases-side-by-side.md).
+lanes() {
+  local pids=() names=() rc=0 i
+  while [ $# -gt 1 ]; do
+    names+=("$1")
+    # pipefail (set by the callers) gives the lane's status, not sed's.
+    ("$2" 2>&1 | sed -u "s/^/[$1] /") &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { echo "lane ${names[$i]} failed"; rc=1; }
+  done
+  return $rc
+}
+
 phase_table() {
   [ -s "$CI_PHASES_FILE" ] || return 0
   awk -F'\t' -v budget="$CI_BUDGET_SECONDS" -v target="$CI_TARGET_SECONDS" '
