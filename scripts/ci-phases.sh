@@ -27,10 +27,12 @@ phase() {
   return $rc
 }
 
-# lanes NAME COMMAND [NAME COMMAND ...]: runs each command (a function that runs its phases one after another) at
-# once with the others, every line of its output marked with its lane's name; waits for them all and fails if any
-# failed. For phases that wait on the network or sleep as much as they compute, or that each use one core
-# (docs/adr/0095-ci-phases-side-by-side.md).
+# lanes NAME COMMAND [NAME COMMAND ...]: runs each command (a function that runs its phases one after another and
+# stops at the first that fails, by `set -e`) at once with the others, every line of its output marked with its
+# lane's name; waits for them all and fails if any failed. For phases that wait on the network or sleep as much as
+# they compute, or that each use one core (docs/adr/0095-ci-phases-side-by-side.md). Like a phase, call it as a
+# statement of its own: called from an `if`, `||` or `&&`, bash ignores `set -e` in everything it runs, and a lane
+# would go on past a failed phase.
 lanes() {
   local pids=() names=() rc=0 i
   while [ $# -gt 1 ]; do
