@@ -17,11 +17,23 @@ describe("formatCount", () => {
     expect(formatCount(n)).toBe(text);
   });
 
+  it.each([0.5, 1234.5678, -0, 2 ** 60, Number.NaN])("leaves %d to ICU, as toLocaleString('en-US')", (n) => {
+    expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+  });
+
   it("matches toLocaleString('en-US') for whole numbers", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
-        expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+          // Prices and counts: each length of digits, where the groups' edges are.
+          fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        ),
+        (n) => {
+          expect(formatCount(n)).toBe(n.toLocaleString("en-US"));
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });
