@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrateOnce } from "./migrate-once.ts";
 
 /**
  * A fleet as production runs it (docs/adr/0040-fleet-behind-nginx.md): migrations and the catalogue seed once,
@@ -76,19 +77,6 @@ export async function waitUntilReady(
     if (opts.alive && !opts.alive()) throw new Error(`${origin} exited before it was ready`);
     if (Date.now() > until) throw new Error(`${origin} was not ready in time`);
     await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Migrations and the catalogue seed, once per deploy, before any instance starts. */
-export async function migrateOnce(databaseUrl: string): Promise<void> {
-  const { openDb, migrate } = await import("../server/platform/db.ts");
-  const { seedCatalogue } = await import("../db/seed/index.ts");
-  const { db } = await openDb({ kind: "postgres", url: databaseUrl });
-  try {
-    await migrate(db);
-    await seedCatalogue(db, { log: () => {} });
-  } finally {
-    await db.destroy();
   }
 }
 
@@ -166,7 +154,7 @@ export async function startFleet(opts: FleetOptions): Promise<Fleet> {
     throw new Error('No storefront build: run "npm run build" first.');
 
   const began = performance.now();
-  await migrateOnce(opts.databaseUrl);
+  await migrateOnce({ kind: "postgres", url: opts.databaseUrl });
   const migrateMs = Math.round(performance.now() - began);
 
   const env = {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { seedCatalogue } from "#db/seed/index.ts";
-import { migrate, openDb } from "#server/platform/db.ts";
+import { openDb } from "#server/platform/db.ts";
+import { migrateOnce } from "../../scripts/migrate-once.ts";
 import { createMigratedDatabase, databaseExists, databaseUrl } from "./db-template.ts";
 
 /**
@@ -62,14 +63,8 @@ async function makeSeededStore(dir: string) {
   fs.rmSync(dir, { recursive: true, force: true });
   const partial = `${dir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  const { db } = await openDb({ kind: "pglite", dataDir: partial });
-  try {
-    await migrate(db);
-    await seedCatalogue(db, { log: () => {} });
-  } finally {
-    // Closed cleanly: PGlite writes its last checkpoint, and the files are whole for copying.
-    await db.destroy();
-  }
+  // Closed cleanly after it: PGlite writes its last checkpoint, and the files are whole for copying.
+  await migrateOnce({ kind: "pglite", dataDir: partial });
   fs.renameSync(partial, dir);
 }
 
