@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { seedCatalogue } from "#db/seed/index.ts";
+import { migrateOnce } from "#scripts/migrate-once.ts";
 import { openDb } from "#server/platform/db.ts";
-import { migrateOnce } from "../../scripts/migrate-once.ts";
 import { createMigratedDatabase, databaseExists, databaseUrl } from "./db-template.ts";
 
 /**
