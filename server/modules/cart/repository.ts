@@ -3,7 +3,7 @@ import { type QueryCreator, sql, type Transaction } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { Database } from "#db/schema.ts";
 import type { Engraving } from "#domain/cart/merge.ts";
-import type { Db } from "#server/platform/db.ts";
+import { compiledOnce, type Db } from "#server/platform/db.ts";
 import { lifetimePointsOf } from "../loyalty/index.ts";
 
 export type Tx = Transaction<Database>;
@@ -90,26 +90,27 @@ const STORED_LINE = [
   "group_mapping",
 ] as const;
 
-export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine[]> {
-  const rows = await db
-    .selectFrom("cart_lines")
-    .select(STORED_LINE)
-    .where("cart_id", "=", cartId)
-    .orderBy("seq")
-    .execute();
-  return rows.map(toStoredLine);
-}
+/** Read on every cart change and checkout: compiled once (ADR 77). */
+const cartLinesOf = compiledOnce((db, cartId: string) =>
+  db.selectFrom("cart_lines").select(STORED_LINE).where("cart_id", "=", cartId).orderBy("seq"),
+);
 
-/** The lines of the owner's cart in order, in one statement; none when the owner has no cart. */
-export async function ownerCartLines(db: Db | Tx, owner: string): Promise<StoredLine[]> {
-  const rows = await db
+const ownerCartLinesOf = compiledOnce((db, owner: string) =>
+  db
     .selectFrom("cart_lines as l")
     .innerJoin("carts as c", "c.id", "l.cart_id")
     .select(STORED_LINE.map((column) => `l.${column}` as const))
     .where("c.owner", "=", owner)
-    .orderBy("l.seq")
-    .execute();
-  return rows.map(toStoredLine);
+    .orderBy("l.seq"),
+);
+
+export async function cartLines(db: Db | Tx, cartId: string): Promise<StoredLine[]> {
+  return (await cartLinesOf(db, cartId)).map(toStoredLine);
+}
+
+/** The lines of the owner's cart in order, in one statement; none when the owner has no cart. */
+export async function ownerCartLines(db: Db | Tx, owner: string): Promise<StoredLine[]> {
+  return (await ownerCartLinesOf(db, owner)).map(toStoredLine);
 }
 
 function toStoredLine(r: {
