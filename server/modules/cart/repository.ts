@@ -90,7 +90,7 @@ const STORED_LINE = [
   "group_mapping",
 ] as const;
 
-/** Read on every cart change and checkout: compiled once (ADR 77). */
+/** Read when an address changes (the relocation check) and when a guest cart moves in: compiled once (ADR 77). */
 const cartLinesOf = compiledOnce((db, cartId: string) =>
   db.selectFrom("cart_lines").select(STORED_LINE).where("cart_id", "=", cartId).orderBy("seq"),
 );
