@@ -451,13 +451,15 @@ test("a page paints with its own rules inline and loads the whole stylesheet as 
   expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
   expect(html).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/app-[^"]+\.css"\/><\/noscript>/);
   await hydrated(page);
-  const rules = await page.evaluate(() => {
-    const link = document.querySelector<HTMLLinkElement>(
-      'head > link[rel="stylesheet"][href^="/assets/app-"]',
-    );
-    return link?.sheet?.cssRules.length ?? 0;
-  });
-  expect(rules).toBeGreaterThan(0);
+  // React inserts the link as it hydrates; the sheet arrives after, so wait for its rules (a slow machine lags).
+  const sheetRules = () =>
+    page.evaluate(() => {
+      const link = document.querySelector<HTMLLinkElement>(
+        'head > link[rel="stylesheet"][href^="/assets/app-"]',
+      );
+      return link?.sheet?.cssRules.length ?? 0;
+    });
+  await expect.poll(sheetRules).toBeGreaterThan(0);
   expect(refused).toEqual([]);
   await context.close();
 });
