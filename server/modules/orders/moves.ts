@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   type ShippingStatus,
 } from "#domain/orders/status.ts";
+import { compiledOnce } from "#server/platform/db.ts";
 
 type Tx = Transaction<Database>;
 
@@ -53,6 +54,55 @@ export interface OrderMover {
 }
 
 /**
+ * The conditional update and, only if it matched, its event: every status change runs it, so it is compiled once
+ * (ADR 77) rather than built by Kysely for each move.
+ */
+const moveStatement = compiledOnce(
+  (
+    db,
+    orderId: string,
+    fromStatus: number,
+    toStatus: number,
+    shippingStatus: string | null,
+    failedStatus: string | null,
+    at: Date,
+    type: string,
+    data: string,
+    actor: string,
+  ) =>
+    db
+      .with("moved", (db) =>
+        db
+          .updateTable("orders")
+          .set({
+            order_status: toStatus,
+            shipping_status: shippingStatus,
+            failed_status: failedStatus,
+            version: sql`version + 1`,
+            updated_at: at,
+          })
+          .where("id", "=", orderId)
+          .where("order_status", "=", fromStatus)
+          .returning("id"),
+      )
+      .insertInto("order_events")
+      .columns(["order_id", "type", "from_status", "to_status", "data", "actor"])
+      .expression((eb) =>
+        eb
+          .selectFrom("moved")
+          .select([
+            "moved.id",
+            sql<string>`${type}::text`.as("type"),
+            sql<number>`${fromStatus}::int`.as("from_status"),
+            sql<number>`${toStatus}::int`.as("to_status"),
+            sql<string>`${data}::jsonb`.as("data"),
+            sql<string>`${actor}::text`.as("actor"),
+          ]),
+      )
+      .returning("id"),
+);
+
+/**
  * Moves an order by the status machine, with a conditional update and its event; false when it had moved on. The
  * move's listeners run in the same transaction (the notifications module sends the event's notification job, so
  * every status change is told, by whichever writer, once it commits; the loyalty module writes the move's points
@@ -82,37 +132,18 @@ export async function moveOrder(
   const moved = nextStatus(from, event);
   if (!moved.ok) return null;
   // One statement: the conditional update, and its event only if it matched.
-  const written = await tx
-    .with("moved", (db) =>
-      db
-        .updateTable("orders")
-        .set({
-          order_status: moved.state.order_status,
-          shipping_status: moved.state.shipping_status,
-          failed_status: moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
-          version: sql`version + 1`,
-          updated_at: new Date(),
-        })
-        .where("id", "=", order.id)
-        .where("order_status", "=", order.order_status)
-        .returning("id"),
-    )
-    .insertInto("order_events")
-    .columns(["order_id", "type", "from_status", "to_status", "data", "actor"])
-    .expression((eb) =>
-      eb
-        .selectFrom("moved")
-        .select([
-          "moved.id",
-          sql<string>`${event.type}::text`.as("type"),
-          sql<number>`${order.order_status}::int`.as("from_status"),
-          sql<number>`${moved.state.order_status}::int`.as("to_status"),
-          sql<string>`${JSON.stringify({ ...detail, ...event })}::jsonb`.as("data"),
-          sql<string>`${actor}::text`.as("actor"),
-        ]),
-    )
-    .returning("id")
-    .executeTakeFirst();
+  const [written] = await moveStatement(
+    tx,
+    order.id,
+    order.order_status,
+    moved.state.order_status,
+    moved.state.shipping_status,
+    moved.state.failed_status ? JSON.stringify(moved.state.failed_status) : null,
+    new Date(),
+    event.type,
+    JSON.stringify({ ...detail, ...event }),
+    actor,
+  );
   if (!written) return null;
   await ctx.orderMoves.moved(
     {
