@@ -5,6 +5,7 @@ import { CHECKOUT_COLUMNS, columnsOf, ORDER_COLUMNS } from "#db/columns.ts";
 import type { Database } from "#db/schema.ts";
 import { giftExpiry } from "#domain/checkout/gift.ts";
 import { taxRows } from "#domain/tax/summary.ts";
+import { compiledOnce } from "#server/platform/db.ts";
 import type { IntentState } from "#server/platform/payments/provider.ts";
 import { withCartEmptied } from "../cart/index.ts";
 import { GIFT_EXPIRY, insertGiftClaim } from "../gifts/index.ts";
@@ -57,7 +58,7 @@ async function lockCheckout(tx: Tx, paymentId: string) {
  * The checkout's orders waiting for its payment, locked, with what the confirmation names: the store, the lines
  * (`db`: the transaction, or a statement of it to end with this read).
  */
-async function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
+function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
   return db
     .selectFrom("orders as o")
     .innerJoin("stores as s", "s.id", "o.store_id")
@@ -75,8 +76,35 @@ async function ordersToPlace(db: QueryCreator<Database>, paymentId: string) {
     .where("o.payment_id", "=", paymentId)
     .where("o.order_status", "=", -1)
     .orderBy("o.order_number")
-    .forUpdate(["o"])
-    .execute();
+    .forUpdate(["o"]);
+}
+
+/**
+ * The authorisation marked succeeded and the orders waiting for it read, in one statement compiled once for each of
+ * its three shapes (ADR 77): settling runs it for every paid checkout.
+ */
+const authorisedOrders = {
+  /** Nothing to pay: no provider payment. */
+  free: compiledOnce((db, paymentId: string, at: Date) =>
+    ordersToPlace(withAuthorisationSucceeded(db, paymentId, null, at), paymentId),
+  ),
+  /** The provider's payment, with no card named. */
+  intent: compiledOnce((db, paymentId: string, at: Date, intentId: string) =>
+    ordersToPlace(withAuthorisationSucceeded(db, paymentId, { id: intentId, card: null }, at), paymentId),
+  ),
+  /** The provider's payment and its card. */
+  card: compiledOnce((db, paymentId: string, at: Date, intentId: string, brand: string, last4: string) =>
+    ordersToPlace(
+      withAuthorisationSucceeded(db, paymentId, { id: intentId, card: { brand, last4 } }, at),
+      paymentId,
+    ),
+  ),
+};
+
+function authorisedOrdersOf(tx: Tx, paymentId: string, intent: IntentState | null, at: Date) {
+  if (!intent) return authorisedOrders.free(tx, paymentId, at);
+  if (!intent.card) return authorisedOrders.intent(tx, paymentId, at, intent.id);
+  return authorisedOrders.card(tx, paymentId, at, intent.id, intent.card.brand, intent.card.last4);
 }
 
 async function orderIdsOf(tx: Tx, checkoutId: string): Promise<string[]> {
@@ -133,8 +161,8 @@ async function settleIn(
   if (checkout.state === "completed" || checkout.state === "failed") return checkout.answer as CheckoutAnswer;
   // The authorisation succeeded, the payment names the provider's intent and card, and the orders waiting for
   // it are locked and read: one statement.
-  const orders = await ordersToPlace(withAuthorisationSucceeded(tx, paymentId, intent), paymentId);
   const now = ctx.now();
+  const orders = await authorisedOrdersOf(tx, paymentId, intent, new Date());
   const summaries: PlacedOrderSummary[] = [];
   for (const order of orders) {
     const scheduled = order.scheduled !== null || order.is_gift;

@@ -49,12 +49,13 @@ export function withAuthorisationPending(
 export function withAuthorisationSucceeded(
   db: QueryCreator<Database>,
   paymentId: string,
-  intent: IntentState | null,
+  intent: Pick<IntentState, "id" | "card"> | null,
+  at: Date,
 ): QueryCreator<Database> {
   const authorised = db.with("authorisation", (q) =>
     q
       .updateTable("payment_operations")
-      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: new Date() })
+      .set({ status: "succeeded", provider_ref: intent?.id ?? null, updated_at: at })
       .where("payment_id", "=", paymentId)
       .where("kind", "=", "authorisation")
       .where("status", "=", "pending")
@@ -67,7 +68,7 @@ export function withAuthorisationSucceeded(
           .set({
             provider_intent_id: intent.id,
             ...(intent.card ? { card_brand: intent.card.brand, card_last4: intent.card.last4 } : {}),
-            updated_at: new Date(),
+            updated_at: at,
           })
           .where("id", "=", paymentId)
           .returning("id"),
