@@ -382,13 +382,14 @@ export async function shelfOf(
   return shelfFrom(await shelfRowsFrom(db, skus, storeIds).execute());
 }
 
-function shelfRowsFrom(db: QueryCreator<Database>, skus: string[], storeIds: string[]) {
+/** The shelf of the products `skus` at the stores `storeIds` (each list one array parameter: one statement text). */
+function shelfRowsFrom(db: QueryCreator<Database>, skus: readonly string[], storeIds: readonly string[]) {
   return db
     .selectFrom("products as p")
-    .leftJoin("stores as s", (j) => j.on("s.id", "in", storeIds))
+    .leftJoin("stores as s", (j) => j.on(sql<boolean>`s.id = any(${storeIds})`))
     .leftJoin("inventory as i", (j) => j.onRef("i.sku_id", "=", "p.sku_id").onRef("i.store_id", "=", "s.id"))
     .select(["s.id as store_id", ...detailColumns])
-    .where("p.sku_id", "in", skus);
+    .where(sql<boolean>`p.sku_id = any(${skus})`);
 }
 
 type ShelfRow = Awaited<ReturnType<ReturnType<typeof shelfRowsFrom>["execute"]>>[number];
@@ -439,21 +440,13 @@ export async function readForChange(
   const skus = [...new Set(pairs?.map((p) => p.sku))];
   const storeIds = [...new Set(pairs?.map((p) => p.store_id))];
   const asksShelf = skus.length > 0 && storeIds.length > 0;
-  const cartOf = () => db.selectFrom("carts").where("owner", "=", owner);
-  const row = await db
-    .selectNoFrom([
-      jsonObjectFrom(cartOf().select(cartColumns).select(CART_VERSION.as("version"))).as("cart"),
-      jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", cartOf().select("id"))).as("lines"),
-      (asksShelf ? jsonArrayFrom(shelfRowsFrom(db, skus, storeIds)) : sql<ShelfRow[] | null>`null`).as(
-        "shelf",
-      ),
-      (userId
-        ? db.selectFrom("users").select("signup_promo").where("id", "=", userId)
-        : sql<string | null>`null`
-      ).as("signup_promo"),
-      (userId ? lifetimePointsOf(db, userId) : sql<number | null>`null`).as("lifetime"),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = userId
+    ? asksShelf
+      ? await changeRead.shopperAdding(db, owner, userId, skus, storeIds)
+      : await changeRead.shopper(db, owner, userId)
+    : asksShelf
+      ? await changeRead.visitorAdding(db, owner, skus, storeIds)
+      : await changeRead.visitor(db, owner);
   const { version = null, ...cart } = row.cart ?? {};
   return {
     cart: row.cart ? (cart as CartRow) : null,
@@ -463,6 +456,43 @@ export async function readForChange(
     shelf: row.shelf ? shelfFrom(row.shelf) : null,
   };
 }
+
+/** readForChange's one statement: `userId` for a signed-in owner, `shelf` when a change adds items. */
+function changeReadQuery(
+  db: QueryCreator<Database>,
+  owner: string,
+  userId: string | null,
+  shelf: { skus: readonly string[]; storeIds: readonly string[] } | null,
+) {
+  const cartOf = () => db.selectFrom("carts").where("owner", "=", owner);
+  return db.selectNoFrom([
+    jsonObjectFrom(cartOf().select(cartColumns).select(CART_VERSION.as("version"))).as("cart"),
+    jsonArrayFrom(detailedLinesFrom(db).where("l.cart_id", "=", cartOf().select("id"))).as("lines"),
+    (shelf ? jsonArrayFrom(shelfRowsFrom(db, shelf.skus, shelf.storeIds)) : sql<ShelfRow[] | null>`null`).as(
+      "shelf",
+    ),
+    (userId
+      ? db.selectFrom("users").select("signup_promo").where("id", "=", userId)
+      : sql<string | null>`null`
+    ).as("signup_promo"),
+    (userId ? lifetimePointsOf(db, userId) : sql<number | null>`null`).as("lifetime"),
+  ]);
+}
+
+/**
+ * readForChange's statement in its four shapes, each compiled once (ADR 77): every cart change reads it, and Kysely
+ * built it again for each (the cart's lines with their shelf, the cart, the owner's standing).
+ */
+const changeRead = {
+  visitor: compiledOnce((db, owner: string) => changeReadQuery(db, owner, null, null)),
+  visitorAdding: compiledOnce((db, owner: string, skus: string[], storeIds: string[]) =>
+    changeReadQuery(db, owner, null, { skus, storeIds }),
+  ),
+  shopper: compiledOnce((db, owner: string, userId: string) => changeReadQuery(db, owner, userId, null)),
+  shopperAdding: compiledOnce((db, owner: string, userId: string, skus: string[], storeIds: string[]) =>
+    changeReadQuery(db, owner, userId, { skus, storeIds }),
+  ),
+};
 
 /**
  * Writes a change computed from readForChange in one statement, only if the cart is still at the version read (a
