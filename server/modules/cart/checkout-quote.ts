@@ -146,7 +146,7 @@ export function quotedCartLock(db: QueryCreator<Database>, quote: CartQuote) {
 }
 
 /** The cart row after an order: its promo and credit choices start over (the round-up preference stays). */
-const emptied = () => ({
+const emptied = (at: Date) => ({
   split: false,
   multi_store_id: null,
   promo_code: null,
@@ -154,7 +154,7 @@ const emptied = () => ({
   use_credit: false,
   credit_limit: null,
   recommendations: sql<string[]>`'{}'::text[]`,
-  updated_at: new Date(),
+  updated_at: at,
 });
 
 /** A line an order took from the cart: its SKU and engraving (the store may be another, ADR 0053). */
@@ -169,17 +169,46 @@ export interface PlacedItem {
  * went, ADR 0018 and 0053) stays in the cart. Without it every line goes.
  */
 export async function emptyCartOf(tx: Tx, userId: string, placed?: readonly PlacedItem[]): Promise<void> {
-  await withCartEmptied(tx, userId, placed).selectFrom("emptied").select("id").execute();
+  await withCartEmptied(tx, userId, placed && placedColumnsOf(placed), new Date())
+    .selectFrom("emptied")
+    .select("id")
+    .execute();
+}
+
+/** The items an order took as one array per column: a statement's parameters, one text whatever their number. */
+export interface PlacedColumns {
+  skus: string[];
+  line1: string[];
+  line2: string[];
+  line3: string[];
+}
+
+export function placedColumnsOf(placed: readonly PlacedItem[]): PlacedColumns {
+  return {
+    skus: placed.map((p) => p.sku_id),
+    line1: placed.map((p) => p.engraving?.line_1 ?? ""),
+    line2: placed.map((p) => p.engraving?.line_2 ?? ""),
+    line3: placed.map((p) => p.engraving?.line_3 ?? ""),
+  };
 }
 
 /**
  * emptyCartOf as two common table expressions ("emptied", "emptied_lines"), for a statement of the caller's to
- * end with: the cart's writes then go to the database with it, in one round trip.
+ * end with: the cart's writes then go to the database with it, in one round trip. `at`: the cart's update time.
  */
-export function withCartEmptied(db: QueryCreator<Database>, userId: string, placed?: readonly PlacedItem[]) {
+export function withCartEmptied(
+  db: QueryCreator<Database>,
+  userId: string,
+  placed: PlacedColumns | undefined,
+  at: Date,
+) {
   return db
     .with("emptied", (q) =>
-      q.updateTable("carts").set(emptied()).where("owner", "=", `user:${userId}`).returning("id"),
+      q
+        .updateTable("carts")
+        .set(emptied(at))
+        .where("owner", "=", sql<string>`'user:' || ${userId}`)
+        .returning("id"),
     )
     .with("emptied_lines", (q) => {
       const lines = q
@@ -187,17 +216,8 @@ export function withCartEmptied(db: QueryCreator<Database>, userId: string, plac
         .where("cart_id", "in", (eb) => eb.selectFrom("emptied").select("id"));
       return (
         placed
-          ? lines.where((eb) =>
-              eb.or(
-                placed.map((p) =>
-                  eb.and([
-                    eb("sku_id", "=", p.sku_id),
-                    eb("line_1", "=", p.engraving?.line_1 ?? ""),
-                    eb("line_2", "=", p.engraving?.line_2 ?? ""),
-                    eb("line_3", "=", p.engraving?.line_3 ?? ""),
-                  ]),
-                ),
-              ),
+          ? lines.where(
+              sql<boolean>`(sku_id, line_1, line_2, line_3) in (select * from unnest(${placed.skus}::text[], ${placed.line1}::text[], ${placed.line2}::text[], ${placed.line3}::text[]))`,
             )
           : lines
       ).returning("cart_lines.id");

@@ -7,9 +7,9 @@ import { giftExpiry } from "#domain/checkout/gift.ts";
 import { taxRows } from "#domain/tax/summary.ts";
 import { compiledOnce } from "#server/platform/db.ts";
 import type { IntentState } from "#server/platform/payments/provider.ts";
-import { withCartEmptied } from "../cart/index.ts";
+import { placedColumnsOf, withCartEmptied } from "../cart/index.ts";
 import { GIFT_EXPIRY, insertGiftClaim } from "../gifts/index.ts";
-import { QUEUED_MESSAGE_ID } from "../messages/index.ts";
+import { type OutgoingMessage, QUEUED_MESSAGE_ID, withQueued } from "../messages/index.ts";
 import {
   moveOrder,
   ordersAsJson,
@@ -33,17 +33,59 @@ async function recordAnswer(
   checkoutId: string,
   answer: CheckoutAnswer,
 ): Promise<CheckoutAnswer> {
-  await answerWrite(db, checkoutId, answer).execute();
+  const state = answer.status === "succeeded" ? "completed" : answer.status;
+  await answerWrite(db, checkoutId, state, JSON.stringify(answer), new Date()).execute();
   return answer;
 }
 
-function answerWrite(db: QueryCreator<Database>, checkoutId: string, answer: CheckoutAnswer) {
-  const state = answer.status === "succeeded" ? "completed" : answer.status;
-  return db
-    .updateTable("checkouts")
-    .set({ state, answer: JSON.stringify(answer), updated_at: new Date() })
-    .where("id", "=", checkoutId);
+type CheckoutState = Database["checkouts"]["state"];
+
+function answerWrite(
+  db: QueryCreator<Database>,
+  checkoutId: string,
+  state: CheckoutState,
+  answer: string,
+  at: Date,
+) {
+  return db.updateTable("checkouts").set({ state, answer, updated_at: at }).where("id", "=", checkoutId);
 }
+
+/**
+ * Settling's last statement when it placed orders, compiled once (ADR 77; Kysely built it again for every checkout,
+ * the largest of settling's): the cart's lines the orders took deleted and its choices reset, the confirmation queued,
+ * the answer kept, and the orders read as the shopper is answered them. Every list is one array parameter.
+ */
+const settledStatement = compiledOnce(
+  (
+    db,
+    userId: string,
+    skus: string[],
+    line1: string[],
+    line2: string[],
+    line3: string[],
+    at: Date,
+    channel: OutgoingMessage["channel"],
+    recipient: string,
+    template: string,
+    subject: string | null,
+    body: string,
+    checkoutId: string,
+    answer: string,
+    orderIds: string[],
+  ) => {
+    const emptied = withCartEmptied(db, userId, { skus, line1, line2, line3 }, at);
+    const queued = withQueued(emptied as unknown as QueryCreator<Database>, {
+      channel,
+      recipient,
+      template,
+      subject,
+      body,
+    });
+    return answerWrite(queued as unknown as QueryCreator<Database>, checkoutId, "completed", answer, at)
+      .returning(QUEUED_MESSAGE_ID.as("message"))
+      .returning(ordersAsJson(db, userId, orderIds).as("orders"));
+  },
+);
 
 async function lockCheckout(tx: Tx, paymentId: string) {
   return tx
@@ -202,19 +244,30 @@ async function settleIn(
   };
   // The cart's lines the orders took go (lines left out, unavailable where the order went, stay), and the
   // confirmation is queued, in the answer's statement.
-  const placed = orders.length > 0 ? orders.flatMap((o) => o.lines) : undefined;
-  const emptied = withCartEmptied(tx, checkout.user_id, placed) as unknown as QueryCreator<Database>;
-  if (summaries.length === 0) return recordAnswer(emptied, checkout.id, answer);
+  const placed = orders.length > 0 ? placedColumnsOf(orders.flatMap((o) => o.lines)) : undefined;
+  if (summaries.length === 0) {
+    const emptied = withCartEmptied(tx, checkout.user_id, placed, new Date());
+    return recordAnswer(emptied as unknown as QueryCreator<Database>, checkout.id, answer);
+  }
   const confirmation = orderConfirmation(checkout.email, checkout.firstname, summaries, checkout.origin);
   // The orders as the shopper is answered them, read by the same statement: no read after commit.
-  const { message, orders: placedOrders } = await answerWrite(
-    ctx.outbox.withQueued(emptied, confirmation) as unknown as QueryCreator<Database>,
+  const [{ message, orders: placedOrders }] = await settledStatement(
+    tx,
+    checkout.user_id,
+    placed?.skus ?? [],
+    placed?.line1 ?? [],
+    placed?.line2 ?? [],
+    placed?.line3 ?? [],
+    new Date(),
+    confirmation.channel,
+    confirmation.recipient,
+    confirmation.template,
+    confirmation.subject ?? null,
+    confirmation.body,
     checkout.id,
-    answer,
-  )
-    .returning(QUEUED_MESSAGE_ID.as("message"))
-    .returning(ordersAsJson(tx, checkout.user_id, answer.order_ids).as("orders"))
-    .executeTakeFirstOrThrow();
+    JSON.stringify(answer),
+    answer.order_ids,
+  );
   await ctx.outbox.sendQueued(tx, message);
   return { ...answer, orders: await ordersFromJson(ctx.db, placedOrders) };
 }

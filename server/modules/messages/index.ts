@@ -12,7 +12,7 @@ import type { Transports } from "./transports/transport.ts";
 /** The messages module's public face. */
 export { mailboxMessageSchema } from "./answers.ts";
 export type { OutgoingMessage, StoredMessage } from "./outbox.ts";
-export { DELIVER_MESSAGE, listMessages, Outbox, QUEUED_MESSAGE_ID } from "./outbox.ts";
+export { DELIVER_MESSAGE, listMessages, Outbox, QUEUED_MESSAGE_ID, withQueued } from "./outbox.ts";
 export type { Transports } from "./transports/transport.ts";
 
 /** The outbox other modules write messages to (the delivery queue is created first). */

@@ -44,19 +44,20 @@ export class Outbox {
     return this.sendQueued(tx, id);
   }
 
-  /**
-   * enqueue in two steps, so that a statement of the caller's carries the message's row: `withQueued` adds its
-   * insert as a common table expression ("queued_message") for the statement to end with, the statement answers
-   * QUEUED_MESSAGE_ID, and `sendQueued` sends that row's delivery job in the same transaction.
-   */
-  withQueued(db: QueryCreator<Database>, message: OutgoingMessage) {
-    return db.with("queued_message", (q) => q.insertInto("outbox").values(rowOf(message)).returning("id"));
-  }
-
   async sendQueued(tx: Transaction<Database>, id: number | string): Promise<number> {
     await this.jobs.send(DELIVER_MESSAGE, { id: Number(id) }, { tx });
     return Number(id);
   }
+}
+
+/**
+ * enqueue in two steps, so that a statement of the caller's carries the message's row: `withQueued` adds its insert
+ * as a common table expression ("queued_message") for the statement to end with, the statement answers
+ * QUEUED_MESSAGE_ID, and the outbox's `sendQueued` sends that row's delivery job in the same transaction. A free
+ * function, not the outbox's, so that a statement compiled once can be built with it.
+ */
+export function withQueued(db: QueryCreator<Database>, message: OutgoingMessage) {
+  return db.with("queued_message", (q) => q.insertInto("outbox").values(rowOf(message)).returning("id"));
 }
 
 /** The id of the row `withQueued` inserted, for the statement's answer. */

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, QueryCreator, RawBuilder } from "kysely";
+import { type ExpressionBuilder, type QueryCreator, type RawBuilder, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import { columnsOf, ORDER_COLUMNS } from "#db/columns.ts";
 import type { Database } from "#db/schema.ts";
@@ -113,7 +113,9 @@ function orderRows(db: QueryCreator<Database>, filter: OrderFilter) {
   if (filter.storeId !== undefined) query = query.where("o.store_id", "=", filter.storeId);
   if (filter.statuses)
     query = query.where("o.order_status", "in", filter.statuses.length ? filter.statuses : [-99]);
-  if (filter.ids) query = query.where("o.id", "in", filter.ids.length ? filter.ids : ["-"]);
+  // One array parameter, not a list: the statement's text is the same for any number of ids (ordersAsJson's is
+  // compiled once).
+  if (filter.ids) query = query.where(sql<boolean>`o.id = any(${filter.ids})`);
   if (filter.placedOnly) query = query.where(placed);
   if (filter.limit !== undefined) query = query.limit(filter.limit).offset(filter.offset ?? 0);
   return query;
