@@ -78,7 +78,9 @@ type CompiledTemplate = { sql: string; parameters: readonly unknown[]; places: n
  * query's tree and compiles its text again on every call, about a tenth of a millisecond for a join, and the
  * statement's text is a new string each time. `build` is called once per database kind with a placeholder for each
  * parameter; each must be used as a bound value (not in a list, nor to choose the statement's shape), which is
- * checked when it is compiled. Runs on the database or a transaction of it.
+ * checked when it is compiled. A value the build makes itself (a `new Date()`) is kept in the template for every
+ * later call: pass it as a parameter. A list is passed as one array (`= any(${ids})`, `unnest(...)`). Runs on the
+ * database or a transaction of it.
  */
 export function compiledOnce<P extends unknown[], R>(
   build: (db: Kysely<Database>, ...params: P) => { compile(): CompiledQuery<R> },
