@@ -387,7 +387,8 @@ test.describe("two instances on one PostgreSQL", () => {
   });
 
   test.afterAll(async () => {
-    for (const i of instances) await i.stop();
+    // Emptied: a repeated run (`--repeat-each`) runs beforeAll again in this worker and must meet its own instances.
+    for (const i of instances.splice(0)) await i.stop();
     await psql(`drop database if exists ${database} with (force)`);
   });
 
