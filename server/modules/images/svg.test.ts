@@ -58,6 +58,16 @@ describe("product art", () => {
     expect(a).toContain("750ml");
   });
 
+  it("writes the size under the brand, clear of the corners a card's heart and an engraving badge cover", () => {
+    const sized = productSvg(art({}));
+    expect(sized).toMatch(
+      /<text x="120" y="223"[^>]*>Maker&#39;s Mark<\/text><text x="120" y="236"[^>]*>750ml<\/text>/,
+    );
+    expect(sized).not.toMatch(/text-anchor="(end|start)"/);
+    const unsized = productSvg(art({ volumeLabel: null }));
+    expect(unsized).toMatch(/<text x="120" y="236"[^>]*>Maker&#39;s Mark<\/text><\/svg>$/);
+  });
+
   it("escapes text from product data", () => {
     expect(escapeXml(`<a href="x">&'`)).toBe("&#60;a href=&#34;x&#34;&#62;&#38;&#39;");
     const svg = productSvg(art({ title: "<script>alert(1)</script>", brand: "A&B <Co>" }));

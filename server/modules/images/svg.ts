@@ -157,14 +157,13 @@ export function productSvg(p: ProductArt): string {
   const [drawing, labelY] = SHAPES[shape](colors);
   const mark = escapeXml(initials(brand));
   const size = p.volumeLabel ? escapeXml(truncate(p.volumeLabel, 14)) : "";
-  // Drawn at 90% so the brand line below never touches the silhouette.
+  // Drawn at 90% so the lines below never touch the silhouette. The size goes under the brand, not in a corner: a
+  // card's heart covers the top right, an engravable bottle's badge the top left.
   const body =
     `<g transform="translate(12 4) scale(0.9)">${drawing}` +
     `<text x="120" y="${labelY + 9}" ${FONT} font-size="28" font-weight="700" fill="${colors.dark}">${mark}</text></g>` +
-    `<text x="120" y="236" ${FONT} font-size="11" fill="${colors.dark}">${escapeXml(truncate(brand, 30))}</text>` +
-    (size
-      ? `<text x="226" y="18" font-family="Helvetica,Arial,sans-serif" text-anchor="end" font-size="11" fill="${colors.dark}">${size}</text>`
-      : "");
+    `<text x="120" y="${size ? 223 : 236}" ${FONT} font-size="11" fill="${colors.dark}">${escapeXml(truncate(brand, 30))}</text>` +
+    (size ? `<text x="120" y="236" ${FONT} font-size="10" fill="${colors.dark}">${size}</text>` : "");
   return svgDocument(p.title, colors.backdrop, body);
 }
 
