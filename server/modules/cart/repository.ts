@@ -355,9 +355,14 @@ export function versionedCartFrom(
   return { cart, version, lines: lines.map(toDetailedLine) };
 }
 
+/** versionedCartOf as a statement of its own, compiled once: every cart answer and every checkout quote reads it. */
+const versionedCartRead = compiledOnce((db, owner: string) =>
+  db.selectNoFrom(versionedCartOf(db, owner).as("found")),
+);
+
 /** The owner's cart, its version and its detailed lines (versionedCartOf), in one round trip. */
 export async function versionedCartWithLines(db: Db | Tx, owner: string): Promise<VersionedCart | undefined> {
-  const { found } = await db.selectNoFrom(versionedCartOf(db, owner).as("found")).executeTakeFirstOrThrow();
+  const [{ found }] = await versionedCartRead(db, owner);
   return versionedCartFrom(found);
 }
 
