@@ -137,11 +137,16 @@ export async function lockQuotedCart(tx: Tx, quote: CartQuote): Promise<boolean>
  * still the quoted one.
  */
 export function quotedCartLock(db: QueryCreator<Database>, quote: CartQuote) {
+  return cartLockAt(db, quote.row.id, quote.version, new Date());
+}
+
+/** quotedCartLock by its values, each a parameter (a statement compiled once takes them so: ADR 77). */
+export function cartLockAt(db: QueryCreator<Database>, cartId: string, version: string, at: Date) {
   return db
     .updateTable("carts")
-    .set({ updated_at: new Date() })
-    .where("id", "=", quote.row.id)
-    .where(CART_VERSION, "=", quote.version)
+    .set({ updated_at: at })
+    .where("id", "=", cartId)
+    .where(CART_VERSION, "=", version)
     .returning("id");
 }
 

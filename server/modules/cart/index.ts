@@ -8,6 +8,7 @@ export { readCart, relocateCart, type Serving } from "./cart-service.ts";
 export type { OwnerStanding } from "./cart-view.ts";
 export {
   type CartQuote,
+  cartLockAt,
   cartStoreIds,
   cartToQuote,
   type DeliverTo,

@@ -20,21 +20,17 @@ export interface StockWanted {
 
 /**
  * A checkout's reservation, as common table expressions of the one statement that places its orders: the wanted
- * rows locked in (store, SKU) order, so concurrent checkouts lock alike (only when `onlyIf` holds: the cart's lock was
+ * rows (`wantedJson`: StockWanted[] as JSON, one value whatever their number) locked in (store, SKU) order, so concurrent checkouts lock alike (only when `onlyIf` holds: the cart's lock was
  * taken), then taken (`taken`: the rows with the stock and still at the quoted price).
  */
-export function withStockTaken<DB>(
-  db: QueryCreator<DB>,
-  wanted: readonly StockWanted[],
-  onlyIf: RawBuilder<unknown>,
-) {
+export function withStockTaken<DB>(db: QueryCreator<DB>, wantedJson: string, onlyIf: RawBuilder<unknown>) {
   return db
     .with(
       "stock_locked",
       () =>
         sql<{ store_id: string; sku_id: string }>`(
           select i.store_id, i.sku_id from inventory i
-          join jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int)
+          join jsonb_to_recordset(${wantedJson}::jsonb) as w(store_id text, sku_id text, qty int, price int)
             on w.store_id = i.store_id and w.sku_id = i.sku_id
           where ${onlyIf}
           order by i.store_id, i.sku_id
@@ -45,7 +41,7 @@ export function withStockTaken<DB>(
       () =>
         sql<{ store_id: string; sku_id: string }>`(
           update inventory i set stock = i.stock - w.qty
-          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(store_id text, sku_id text, qty int, price int),
+          from jsonb_to_recordset(${wantedJson}::jsonb) as w(store_id text, sku_id text, qty int, price int),
             stock_locked l
           where i.store_id = w.store_id and i.sku_id = w.sku_id and l.store_id = i.store_id and l.sku_id = i.sku_id
             and i.stock >= w.qty and i.price_cents = w.price

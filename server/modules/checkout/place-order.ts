@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { type Insertable, type Kysely, type QueryCreator, sql } from "kysely";
+import { type Kysely, type QueryCreator, sql } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { PaymentMethod } from "#db/schema-payments.ts";
 import { formatCalendarDate, isUnderAge, parseBirthday, todayForAgeCheck } from "#domain/accounts/age.ts";
@@ -25,13 +25,13 @@ import { publicOrigin } from "../accounts/index.ts";
 import { holdsAgeVerification } from "../age/index.ts";
 import {
   type CartQuote,
+  cartLockAt,
   cartStoreIds,
   cartToQuote,
   lockQuotedCart,
   type OwnerStanding,
   type QuoteOptions,
   quoteCart,
-  quotedCartLock,
   servingOf,
 } from "../cart/index.ts";
 import { type StockWanted, withStockTaken } from "../catalogue/index.ts";
@@ -43,7 +43,7 @@ import {
   type StoreTerms,
 } from "../geo/index.ts";
 import { freeDeliveryAt, lifetimePointsOf } from "../loyalty/index.ts";
-import { withOrdersPlaced } from "../orders/index.ts";
+import { type PlacedLine, type PlacedOrder, withOrdersPlaced } from "../orders/index.ts";
 import {
   addCard,
   customerFor,
@@ -534,19 +534,8 @@ async function writeReservation(
   const { quote, products, body } = plan;
   const { bill, cart } = quote;
   const paymentId = `pay_${randomUUID()}`;
-  const payment = {
-    id: paymentId,
-    checkout_id: checkoutId,
-    user_id: userId,
-    provider: ctx.provider.name,
-    method: plan.payment.method,
-    amount: bill.total,
-    card_brand: plan.payment.card?.brand ?? null,
-    card_last4: plan.payment.card?.last4 ?? null,
-    card_id: plan.payment.cardId,
-  };
-  const orderRows: Insertable<Database["orders"]>[] = [];
-  const lineRows: Insertable<Database["order_lines"]>[] = [];
+  const orderRows: PlacedOrder[] = [];
+  const lineRows: PlacedLine[] = [];
 
   const placedAt = ctx.now();
   const skuOfCartLine = new Map(products.map((p) => [p.cart_id, p.sku_id]));
@@ -577,35 +566,24 @@ async function writeReservation(
       total: share.total,
       tax: share.tax,
       // Tax lines by SKU (the order's lines have no cart line ids): what refunds and substitutions re-read.
-      tax_lines: JSON.stringify(
-        share.taxLines.map((t) => ({ ...t, lineId: skuOfCartLine.get(t.lineId) ?? t.lineId })),
-      ),
-      line_items: JSON.stringify(
-        storeLineItems(share, {
-          isShipping: entry.is_shipping,
-          shippingName: cart.selectedShippingOption?.name ?? null,
-          promoCode: cart.promo?.code ?? null,
-        }),
-      ),
+      tax_lines: share.taxLines.map((t) => ({ ...t, lineId: skuOfCartLine.get(t.lineId) ?? t.lineId })),
+      line_items: storeLineItems(share, {
+        isShipping: entry.is_shipping,
+        shippingName: cart.selectedShippingOption?.name ?? null,
+        promoCode: cart.promo?.code ?? null,
+      }),
       promo_code: share.discount > 0 ? (cart.promo?.code ?? null) : null,
-      delivery_address_detail: JSON.stringify(plan.address),
+      delivery_address_detail: plan.address,
       delivery_notes: body.delivery_notes || null,
       scheduled:
         delivery.kind === "slot"
-          ? JSON.stringify({
-              date: delivery.date,
-              start: delivery.start,
-              end: delivery.end,
-              label: delivery.label,
-            })
+          ? { date: delivery.date, start: delivery.start, end: delivery.end, label: delivery.label }
           : delivery.kind === "recipient"
-            ? JSON.stringify({ byRecipient: true })
+            ? { byRecipient: true }
             : null,
       eta_minutes: delivery.kind === "asap" ? delivery.etaMinutes : null,
       is_gift: plan.gift !== null,
-      gift_info: plan.gift
-        ? JSON.stringify({ ...plan.gift, expires: giftExpiry(placedAt).toISOString() })
-        : null,
+      gift_info: plan.gift ? { ...plan.gift, expires: giftExpiry(placedAt).toISOString() } : null,
       recipient_note: body.recipient_note || null,
     });
     const storeProducts = products.filter((p) => p.store_id === share.storeId);
@@ -621,38 +599,33 @@ async function writeReservation(
         qty: p.qty,
         price: p.price,
         subtotal: p.subtotal,
-        engraving: p.engraving ? JSON.stringify(p.engraving) : null,
+        engraving: p.engraving ?? null,
         substitution_preference: p.substitution_preference,
         is_tobacco: tobacco.has(p.cart_id),
       })),
     );
   }
   const wanted = stockWanted(products);
-  const quotedCart = db.with("quoted_cart", (db) =>
-    cartLocked ? db.selectNoFrom(sql<string>`${quote.row.id}::text`.as("id")) : quotedCartLock(db, quote),
-  );
-  // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
-  const reserved = withStockTaken(quotedCart, wanted, sql`(select count(*) from quoted_cart) = 1`);
-  const placed = withOrdersPlaced(
-    withPaymentOpened(reserved as unknown as QueryCreator<Database>, payment),
-    orderRows,
-    lineRows,
-    `user:${userId}`,
-  );
-  const writes = placed.with("claimed", (db) =>
-    db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
-  );
-  await withAuthorisationPending(writes as unknown as QueryCreator<Database>, {
+  const values: ReservationValues = [
+    JSON.stringify(wanted),
+    wanted.length,
     paymentId,
-    amount: bill.total,
-    idempotencyKey: `${checkoutId}:authorise`,
-  })
-    // Nothing is kept unless the cart was locked and every line's stock taken (migration 0032).
-    .selectNoFrom(
-      sql<unknown>`checkout_reserved((select count(*) from quoted_cart)::int,
-          (select coalesce(json_agg(taken), '[]') from taken), ${wanted.length}::int)`.as("taken"),
-    )
-    .execute();
+    checkoutId,
+    userId,
+    ctx.provider.name,
+    plan.payment.method,
+    bill.total,
+    plan.payment.card?.brand ?? null,
+    plan.payment.card?.last4 ?? null,
+    plan.payment.cardId,
+    JSON.stringify(orderRows),
+    JSON.stringify(lineRows),
+    `user:${userId}`,
+    `${checkoutId}:authorise`,
+  ];
+  // Nothing is kept unless the cart was locked and every line's stock taken (migration 0032).
+  if (cartLocked) await reservationStatement.cartLocked(db, quote.row.id, ...values);
+  else await reservationStatement.lockingCart(db, quote.row.id, quote.version, new Date(), ...values);
   return {
     paymentId,
     amount: bill.total,
@@ -660,6 +633,98 @@ async function writeReservation(
     customerId: plan.payment.customerId,
   };
 }
+
+/**
+ * The reservation's values, each a parameter of its statement, so that the statement is built and compiled once
+ * (ADR 77): the wanted stock, the orders and their lines as JSON, one value each whatever their number.
+ */
+type ReservationValues = [
+  wanted: string,
+  wantedCount: number,
+  paymentId: string,
+  checkoutId: string,
+  userId: string,
+  provider: string,
+  method: PaymentMethod,
+  amount: number,
+  cardBrand: string | null,
+  cardLast4: string | null,
+  cardId: string | null,
+  orders: string,
+  lines: string,
+  actor: string,
+  idempotencyKey: string,
+];
+
+/** writeReservation's statement after its `quoted_cart` step: the stock, the payment, the orders, the claim. */
+function reservationAfter(quotedCart: QueryCreator<Database>, ...values: ReservationValues) {
+  const [
+    wanted,
+    wantedCount,
+    paymentId,
+    checkoutId,
+    userId,
+    provider,
+    method,
+    amount,
+    cardBrand,
+    cardLast4,
+    cardId,
+    orders,
+    lines,
+    actor,
+    idempotencyKey,
+  ] = values;
+  // The lines' rows are locked in (store, SKU) order, once the cart is: concurrent checkouts lock alike.
+  const reserved = withStockTaken(quotedCart, wanted, sql`(select count(*) from quoted_cart) = 1`);
+  const payment = {
+    id: paymentId,
+    checkout_id: checkoutId,
+    user_id: userId,
+    provider,
+    method,
+    amount,
+    card_brand: cardBrand,
+    card_last4: cardLast4,
+    card_id: cardId,
+  };
+  const placed = withOrdersPlaced(
+    withPaymentOpened(reserved as unknown as QueryCreator<Database>, payment),
+    orders,
+    lines,
+    actor,
+  );
+  const writes = placed.with("claimed", (db) =>
+    db.updateTable("checkouts").set({ payment_id: paymentId }).where("id", "=", checkoutId).returning("id"),
+  );
+  return withAuthorisationPending(writes as unknown as QueryCreator<Database>, {
+    paymentId,
+    amount,
+    idempotencyKey,
+  }).selectNoFrom(
+    sql<unknown>`checkout_reserved((select count(*) from quoted_cart)::int,
+        (select coalesce(json_agg(taken), '[]') from taken), ${wantedCount}::int)`.as("taken"),
+  );
+}
+
+const reservationStatement = {
+  /** The cart's lock taken by this statement, only while the cart is still at the version quoted. */
+  lockingCart: compiledOnce((db, cartId: string, version: string, at: Date, ...values: ReservationValues) =>
+    reservationAfter(
+      db.with("quoted_cart", (q) => cartLockAt(q, cartId, version, at)) as unknown as QueryCreator<Database>,
+      ...values,
+    ),
+  ),
+  /** The cart's lock taken before, in the caller's transaction (a promo or credit was taken after it). */
+  cartLocked: compiledOnce((db, cartId: string, ...values: ReservationValues) =>
+    reservationAfter(
+      db.with("quoted_cart", (q) =>
+        q.selectNoFrom(sql<string>`${cartId}::text`.as("id")),
+      ) as unknown as QueryCreator<Database>,
+      ...values,
+    ),
+  ),
+};
 
 /** What the checkout takes off each shelf row: the quantities of its lines (summed per SKU of a store) at their prices. */
 function stockWanted(products: CartProduct[]): StockWanted[] {

@@ -35,7 +35,7 @@ export {
   ordersFromJson,
   ordersWhere,
 } from "./order-view.ts";
-export { withOrdersPlaced } from "./placing.ts";
+export { type PlacedLine, type PlacedOrder, withOrdersPlaced } from "./placing.ts";
 export { saleClassesOfOrder } from "./sale-classes.ts";
 export { ordersForTaxReport } from "./tax-report.ts";
 export { expireUnaccepted, type OrderDeadlinesContext, releaseScheduled } from "./timeouts.ts";

@@ -35,8 +35,8 @@ export function withAuthorisationPending(
             sql<string>`'pending'::text`.as("status"),
             sql<string>`${authorisation.idempotencyKey}::text`.as("idempotency_key"),
           ])
-          // Nothing to pay: no authorisation.
-          .where(sql<boolean>`${authorisation.amount > 0}::boolean`),
+          // Nothing to pay: no authorisation (the amount compared in the statement, a parameter like the rest).
+          .where(sql<boolean>`${authorisation.amount}::int > 0`),
       )
       .returning("id"),
   ) as unknown as QueryCreator<Database>;
