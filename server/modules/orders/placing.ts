@@ -1,59 +1,8 @@
-import { type QueryCreator, sql } from "kysely";
+import { type QueryCreator, type Selectable, sql } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { TaxLine } from "#domain/tax/types.ts";
 
-/** What a checkout writes of each order it places, waiting for its payment (status -1); the rest keep their defaults. */
-export interface PlacedOrder {
-  id: string;
-  checkout_id: string;
-  user_id: string;
-  store_id: string;
-  shipping: boolean;
-  order_status: number;
-  shipping_status: string | null;
-  payment_id: string;
-  subtotal: number;
-  delivery_fee: number;
-  shipping_fee: number;
-  return_fee: number;
-  shipping_name: string | null;
-  discount: number;
-  tip: number;
-  credit: number;
-  round_up: number;
-  round_up_org_id: string | null;
-  total: number;
-  tax: number;
-  tax_lines: TaxLine[];
-  line_items: unknown;
-  promo_code: string | null;
-  delivery_address_detail: unknown;
-  delivery_notes: string | null;
-  scheduled: { date: string; start: string; end: string; label: string } | { byRecipient: true } | null;
-  eta_minutes: number | null;
-  is_gift: boolean;
-  gift_info: unknown;
-  recipient_note: string | null;
-}
-
-/** One line of a placed order. */
-export interface PlacedLine {
-  order_id: string;
-  sku_id: string;
-  title: string;
-  subtitle: string | null;
-  image: string;
-  url: string;
-  qty: number;
-  price: number;
-  subtotal: number;
-  engraving: { line_1: string; line_2: string; line_3: string } | null;
-  substitution_preference: string;
-  is_tobacco: boolean;
-}
-
-/** Each row type's columns, every one named (a `Record` of all its keys: the compiler checks none is left out). */
-const ORDER_COLUMNS = Object.keys({
+/** The columns a checkout writes of each order it places, waiting for its payment; the rest keep their defaults. */
+const ORDER_COLUMN_SET = {
   id: 1,
   checkout_id: 1,
   user_id: 1,
@@ -84,7 +33,15 @@ const ORDER_COLUMNS = Object.keys({
   is_gift: 1,
   gift_info: 1,
   recipient_note: 1,
-} satisfies Record<keyof PlacedOrder, 1>);
+} as const;
+const ORDER_COLUMNS = Object.keys(ORDER_COLUMN_SET);
+
+/** An order as a checkout places it: its JSON columns as values, not text. */
+export type PlacedOrder = Pick<Selectable<Database["orders"]>, keyof typeof ORDER_COLUMN_SET>;
+/** One line of a placed order. */
+export type PlacedLine = Omit<Selectable<Database["order_lines"]>, "id">;
+
+/** Every column of a line (a `Record` of all its keys: the compiler checks none is left out). */
 const LINE_COLUMNS = Object.keys({
   order_id: 1,
   sku_id: 1,
