@@ -48,8 +48,11 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentOptions> = async (app, 
     { config: { auth: "public" },
       schema: {
         operationId: "listCities", response: { 200: z.array(citySchema) }, tags: ["content"], summary: "Every city we deliver in, with its picker label" } },
-    // Every page's footer asks; the cities only change with the seed.
-    async () => cities.get("all", () => listCities(db)),
+    // Every page's footer asks; the cities only change with the seed. Public for a minute, as kept here.
+    async (_req, reply) => {
+      reply.header("cache-control", "public, max-age=60");
+      return cities.get("all", () => listCities(db));
+    },
   );
 
   app.get(
