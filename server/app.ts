@@ -36,6 +36,7 @@ import { type Compression, createFrontDoorCache } from "./platform/front-door-ca
 import { JobQueue } from "./platform/jobs.ts";
 import { countPageCache } from "./platform/metrics.ts";
 import { createPageCache } from "./platform/page-cache.ts";
+import { createPublicReads } from "./platform/public-reads.ts";
 import { siteOrigin } from "./platform/site-origin.ts";
 import { trustedProxy } from "./platform/trusted-proxy.ts";
 import { isDependencyDown, UNAVAILABLE_RETRY_AFTER_S } from "./platform/unavailable.ts";
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Pages shared between anonymous shoppers (docs/adr/0042-shared-page-cache.md), with the answer caches.
   const pageCache =
     caching && deps.ssr ? createPageCache({ ttlMs: SHARED_PAGE_MS, staleMs: SHARED_PAGE_STALE_MS }) : null;
+  // Public answers the pages read in-process (the category tree, the cities), kept as long as a shared page.
+  const publicReads = caching && deps.ssr ? createPublicReads({ ttlMs: SHARED_PAGE_MS }) : null;
   // Page renders at once; past them a page request waits at the door, then is shed (docs/adr/0076-shed-at-the-door.md).
   const renders = createAdmission(deps.config.pageRenderLimit ?? DEFAULT_PAGE_RENDER_LIMIT);
   const gate: PageGate | null = deps.ssr
@@ -225,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fastifyCookie);
   // Before every route and every hook of the modules that reads input.
   installInputGuard(app, { apiHeaders });
-  keepPublicAnswers(app, door, pageCache);
+  keepPublicAnswers(app, door, [pageCache, publicReads]);
   await app.register(fastifySwagger, openApiOptions(deps.config));
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
@@ -305,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         : null,
       renders,
       siteOrigin: (req) => siteOrigin(deps.config, req),
+      reads: publicReads,
     });
   } else {
     app.setNotFoundHandler((req, reply) => {

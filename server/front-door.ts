@@ -4,7 +4,6 @@ import { isApiPath } from "./api-paths.ts";
 import { writeBusyPage } from "./busy-page.ts";
 import type { Admission } from "./platform/admission.ts";
 import type { FrontDoorCache, RequestLike } from "./platform/front-door-cache.ts";
-import type { PageCache } from "./platform/page-cache.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -125,17 +124,18 @@ export function frontDoorServer(door: FrontDoorCache | null, gate: PageGate | nu
 /**
  * Declares `reply.publicUntil` and, with a door, keeps the public answers routes produce. Register it after the
  * plugins whose onSend hooks add headers (cookies) and before compression (a route-level hook, so always after):
- * the door keeps the plain body and encodes it the way compression would.
+ * the door keeps the plain body and encodes it the way compression would. `forgetPublicAnswers` forgets them, and
+ * what else keeps public answers (the shared pages, the answers the pages read).
  */
 export function keepPublicAnswers(
   app: FastifyInstance,
   door: FrontDoorCache | null,
-  pages: PageCache | null,
+  others: readonly ({ forgetAll(): void } | null)[],
 ) {
   app.decorateReply("publicUntil", 0);
   app.decorate("forgetPublicAnswers", () => {
     door?.forgetAll();
-    pages?.forgetAll();
+    for (const other of others) other?.forgetAll();
   });
   if (!door) return;
   app.addHook("onSend", (req, reply, payload, done) => {

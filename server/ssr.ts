@@ -6,7 +6,7 @@ import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import type { ApiFetch } from "../app/lib/api.ts";
+import type { ApiFetch, ApiRequest, ApiResponse } from "../app/lib/api.ts";
 import { isApiPath } from "./api-paths.ts";
 import { sendApiNotFound } from "./api-security-headers.ts";
 import { BUSY_PAGE, BUSY_RETRY_AFTER_S } from "./busy-page.ts";
@@ -14,6 +14,7 @@ import { admittedAtTheDoor } from "./front-door.ts";
 import { newRenderId, RENDER_HEADER } from "./modules/sessions/index.ts";
 import type { Admission } from "./platform/admission.ts";
 import { encodePage, gzipOf, type PageCache, pageKey, type SharedPage } from "./platform/page-cache.ts";
+import type { KeptAnswer, PublicReads } from "./platform/public-reads.ts";
 import { IN_PROCESS_ADDRESS } from "./platform/trusted-proxy.ts";
 import { sharedRouteKind } from "./shared-routes.ts";
 
@@ -61,8 +62,11 @@ export async function registerSsr(
     renders?: Admission;
     /** The store's address for the links pages write (canonical links, share links): server/platform/site-origin.ts. */
     siteOrigin: (req: FastifyRequest) => string;
+    /** Public answers the pages read, kept for a few seconds (server/platform/public-reads.ts); null: none kept. */
+    reads?: PublicReads | null;
   },
 ) {
+  const api: InProcessApi = { app, reads: opts.reads ?? null };
   let getBuild: () => Promise<ServerBuild>;
   // Production hands React Router the build itself: given a function, it derives its routes and handler on every
   // request (a tenth of a page's CPU under load).
@@ -130,7 +134,7 @@ export async function registerSsr(
         const shopper = opts.shared ? await sharedShopperOf(req, opts.shared, await getBuild()) : null;
         if (opts.shared && shopper) return sharedPage(req, reply, opts.shared, shopper);
         opts.shared?.counted?.("bypass");
-        return admitted(req, reply, () => renderPage(app, handle, req, reply, opts.siteOrigin(req)));
+        return admitted(req, reply, () => renderPage(api, handle, req, reply, opts.siteOrigin(req)));
       },
     };
     pages.route({ ...page, method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*" });
@@ -180,7 +184,7 @@ export async function registerSsr(
           refreshing.delete(key);
           if (shared.cache.get(key) || shared.cache.pending(key)) return;
           if (opts.renders && !opts.renders.tryEnterBackground()) return;
-          const refreshed = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req)).then(
+          const refreshed = renderShared(api, handle, req, reply, shopper, opts.siteOrigin(req)).then(
             (r) => r.page,
           );
           void shared.cache
@@ -201,7 +205,7 @@ export async function registerSsr(
     }
     shared.counted?.("miss");
     return admitted(req, reply, async () => {
-      const rendered = renderShared(app, handle, req, reply, shopper, opts.siteOrigin(req));
+      const rendered = renderShared(api, handle, req, reply, shopper, opts.siteOrigin(req));
       const page = await shared.cache.fill(
         key,
         rendered.then((r) => r.page),
@@ -295,7 +299,7 @@ async function sendShared(
  * it is a complete 200 page that set no cookie.
  */
 async function renderShared(
-  app: FastifyInstance,
+  app: InProcessApi,
   handle: ReturnType<typeof createRequestHandler>,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -352,7 +356,7 @@ function pageRequest(req: FastifyRequest, signal?: AbortSignal): Request {
 }
 
 async function renderPage(
-  app: FastifyInstance,
+  app: InProcessApi,
   handle: ReturnType<typeof createRequestHandler>,
   req: FastifyRequest,
   reply: FastifyReply,
@@ -387,8 +391,14 @@ function sendResponse(reply: FastifyReply, response: Response) {
  * this process; the calls come from IN_PROCESS_ADDRESS, whose forwarding headers are believed) and, for a checked
  * page form post, its CSRF token. Cookies the API sets go to the browser and to the calls that follow.
  */
-function injectApi(
-  app: FastifyInstance,
+/** The app the pages' API calls go to in-process, and the public answers kept for them. */
+export interface InProcessApi {
+  app: FastifyInstance;
+  reads: PublicReads | null;
+}
+
+export function injectApi(
+  { app, reads }: InProcessApi,
   req: FastifyRequest,
   reply: FastifyReply,
   opts: { shared: SharedShopper | null },
@@ -414,7 +424,11 @@ function injectApi(
   if (req.ip) forwarded["x-forwarded-for"] = req.ip;
   forwarded["x-forwarded-proto"] = req.protocol;
   forwarded["x-forwarded-host"] = req.host;
-  const fetch: ApiFetch = async (apiPath, init = {}) => {
+  const fetch: ApiFetch = async <T>(apiPath: string, init: ApiRequest = {}) => {
+    const keepable =
+      reads !== null && (init.method ?? "GET") === "GET" && init.body === undefined && !init.file;
+    const kept = keepable ? reads.get(apiPath) : undefined;
+    if (kept) return answerOf<T>(kept);
     const res = await app.inject({
       method: init.method ?? "GET",
       url: apiPath,
@@ -442,15 +456,29 @@ function injectApi(
       );
     }
     const isJson = String(res.headers["content-type"] ?? "").includes("json");
-    const data = isJson && res.body ? JSON.parse(res.body) : res.body || null;
-    return {
+    const answer: KeptAnswer = {
       status: res.statusCode,
-      ok: res.statusCode < 400,
-      data,
+      data: isJson && res.body ? JSON.parse(res.body) : res.body || null,
       headers: res.headers as Record<string, string>,
     };
+    // Kept answers are shared by every render that reads them: frozen, so that a loader changing one fails at once.
+    if (keepable) reads.offer(apiPath, { ...answer, data: deepFreeze(answer.data) });
+    return answerOf<T>(answer);
   };
   return { fetch, setCookies: () => cookiesSet };
+}
+
+const answerOf = <T>(answer: KeptAnswer): ApiResponse<T> => ({
+  status: answer.status,
+  ok: answer.status < 400,
+  data: answer.data as T,
+  headers: answer.headers,
+});
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
 /** The Cookie header after these Set-Cookie lines (a cleared cookie is dropped). */
