@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDb, type TestDb, testDatabases } from "#tests/support/db.ts";
@@ -48,6 +49,30 @@ describe.each(testDatabases)("database platform on %s", (kind) => {
       db.selectNoFrom(sql<number>`${sql.lit(wide ? 2 : 1)}`.as("n")),
     );
     await expect(shaped(t.db, true)).rejects.toThrow(/not a bound value/);
+  });
+
+  it("reads a socket's data while a chain of queries runs, not only after it (ADR 97)", async () => {
+    // A request that arrives while pages' queries run: the embedded database answers each query with a settled
+    // promise, so without a pause before each, Node would read the socket only once the whole chain was done.
+    let done = 0;
+    let readAfter = -1;
+    const server = net.createServer((socket) => socket.once("data", () => (readAfter = done)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const client = net.connect(port, "127.0.0.1");
+    try {
+      await new Promise<void>((resolve) => client.once("connect", resolve));
+      client.write("GET / HTTP/1.1\r\n\r\n");
+      for (let i = 0; i < 200; i++) {
+        await sql`select ${i}::int as n`.execute(t.db);
+        done += 1;
+      }
+      expect(readAfter).toBeGreaterThanOrEqual(0);
+      expect(readAfter).toBeLessThan(200);
+    } finally {
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it.runIf(kind === "postgres")(

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { setImmediate as loopTurn } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -254,9 +255,30 @@ export async function openDb(target: DbTarget): Promise<{ db: Db; kind: DbTarget
     loadDataDir: target.from,
     extensions: { pg_trgm, btree_gin },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pollingBeforeEachQuery(client)) });
   pglites.set(db, client);
   return { db, kind: "pglite" };
+}
+
+/**
+ * PGlite runs a query in this thread and answers it with a promise already settled, so a chain of queries (a page's,
+ * or sixteen pages' at once) runs in microtasks alone and Node reads no socket until it ends: under a burst, new
+ * requests waited behind the renders in flight up to 1.4 s before the door could admit or shed them (issue 35 §1,
+ * docs/adr/0097-embedded-queries-let-the-sockets-in.md). Each query first lets the event loop poll, as a query to a
+ * PostgreSQL server does by its round trip; the rest of the client is PGlite's own.
+ */
+function pollingBeforeEachQuery(client: PGlite): PGlite {
+  const query: PGlite["query"] = async (...args) => {
+    await loopTurn();
+    return client.query(...args);
+  };
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === "query") return query;
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** An embedded database's whole data directory as a tarball, for openDb's `from`. */
