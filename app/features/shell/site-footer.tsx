@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { type NavigateFunction, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { staticMarkup } from "#app/lib/static-markup.ts";
+import { followInApp } from "./follow-in-app.ts";
 import { FooterContent, type FooterProps } from "./footer-content.tsx";
 
 const FooterContentOnDemand = lazy(() =>
@@ -49,14 +50,4 @@ export function SiteFooter(props: FooterProps) {
       suppressHydrationWarning
     />
   );
-}
-
-/** What a `<Link>` does with a click: one the browser would follow in this tab, to this site, navigates in the app. */
-function followInApp(event: MouseEvent, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  const link = (event.target as Element).closest("a");
-  if (!link || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
-  event.preventDefault();
-  navigate(link.pathname + link.search + link.hash);
 }

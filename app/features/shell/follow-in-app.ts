@@ -1,0 +1,15 @@
+import type { NavigateFunction } from "react-router";
+
+/**
+ * What a `<Link>` does with a click, for plain anchors in markup the server wrote (the footer, the brand index:
+ * docs/adr/0088-static-parts-written-by-the-server.md): a click the browser would follow in this tab, to this site,
+ * without a modifier key, navigates in the app.
+ */
+export function followInApp(event: MouseEvent, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const link = (event.target as Element).closest("a");
+  if (!link || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
+  event.preventDefault();
+  navigate(link.pathname + link.search + link.hash);
+}
