@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import {
   brandIndexJumpLetters,
   groupBrandsByLetter,
@@ -6,10 +7,12 @@ import {
 } from "#domain/catalogue/brand-index.ts";
 import { formatCount } from "#domain/number.ts";
 import { slugify } from "#domain/slug.ts";
+import { followInApp } from "../features/shell/follow-in-app.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
 import { SHARED_PAGE } from "../lib/shared-page.ts";
+import { staticMarkup } from "../lib/static-markup.ts";
 import type { Route } from "./+types/brands";
 
 const anchorOf = (letter: string) => (letter === NON_LETTER_BUCKET ? "brands-0-9" : `brands-${letter}`);
@@ -64,32 +67,75 @@ export default function Brands({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div className="brand-index">
-        {sections.map((section) => (
-          <section
-            key={section.letter}
-            id={anchorOf(section.letter)}
-            className="brand-index__section"
-            aria-labelledby={`${anchorOf(section.letter)}-h`}
-          >
-            <h2 id={`${anchorOf(section.letter)}-h`} className="brand-index__letter">
-              {section.letter}
-            </h2>
-            <ul className="brand-index__list">
-              {section.brands.map((entry) => {
-                const [name, slug] = typeof entry === "string" ? [entry, slugify(entry)] : entry;
-                return (
-                  <li key={slug}>
-                    <Link to={`/brands/${slug}`} prefetch="none">
-                      {name}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
-      </div>
+      <BrandIndex sections={sections} />
     </div>
   );
+}
+
+type Section = Route.ComponentProps["loaderData"]["sections"][number];
+
+/**
+ * The index of every brand (4,400 links), written by the server as static markup
+ * (docs/adr/0098-the-brand-index-written-by-the-server.md): the browser keeps the document's markup instead of
+ * hydrating a component per link, which held a phone's main thread for about half a second. A click on one of its
+ * plain anchors navigates in the app. Shown after a client navigation, the index is rendered here.
+ */
+function BrandIndex({ sections }: { sections: Section[] }) {
+  const navigate = useNavigate();
+  const [html] = useState(() => {
+    if (import.meta.env.SSR)
+      return staticMarkup(`brands:${JSON.stringify(sections)}`, () => <BrandSections sections={sections} />);
+    // The document's own markup: if React ever renders the index afresh (a hydration it gave up), it writes it back.
+    return document.querySelector(".brand-index")?.innerHTML ?? null;
+  });
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const index = ref.current;
+    const onClick = (event: MouseEvent) => followInApp(event, navigate);
+    index?.addEventListener("click", onClick);
+    return () => index?.removeEventListener("click", onClick);
+  }, [navigate]);
+  if (html === null) {
+    return (
+      <div ref={ref} className="brand-index">
+        <BrandSections sections={sections} />
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      className="brand-index"
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
+}
+
+/** The sections, letter by letter; each link as a `<Link>` renders it, so React Router learns its route ahead. */
+function BrandSections({ sections }: { sections: Section[] }) {
+  return sections.map((section) => (
+    <section
+      key={section.letter}
+      id={anchorOf(section.letter)}
+      className="brand-index__section"
+      aria-labelledby={`${anchorOf(section.letter)}-h`}
+    >
+      <h2 id={`${anchorOf(section.letter)}-h`} className="brand-index__letter">
+        {section.letter}
+      </h2>
+      <ul className="brand-index__list">
+        {section.brands.map((entry) => {
+          const [name, slug] = typeof entry === "string" ? [entry, slugify(entry)] : entry;
+          return (
+            <li key={slug}>
+              <a href={`/brands/${slug}`} data-discover="true">
+                {name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  ));
 }

@@ -353,6 +353,22 @@ test.describe("browsing the storefront", () => {
     await expect(page.locator("#brands-M")).toContainText("Maker's Mark");
     await jump.getByRole("link", { name: "M", exact: true }).click();
     await expect(page).toHaveURL(/#brands-M$/);
+    // The index is the server's markup, kept as the page hydrates (ADR 98): its plain links navigate in the app, and
+    // back on the index by a client navigation, the index the browser renders itself does too.
+    await hydrated(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    const brandLink = (name: string) => page.locator(".brand-index").getByRole("link", { name, exact: true });
+    await brandLink("Maker's Mark").click();
+    await expect(page).toHaveURL(/\/brands\/makers-mark$/);
+    await expect(page.locator(".brand-fragment--header")).toContainText("Maker's Mark Kentucky Bourbon");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/brands#brands-M$/);
+    await brandLink("Maker's Mark").click();
+    await expect(page).toHaveURL(/\/brands\/makers-mark$/);
+    expect(documents, "one document: the index's links navigate in the app").toEqual([]);
 
     await visit(page, "/brands/makers-mark", 200);
     await expect(page.locator(".brand-fragment--header")).toContainText("Maker's Mark Kentucky Bourbon");
