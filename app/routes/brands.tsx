@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useState } from "react";
 import {
   brandIndexJumpLetters,
   groupBrandsByLetter,
@@ -7,7 +6,7 @@ import {
 } from "#domain/catalogue/brand-index.ts";
 import { formatCount } from "#domain/number.ts";
 import { slugify } from "#domain/slug.ts";
-import { followInApp } from "../features/shell/follow-in-app.ts";
+import { useLinksFollowedInApp } from "../features/shell/follow-in-app.ts";
 import type { ApiAnswer } from "../lib/api-answers.ts";
 import { dataOrThrow } from "../lib/loader-errors.ts";
 import { absoluteUrl, pageMeta } from "../lib/seo.ts";
@@ -81,20 +80,13 @@ type Section = Route.ComponentProps["loaderData"]["sections"][number];
  * plain anchors navigates in the app. Shown after a client navigation, the index is rendered here.
  */
 function BrandIndex({ sections }: { sections: Section[] }) {
-  const navigate = useNavigate();
   const [html] = useState(() => {
     if (import.meta.env.SSR)
       return staticMarkup(`brands:${JSON.stringify(sections)}`, () => <BrandSections sections={sections} />);
     // The document's own markup: if React ever renders the index afresh (a hydration it gave up), it writes it back.
     return document.querySelector(".brand-index")?.innerHTML ?? null;
   });
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const index = ref.current;
-    const onClick = (event: MouseEvent) => followInApp(event, navigate);
-    index?.addEventListener("click", onClick);
-    return () => index?.removeEventListener("click", onClick);
-  }, [navigate]);
+  const ref = useLinksFollowedInApp<HTMLDivElement>();
   if (html === null) {
     return (
       <div ref={ref} className="brand-index">

@@ -1,4 +1,5 @@
-import type { NavigateFunction } from "react-router";
+import { type RefObject, useEffect, useRef } from "react";
+import { type NavigateFunction, useNavigate } from "react-router";
 
 /**
  * What a `<Link>` does with a click, for plain anchors in markup the server wrote (the footer, the brand index:
@@ -12,4 +13,17 @@ export function followInApp(event: MouseEvent, navigate: NavigateFunction) {
   if (!link || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
   event.preventDefault();
   navigate(link.pathname + link.search + link.hash);
+}
+
+/** A ref for the element whose anchors navigate in the app: one click listener on it (followInApp). */
+export function useLinksFollowedInApp<T extends HTMLElement>(): RefObject<T | null> {
+  const navigate = useNavigate();
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const element = ref.current;
+    const onClick = (event: MouseEvent) => followInApp(event, navigate);
+    element?.addEventListener("click", onClick);
+    return () => element?.removeEventListener("click", onClick);
+  }, [navigate]);
+  return ref;
 }

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import { staticMarkup } from "#app/lib/static-markup.ts";
-import { followInApp } from "./follow-in-app.ts";
+import { useLinksFollowedInApp } from "./follow-in-app.ts";
 import { FooterContent, type FooterProps } from "./footer-content.tsx";
 
 const FooterContentOnDemand = lazy(() =>
@@ -20,19 +19,12 @@ let received: string | null = null;
  * a click the browser would follow in this tab becomes a client navigation.
  */
 export function SiteFooter(props: FooterProps) {
-  const navigate = useNavigate();
   const [html] = useState(() => {
     if (import.meta.env.SSR) return staticMarkup(JSON.stringify(props), () => <FooterContent {...props} />);
     received ??= document.querySelector("footer.site-footer")?.innerHTML ?? null;
     return received;
   });
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const footer = ref.current;
-    const onClick = (event: MouseEvent) => followInApp(event, navigate);
-    footer?.addEventListener("click", onClick);
-    return () => footer?.removeEventListener("click", onClick);
-  }, [navigate]);
+  const ref = useLinksFollowedInApp<HTMLElement>();
   if (html === null) {
     return (
       <footer ref={ref} className="site-footer">
