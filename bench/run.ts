@@ -250,7 +250,7 @@ async function pagesOnly() {
  */
 async function addSearchPageRows() {
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
-  const f = await measureSearchPageCost({ port });
+  const f = await measureSearchPageCost({ port, against: process.env.BENCH_AB || undefined });
   const of = `${f.productsPerPage.toFixed(0)} products and facets, ${f.rounds} rounds of ${f.requests}, ${f.connections} at once`;
   add(
     `uncached search page against its API call: server CPU per request (${of})`,
@@ -268,6 +268,22 @@ async function addSearchPageRows() {
   add(
     "  bytes per answer, brotli (uncompressed): page · API",
     `${kb(f.page.bytes)} (${kb(f.page.rawBytes)}) · ${kb(f.api.bytes)} (${kb(f.api.rawBytes)})`,
+  );
+  if (!f.against) return;
+  const other = f.against;
+  add(
+    `  BENCH_AB, ${other.root}, rounds taken in turn with the above: page · API`,
+    `${ms(other.page.cpuMs)} · ${ms(other.api.cpuMs)}`,
+    "",
+    ratio(other.page.cpuMs / other.api.cpuMs),
+  );
+  add(
+    "  this tree's page and API CPU against that tree's",
+    `${ratio(f.page.cpuMs / other.page.cpuMs)} · ${ratio(f.api.cpuMs / other.api.cpuMs)}`,
+  );
+  add(
+    "  bytes per answer, brotli (uncompressed), that tree: page",
+    `${kb(other.page.bytes)} (${kb(other.page.rawBytes)})`,
   );
 }
 

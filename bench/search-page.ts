@@ -10,6 +10,7 @@
  * database, compression) over each window, read from /proc; the two are measured in turn over rounds, and each figure
  * is the median of its rounds (this machine's speed drifts from one minute to the next).
  *
+ * BENCH_AB=<work tree>: the same measured on another checkout's built storefront, its rounds interleaved with these.
  * BENCH_SERVER_PROFILE=dir: the server runs with --cpu-prof, and dir gets its profile of the pages' windows and of
  * the API's (search-page.cpuprofile, search-api.cpuprofile; bench/profile-summary.ts reads them).
  */
@@ -17,7 +18,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { startStorefront } from "../tests/support/storefront-process.ts";
+import { type StorefrontProcess, startStorefront } from "../tests/support/storefront-process.ts";
 
 /** Shopper queries that each find a page of products with facets (bench/search-latency.ts has the typos). */
 const TERMS = [
@@ -67,79 +68,121 @@ export interface SearchPageFigures {
   /** Products on each page (the mean over the queries), and how many of the page answers were cache misses. */
   productsPerPage: number;
   misses: number;
+  /** The same measured on another work tree's storefront, its rounds interleaved with these (`against`). */
+  against?: { root: string; page: Cost; api: Cost };
 }
 
 const CONNECTIONS = 2;
 
+/** One storefront under measurement: its client, and what each round gave. */
+interface Side {
+  storefront: StorefrontProcess;
+  client: Client;
+  agent: http.Agent;
+  samples: Record<"page" | "api", (Sample & { cpuMs: number })[]>;
+  windows: Record<"page" | "api", Window[]>;
+  raw: Record<"page" | "api", number>;
+  products: number;
+}
+
+/**
+ * `against`: another work tree (a checkout of another commit, with its node_modules and its build): its storefront
+ * runs beside this one, idle while this one is measured and the other way round, the two taking turns within each
+ * round, so that a change is compared with the code before it in the same minutes of this machine's drifting speed.
+ */
 export async function measureSearchPageCost(
-  options: { rounds?: number; requests?: number; port?: number } = {},
+  options: { rounds?: number; requests?: number; port?: number; against?: string } = {},
 ): Promise<SearchPageFigures> {
   const rounds = options.rounds ?? 5;
   const requests = options.requests ?? 100;
   const profileOut = process.env.BENCH_SERVER_PROFILE;
   const profileDir = profileOut ? fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-profile-")) : null;
-  const storefront = await startStorefront({
-    port: options.port,
-    nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
-  });
-  const windows: Record<"page" | "api", Window[]> = { page: [], api: [] };
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const sides: Side[] = [];
+  const open = (storefront: StorefrontProcess): Side => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const side: Side = {
+      storefront,
+      agent,
+      client: new Client(storefront.base, agent),
+      samples: { page: [], api: [] },
+      windows: { page: [], api: [] },
+      raw: { page: 0, api: 0 },
+      products: 0,
+    };
+    sides.push(side);
+    return side;
+  };
   try {
-    const client = new Client(storefront.base, agent);
-    // What each answer holds, uncompressed, and that the page lists what the API found.
-    let products = 0;
-    const raw = { page: 0, api: 0 };
-    for (const term of TERMS) {
-      const api = await client.api(term, "identity");
-      const found = (JSON.parse(api.body.toString()) as { products: unknown[] }).products.length;
-      if (found === 0) throw new Error(`the bench's query "${term}" found nothing`);
-      products += found;
-      const page = await client.page(term, "identity");
-      const cards = page.body.toString().match(/class="product-card"/g)?.length ?? 0;
-      if (cards !== found) throw new Error(`/search/${term} shows ${cards} products, its API call ${found}`);
-      raw.page += page.body.length;
-      raw.api += api.body.length;
+    const here = open(
+      await startStorefront({
+        port: options.port,
+        nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+      }),
+    );
+    const there = options.against ? open(await startStorefront({ root: options.against })) : null;
+    for (const side of sides) {
+      // What each answer holds, uncompressed, and that the page lists what the API found.
+      for (const term of TERMS) {
+        const api = await side.client.api(term, "identity");
+        const found = (JSON.parse(api.body.toString()) as { products: unknown[] }).products.length;
+        if (found === 0) throw new Error(`the bench's query "${term}" found nothing`);
+        side.products += found;
+        const page = await side.client.page(term, "identity");
+        const cards = page.body.toString().match(/class="product-card"/g)?.length ?? 0;
+        if (cards !== found)
+          throw new Error(`/search/${term} shows ${cards} products, its API call ${found}`);
+        side.raw.page += page.body.length;
+        side.raw.api += api.body.length;
+      }
+      // Warm-up: the JIT, the catalogue's caches.
+      await side.client.run("page", requests);
+      await side.client.run("api", requests);
+      side.client.misses = 0;
     }
-    // Warm-up: the JIT, the catalogue's caches.
-    await client.run("page", requests);
-    await client.run("api", requests);
-    client.misses = 0;
-    const samples: Record<"page" | "api", (Sample & { cpuMs: number })[]> = { page: [], api: [] };
     for (let round = 0; round < rounds; round++) {
-      for (const kind of ["page", "api"] as const) {
-        const from = nowUs();
-        const cpu0 = processCpuMs(storefront.pid);
-        const sample = await client.run(kind, requests);
-        const cpu = processCpuMs(storefront.pid) - cpu0;
-        windows[kind].push({ fromUs: from, untilUs: nowUs() });
-        samples[kind].push({ ...sample, cpuMs: cpu / requests });
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        for (const kind of ["page", "api"] as const) {
+          const from = nowUs();
+          const cpu0 = processCpuMs(side.storefront.pid);
+          const sample = await side.client.run(kind, requests);
+          const cpu = processCpuMs(side.storefront.pid) - cpu0;
+          side.windows[kind].push({ fromUs: from, untilUs: nowUs() });
+          side.samples[kind].push({ ...sample, cpuMs: cpu / requests });
+        }
       }
     }
-    if (client.misses !== rounds * requests)
-      throw new Error(`${rounds * requests - client.misses} search pages came from the page cache`);
-    const cost = (kind: "page" | "api"): Cost => ({
-      cpuMs: median(samples[kind].map((s) => s.cpuMs)),
-      wallMs: median(samples[kind].map((s) => s.wallMs)),
-      bytes: median(samples[kind].map((s) => s.bytes)),
-      rawBytes: raw[kind] / TERMS.length,
+    for (const side of sides)
+      if (side.client.misses !== rounds * requests)
+        throw new Error(`${rounds * requests - side.client.misses} search pages came from the page cache`);
+    const cost = (side: Side, kind: "page" | "api"): Cost => ({
+      cpuMs: median(side.samples[kind].map((s) => s.cpuMs)),
+      wallMs: median(side.samples[kind].map((s) => s.wallMs)),
+      bytes: median(side.samples[kind].map((s) => s.bytes)),
+      rawBytes: side.raw[kind] / TERMS.length,
     });
     return {
-      page: cost("page"),
-      api: cost("api"),
+      page: cost(here, "page"),
+      api: cost(here, "api"),
       rounds,
       requests,
       connections: CONNECTIONS,
-      productsPerPage: products / TERMS.length,
-      misses: client.misses,
+      productsPerPage: here.products / TERMS.length,
+      misses: here.client.misses,
+      ...(there && options.against
+        ? { against: { root: options.against, page: cost(there, "page"), api: cost(there, "api") } }
+        : {}),
     };
   } finally {
-    agent.destroy();
-    await storefront.stop();
-    if (profileDir && profileOut) {
+    for (const side of sides) {
+      side.agent.destroy();
+      await side.storefront.stop();
+    }
+    const here = sides[0];
+    if (profileDir && profileOut && here) {
       fs.mkdirSync(profileOut, { recursive: true });
       const written = profileOf(profileDir);
-      trimProfile(written, windows.page, path.join(profileOut, "search-page.cpuprofile"));
-      trimProfile(written, windows.api, path.join(profileOut, "search-api.cpuprofile"));
+      trimProfile(written, here.windows.page, path.join(profileOut, "search-page.cpuprofile"));
+      trimProfile(written, here.windows.api, path.join(profileOut, "search-api.cpuprofile"));
       fs.rmSync(profileDir, { recursive: true, force: true });
     }
   }

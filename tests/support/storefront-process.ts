@@ -28,13 +28,15 @@ export async function startStorefront(
     nodeArgs?: string[];
     /** On the embedded database, start from a copy of the journeys' seeded store when it was made (seeded-store.ts). */
     seeded?: boolean;
+    /** The work tree whose built storefront to start (another checkout, built: the bench's A/B); this one by default. */
+    root?: string;
   } = {},
 ): Promise<StorefrontProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nightcap-storefront-"));
   if (options.seeded && !options.env?.DATABASE_URL) copySeededStore(dataDir);
   const port = options.port ?? 3900 + Math.floor(Math.random() * 90);
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
-    cwd: root,
+    cwd: options.root ?? root,
     env: {
       ...process.env,
       PORT: String(port),
