@@ -3,7 +3,7 @@ import { CONTENT_PAGES } from "#app/features/content/pages.server.ts";
 import {
   ADMIN_EMAIL,
   consoleSignIn,
-  shopperPlacesOrder,
+  shopperWithOrder,
   signUp,
   unique,
   WICKER_PARK,
@@ -61,7 +61,7 @@ test("every content page a visitor can open", async ({ page }) => {
 
 test("every page of a shopper with an order, and the console's pages", async ({ page, request, browser }) => {
   test.setTimeout(300_000);
-  const { orderPath, storeId } = await shopperPlacesOrder(page, request, "a11y");
+  const { orderPath, storeId } = await shopperWithOrder(page, request, "a11y");
   const orderId = orderPath.split("/").at(-1)!;
   await expectNoSeriousA11yViolations(page, orderPath);
   await audit(page, [

@@ -8,10 +8,13 @@ import {
   test,
 } from "@playwright/test";
 import { SCANNER_COPY } from "#app/features/age/scanner-copy.ts";
+import type { Availability } from "#domain/availability/types.ts";
 import type { Product } from "#domain/catalogue/types.ts";
+import { checkoutIdFor } from "#domain/checkout/request.ts";
 import type { Order } from "#domain/orders/types.ts";
 import { cardNumbersIn } from "#domain/payments/card-number.ts";
 import { aamvaText, licenceBarcodePng } from "../factories/licences.ts";
+import { firstDeliveryTime } from "../support/shopping.ts";
 import {
   addFromProductPage,
   hydrated,
@@ -245,6 +248,66 @@ export async function shopperPlacesOrder(
   await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
   const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
   return { orderPath: new URL(page.url()).pathname, heading, product, storeId: store_id };
+}
+
+/**
+ * shopperPlacesOrder for journeys whose point comes after the order (tracking, the console, the driver, tips,
+ * rewards, statements…): the same new shopper, address and bottle, the order placed through the API with the body the
+ * checkout form sends as it opens (a new 4242 card, saved; the 15 % tip of an on-demand store; the first delivery
+ * time offered), and the page left where the form leaves it, on the placed order. Checkout's own clicks are the
+ * checkout journeys' (checkout.spec.ts, checkout-more.spec.ts, payments.spec.ts, stripe.spec.ts): here they would
+ * only repeat them, at a dozen page loads an order.
+ */
+export async function shopperWithOrder(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  opts: { bottle?: { query: string; where?: (product: Product) => boolean } } = {},
+) {
+  await page.goto("/");
+  await signUp(page, unique(name));
+  const api = page.request;
+  const session = (await (await api.get("/auth/session")).json()) as {
+    csrfToken: string;
+    user: { id: string };
+  };
+  const send = async <T>(path: string, data: unknown): Promise<T> => {
+    const res = await api.post(path, { headers: { "x-csrf-token": session.csrfToken }, data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+    return (await res.json()) as T;
+  };
+  await send("/order/address", { address: WICKER_PARK });
+  const { store_id } = await vendorOf(request, page);
+  const product = await productAt(request, store_id, opts.bottle?.query ?? "whiskey", [], opts.bottle?.where);
+  const cart = await send<{ split_cart: Record<string, { sale_classes: string[] }> }>("/menu/cart/v2", {
+    skus: [{ sku: product.sku_id, qty: 1, store_id, meta: { engraving: null } }],
+  });
+  // As the checkout page asks for its times (availabilityPath in app/features/checkout/load-checkout.ts).
+  const classes = cart.split_cart[store_id]?.sale_classes ?? [];
+  const times = await api.get(`/menu/availability${classes.length ? `?classes=${classes.join(",")}` : ""}`, {
+    headers: { "x-store-id": store_id },
+  });
+  expect(times.status(), await times.text()).toBe(200);
+  const card = await send<{ id: string }>("/sandbox-pay/v1/tokens", {
+    number: "4242424242424242",
+    exp_month: 12,
+    exp_year: 2031,
+    cvc: "123",
+  });
+  const placed = await send<{ status: string; orders: { _id: string }[] }>("/order/v3", {
+    id: checkoutIdFor(session.user.id, new Date()),
+    paymentMethod: { type: "token", token: card.id, save: true },
+    ...firstDeliveryTime((await times.json()) as Availability),
+    tip: { percent: 15 },
+    isGift: false,
+    address: { type: "Residential" },
+  });
+  expect(placed.status).toBe("succeeded");
+  const orderPath = `/orders/${placed.orders[0]._id}`;
+  await page.goto(`${orderPath}?placed=1`);
+  await expect(page.getByText("Thank you! Your order is placed.")).toBeVisible();
+  const heading = (await page.getByRole("heading", { name: /Order #\d+/ }).textContent()) ?? "";
+  return { orderPath, heading, product, storeId: store_id };
 }
 
 /** Signs in with the demo staff password (README, "Trying it") as `email`, from a console page's own form. */

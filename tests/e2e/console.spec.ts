@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import {
-  shopperPlacesOrder,
+  shopperWithOrder,
   shot,
   signUp,
   staffSignIn,
@@ -21,7 +21,7 @@ test("staff accept a shopper's order from the console; a stale second accept is 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { orderPath, heading, storeId } = await shopperPlacesOrder(page, request, "casey");
+  const { orderPath, heading, storeId } = await shopperWithOrder(page, request, "casey");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   // ASAP while the store is open, else its first slot: either way the store accepts it from the console.
   await expect(page.getByText(/^(Placed: waiting for the store|Scheduled)/)).toBeVisible();

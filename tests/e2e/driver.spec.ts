@@ -7,6 +7,7 @@ import {
   pickUp,
   sendOut,
   shopperPlacesOrder,
+  shopperWithOrder,
   shot,
   staffAcceptsOrder,
   staffSignIn,
@@ -25,7 +26,7 @@ test("a driver picks up an order and the simulator drives it to the door while t
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { heading, storeId } = await shopperPlacesOrder(page, request, "driven");
+  const { heading, storeId } = await shopperWithOrder(page, request, "driven");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   await trackLive(page);
   const { context: phone, staff: driver } = await staffAcceptsOrder(browser, storeId, number);
@@ -66,7 +67,7 @@ test("a delivery that fails for good shows the shopper the failed state and the 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  const { heading, storeId } = await shopperPlacesOrder(page, request, "undelivered");
+  const { heading, storeId } = await shopperWithOrder(page, request, "undelivered");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   await trackLive(page);
   const { context: phone, staff } = await staffAcceptsOrder(browser, storeId, number);

@@ -7,7 +7,7 @@ import {
   apiFromPage,
   consoleSignIn,
   deliverOrder,
-  shopperPlacesOrder,
+  shopperWithOrder,
   shot,
   signUp,
   unique,
@@ -45,7 +45,7 @@ test("a shopper earns points and entries with a delivered order, sees the tier m
   await expect(admin.locator("#giveaway").getByRole("status")).toHaveText("Holiday giveaway is saved.");
   await expect(admin.getByText("clients read: active, multiplier 3")).toBeVisible();
 
-  const { orderPath, heading, storeId, product } = await shopperPlacesOrder(page, request, "loyal");
+  const { orderPath, heading, storeId, product } = await shopperWithOrder(page, request, "loyal");
   const orderId = orderPath.split("/").pop() ?? "";
   await page.goto("/loyalty");
   await expect(page.getByRole("heading", { name: "Nightcap Rewards", level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { apiFromPage, shopperPlacesOrder, shot } from "./checkout-helpers.ts";
+import { apiFromPage, shopperWithOrder, shot } from "./checkout-helpers.ts";
 
 /**
  * Order updates by Web Push in Chromium (issue 15, spec §6 "registered only for a logged-in user who grants
@@ -63,7 +63,7 @@ test("a signed-in shopper turns on order updates from the tracking page: nothing
     };
   }, standIn);
   const page = await context.newPage();
-  const { orderPath } = await shopperPlacesOrder(page, request, "pushes");
+  const { orderPath } = await shopperWithOrder(page, request, "pushes");
   const orderId = orderPath.split("/").pop() ?? "";
   const { user } = await apiFromPage<{ user: { id: string } }>(page, "/auth/session");
   const tokenCall = `/customer/${user.id}/fcm-token`;

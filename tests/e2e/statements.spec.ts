@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { deliverOrder, shopperPlacesOrder, shot } from "./checkout-helpers.ts";
+import { deliverOrder, shopperWithOrder, shot } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 /**
@@ -14,7 +14,7 @@ test("a store manager reads this week's statement, traces it to the order, and d
   request,
 }) => {
   test.setTimeout(180_000);
-  const { heading, storeId } = await shopperPlacesOrder(page, request, "statement");
+  const { heading, storeId } = await shopperWithOrder(page, request, "statement");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const staff = await context.newPage();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import type { Product } from "#domain/catalogue/types.ts";
-import { sendOut, shopperPlacesOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
+import { sendOut, shopperWithOrder, shot, staffAcceptsOrder, trackLive } from "./checkout-helpers.ts";
 import { expectNoSeriousA11yViolations } from "./storefront.ts";
 
 /**
@@ -19,7 +19,7 @@ test("staff propose a substitution, the shopper reviews it live and replaces the
   await page.setViewportSize({ width: 390, height: 844 });
   // Staff put its shelf at 0 below: a rum, which no other journey orders (they would find it gone at checkout), over
   // the store's $25 minimum.
-  const { heading, product, storeId } = await shopperPlacesOrder(page, request, "subber", {
+  const { heading, product, storeId } = await shopperWithOrder(page, request, "subber", {
     bottle: { query: "rum", where: (p) => (p.price ?? 0) >= 3000 },
   });
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";

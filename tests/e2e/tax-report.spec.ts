@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { deliverOrder, shopperPlacesOrder, shot } from "./checkout-helpers.ts";
+import { deliverOrder, shopperWithOrder, shot } from "./checkout-helpers.ts";
 
 /**
  * The tax report (issue 33 §1): a shopper's Chicago order is delivered; the store's staff open Taxes in the console,
@@ -12,7 +12,7 @@ test("staff see this month's tax by jurisdiction and tax type and download it as
   request,
 }) => {
   test.setTimeout(180_000);
-  const { heading, storeId } = await shopperPlacesOrder(page, request, "tax");
+  const { heading, storeId } = await shopperWithOrder(page, request, "tax");
   const number = /#(\d+)/.exec(heading)?.[1] ?? "";
   const context = await browser.newContext({
     viewport: { width: 1200, height: 900 },

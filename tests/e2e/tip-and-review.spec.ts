@@ -6,7 +6,7 @@ import {
   cardNumbersSent,
   chooseDeliveryTime,
   deliverOrder,
-  shopperPlacesOrder,
+  shopperWithOrder,
   shot,
   signUp,
   typeCard,
@@ -39,7 +39,7 @@ test("a shopper tips and rates a delivered order, then reviews the bottle and se
   request,
 }) => {
   test.setTimeout(150_000);
-  const { orderPath, heading, product, storeId } = await shopperPlacesOrder(page, request, "tipper");
+  const { orderPath, heading, product, storeId } = await shopperWithOrder(page, request, "tipper");
   const orderId = orderPath.split("/").pop() ?? "";
 
   // Before delivery there is nothing to rate yet; the tip chosen at checkout may still change.
@@ -200,7 +200,7 @@ test("a tip on a 3-D Secure card passes the bank's challenge and is added to the
 test("a tip on a new card typed into the provider's frame", async ({ page, browser, request }) => {
   test.setTimeout(150_000);
   const apiRequests = watchApiRequests(page);
-  const { orderPath, heading, storeId } = await shopperPlacesOrder(page, request, "tipnewcard");
+  const { orderPath, heading, storeId } = await shopperWithOrder(page, request, "tipnewcard");
   const orderId = orderPath.split("/").pop() ?? "";
 
   // Before the store takes it, the tip chosen at checkout (15 %) may still change: lowered to 10 %.

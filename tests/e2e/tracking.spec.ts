@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sendOut, shopperPlacesOrder, shot, staffSignIn } from "./checkout-helpers.ts";
+import { sendOut, shopperWithOrder, shot, staffSignIn } from "./checkout-helpers.ts";
 
 /**
  * Live tracking in Chromium (issue 15, shopper's side): a new shopper orders, follows "Track live" from the order
@@ -13,7 +13,7 @@ test("a shopper tracks an order live while staff accept and send it out; /tracki
   request,
 }) => {
   test.setTimeout(120_000);
-  const { heading, product: whiskey, storeId } = await shopperPlacesOrder(page, request, "tracker");
+  const { heading, product: whiskey, storeId } = await shopperWithOrder(page, request, "tracker");
 
   const stream = page.waitForResponse((r) => /\/order\/status\/[^/]+\/events$/.test(r.url()));
   await page.getByRole("link", { name: "Track live" }).click();
