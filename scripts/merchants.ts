@@ -16,7 +16,8 @@ const USAGE = `Usage:
   npm run merchants -- list
   npm run merchants -- register --id <id> --name <name> --redirect <url> [--redirect <url>…]`;
 
-async function main(argv: string[]): Promise<number> {
+/** The command on `argv` (its arguments): the process's exit code, what it says written to the console. */
+export async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -53,4 +54,4 @@ async function main(argv: string[]): Promise<number> {
   });
 }
 
-runAdminCommand("merchants", main);
+runAdminCommand("merchants", main, import.meta.url);

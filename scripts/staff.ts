@@ -67,4 +67,4 @@ async function main(argv: string[]): Promise<number> {
   });
 }
 
-runAdminCommand("staff", main);
+runAdminCommand("staff", main, import.meta.url);
