@@ -8,7 +8,14 @@ import {
   unique,
   WICKER_PARK,
 } from "./checkout-helpers.ts";
-import { expectNoSeriousA11yViolations, hydrated, productAt, setAddress, vendorOf } from "./storefront.ts";
+import {
+  type ContrastSample,
+  expectNoSeriousA11yViolations,
+  hydrated,
+  productAt,
+  setAddress,
+  vendorOf,
+} from "./storefront.ts";
 
 /**
  * WCAG 2.2 AA across the storefront and the console (issue 17): axe finds nothing serious or critical on every page
@@ -16,11 +23,16 @@ import { expectNoSeriousA11yViolations, hydrated, productAt, setAddress, vendorO
  * And a shopper can find a bottle, add it and reach checkout with the keyboard alone.
  */
 
+/** /brands's 4,400 links in one style: their contrast read on the first two letters' (ContrastSample). */
+const CONTRAST_SAMPLES: Record<string, ContrastSample> = {
+  "/brands": { selector: ".brand-index__section", keep: 2 },
+};
+
 async function audit(page: Page, paths: readonly string[]) {
   for (const path of paths) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page, path);
+    await expectNoSeriousA11yViolations(page, path, CONTRAST_SAMPLES[path]);
   }
 }
 
